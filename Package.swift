@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+// tteok — a terminal chat client for regional communities.
+// Only the toolchain and Debian's C libraries: no outside Swift package can be fetched here.
+import PackageDescription
+
+let package = Package(
+    name: "tteok",
+    platforms: [.macOS(.v13)],
+    products: [
+    ],
+    targets: [
+        // System libraries (module.modulemap + shim.h).
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+
+        // Domain: values, the ChatService protocol, the rules.
+        .target(name: "ChatCore"),
+        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+    ]
+)

@@ -1,0 +1,26 @@
+#ifndef TTEOK_CNCURSES_SHIM_H
+#define TTEOK_CNCURSES_SHIM_H
+// Wide-character ncurses: these must be defined before curses.h is included.
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+// ncurses macros are invisible to Swift; expose the ones we use as functions.
+static inline attr_t tteok_A_NORMAL(void) { return A_NORMAL; }
+static inline attr_t tteok_A_BOLD(void) { return A_BOLD; }
+static inline attr_t tteok_A_DIM(void) { return A_DIM; }
+static inline attr_t tteok_A_REVERSE(void) { return A_REVERSE; }
+static inline attr_t tteok_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t tteok_A_ITALIC(void) { return A_ITALIC; }
+static inline attr_t tteok_COLOR_PAIR(int n) { return COLOR_PAIR(n); }
+static inline int tteok_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int tteok_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline WINDOW *tteok_stdscr(void) { return stdscr; }
+static inline int tteok_COLORS(void) { return COLORS; }
+static inline int tteok_COLOR_PAIRS(void) { return COLOR_PAIRS; }
+static inline int tteok_ERR(void) { return ERR; }
+static inline int tteok_OK(void) { return OK; }
+static inline int tteok_KEY_RESIZE(void) { return KEY_RESIZE; }
+#endif

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A signed-in member's account as the community knows it.
+public struct Account: Hashable, Sendable, Codable {
+    public var id: UserID
+    /// Email, or on Matrix the full user id when the server has no email for it.
+    public var email: String
+    /// May be empty: the nickname gate asks for one before any chat opens.
+    public var nickname: String
+    /// The member's region (a region channel's name), if they chose one.
+    public var region: String?
+    /// The version of the community terms this account agreed to, if any.
+    public var acceptedTermsVersion: Int?
+
+    public init(id: UserID, email: String, nickname: String, region: String? = nil, acceptedTermsVersion: Int? = nil) {
+        self.id = id
+        self.email = email
+        self.nickname = nickname
+        self.region = region
+        self.acceptedTermsVersion = acceptedTermsVersion
+    }
+
+    /// True when the nickname gate must stop this member.
+    public var needsNickname: Bool { nickname.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+
+    /// True when the terms screen must be shown before the community is used.
+    public func needsTerms(current: Int = CommunityTerms.currentVersion) -> Bool {
+        (acceptedTermsVersion ?? 0) < current
+    }
+}
+
+/// The person using tteok right now. Exactly one of two kinds: never "a member that may be nil".
+public enum Viewer: Hashable, Sendable {
+    /// No account: reads everything, posts nothing.
+    case guest
+    /// A signed-in member.
+    case member(Account)
+
+    /// The member's account, or nil for a guest. For display only; rules switch on the enum.
+    public var account: Account? {
+        if case .member(let account) = self { return account }
+        return nil
+    }
+
+    /// The id of the viewer, for "is this message mine" checks. A guest owns nothing.
+    public var userID: UserID? { account?.id }
+
+    /// Name to show for the viewer.
+    public var displayName: String {
+        switch self {
+        case .guest: return "Guest"
+        case .member(let account): return account.needsNickname ? account.email : account.nickname
+        }
+    }
+
+    /// True when `message` was written by this viewer.
+    public func owns(_ message: Message) -> Bool {
+        guard let id = userID else { return false }
+        return message.senderID == id
+    }
+}
+
+/// Public profile of any user, as others see it.
+public struct UserProfile: Hashable, Sendable, Codable {
+    public var id: UserID
+    public var nickname: String
+    public var email: String?
+    public var region: String?
+
+    public init(id: UserID, nickname: String, email: String? = nil, region: String? = nil) {
+        self.id = id
+        self.nickname = nickname
+        self.email = email
+        self.region = region
+    }
+}
+
+/// The community rules every member agrees to before posting.
+public enum CommunityTerms {
+    /// Raise this when the rules change: every member is asked again.
+    public static let currentVersion = 1
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What kind of place a channel is; it decides who may post there.
+public enum ChannelKind: Hashable, Sendable, Codable {
+    /// The channel of one region; members of that region post, others read.
+    case region(String)
+    /// Anyone signed in posts.
+    case open
+    /// A direct conversation with one other person.
+    case direct(with: UserID)
+    /// A Matrix room whose power levels decide who posts.
+    case room(canPost: Bool)
+}
+
+/// A channel as listed and opened.
+public struct Channel: Hashable, Sendable, Codable, Identifiable {
+    public var id: ChannelID
+    public var name: String
+    public var kind: ChannelKind
+    public var topic: String
+
+    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "") {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.topic = topic
+    }
+
+    /// The region this channel belongs to, if it is a region channel.
+    public var region: String? {
+        if case .region(let region) = kind { return region }
+        return nil
+    }
+
+    public var isDirect: Bool {
+        if case .direct = kind { return true }
+        return false
+    }
+}
+
+/// A channel's recent activity, for the Discover tab.
+public struct ChannelActivity: Hashable, Sendable {
+    public var channel: Channel
+    /// Messages in the window asked for (e.g. the last day).
+    public var messageCount: Int
+    public var latest: Message?
+
+    public init(channel: Channel, messageCount: Int, latest: Message?) {
+        self.channel = channel
+        self.messageCount = messageCount
+        self.latest = latest
+    }
+}
+
+/// One row of the conversations tab.
+public struct ConversationSummary: Hashable, Sendable {
+    public var channelID: ChannelID
+    public var other: UserProfile
+    public var latest: Message?
+    public var unread: Bool
+
+    public init(channelID: ChannelID, other: UserProfile, latest: Message?, unread: Bool) {
+        self.channelID = channelID
+        self.other = other
+        self.latest = latest
+        self.unread = unread
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Channel list order: the viewer's region channel first, then every other channel by name.
+public enum ChannelOrdering {
+    /// Sorted channels, and which one (if any) is pinned as the current region.
+    public static func ordered(_ channels: [Channel], region: String?) -> (channels: [Channel], pinned: ChannelID?) {
+        let byName = channels.sorted { lhs, rhs in
+            let order = lhs.name.localizedStandardCompare(rhs.name)
+            return order == .orderedSame ? lhs.id.raw < rhs.id.raw : order == .orderedAscending
+        }
+        guard let region, let index = byName.firstIndex(where: { isRegion($0, region) }) else {
+            return (byName, nil)
+        }
+        var result = byName
+        let pinned = result.remove(at: index)
+        result.insert(pinned, at: 0)
+        return (result, pinned.id)
+    }
+
+    static func isRegion(_ channel: Channel, _ region: String) -> Bool {
+        guard let channelRegion = channel.region else { return false }
+        return PostingRule.sameRegion(region, channelRegion)
+    }
+}

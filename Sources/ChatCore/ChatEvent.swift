@@ -1,0 +1,28 @@
+/// Live changes a backend publishes. Typed, never strings; observers re-read what they need.
+public enum ChatEvent: Hashable, Sendable {
+    /// New messages in a channel, oldest first (already filtered for blocks).
+    case messagesAdded(ChannelID, [Message])
+    /// A message changed delivery state (pending → delivered / failed).
+    case messageUpdated(Message)
+    /// Channels were added, removed or renamed.
+    case channelsChanged
+    /// Unread counts may have changed for these channels.
+    case countsChanged(Set<ChannelID>)
+    /// Conversations changed (new one, new message, read).
+    case conversationsChanged
+    /// Who the viewer is changed (login, logout, profile edit, terms).
+    case viewerChanged(Viewer)
+    /// The blocked-users set changed: everything shown may need re-reading.
+    case blocksChanged
+    /// Connection to the server changed (the embedded community is always online).
+    case connection(ConnectionState)
+}
+
+/// What the status line shows about the link to the server.
+public enum ConnectionState: Hashable, Sendable {
+    case online
+    case connecting
+    /// Waiting before the next try; seconds until it.
+    case reconnecting(afterSeconds: Double)
+    case offline(String)
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// An image attached to a message. The bytes are fetched separately through the service.
+public struct ImageInfo: Hashable, Sendable, Codable {
+    public var fileName: String
+    public var mimeType: String
+    public var byteCount: Int
+    public var width: Int?
+    public var height: Int?
+    /// Backend reference to the bytes (a row key, an `mxc://` URI).
+    public var reference: String
+
+    public init(fileName: String, mimeType: String, byteCount: Int, width: Int? = nil, height: Int? = nil, reference: String) {
+        self.fileName = fileName
+        self.mimeType = mimeType
+        self.byteCount = byteCount
+        self.width = width
+        self.height = height
+        self.reference = reference
+    }
+}
+
+/// What a message says.
+public enum MessageContent: Hashable, Sendable {
+    case text(String)
+    case image(ImageInfo)
+
+    /// Plain text for lists and scripts; an image shows as its file name.
+    public var summary: String {
+        switch self {
+        case .text(let text): return text
+        case .image(let info): return "[image] \(info.fileName)"
+        }
+    }
+}
+
+/// Where a message is on its way to the server.
+public enum DeliveryState: Hashable, Sendable {
+    /// Stored by the community (or acknowledged by the server).
+    case delivered
+    /// Written to the outbox, not yet acknowledged.
+    case pending
+    /// Refused for good; the reason is readable.
+    case failed(String)
+}
+
+/// A message in a channel.
+public struct Message: Hashable, Sendable, Identifiable {
+    public var id: MessageID
+    public var channelID: ChannelID
+    public var senderID: UserID
+    public var senderNickname: String
+    public var sentAt: Date
+    public var content: MessageContent
+    public var delivery: DeliveryState
+
+    public init(
+        id: MessageID, channelID: ChannelID, senderID: UserID, senderNickname: String,
+        sentAt: Date, content: MessageContent, delivery: DeliveryState = .delivered
+    ) {
+        self.id = id
+        self.channelID = channelID
+        self.senderID = senderID
+        self.senderNickname = senderNickname
+        self.sentAt = sentAt
+        self.content = content
+        self.delivery = delivery
+    }
+}
+
+/// Where paging through older history stands. No "maybe more" flags: one of three states.
+public enum Paging: Hashable, Sendable {
+    case notStarted
+    case haveMore(PageToken)
+    case done
+}
+
+/// Opaque backend cursor for the next (older) page.
+public struct PageToken: Hashable, Sendable, Codable {
+    public let raw: String
+    public init(_ raw: String) { self.raw = raw }
+}
+
+/// One page of history, oldest first, and where to continue.
+public struct MessagePage: Hashable, Sendable {
+    public var messages: [Message]
+    public var next: Paging
+
+    public init(messages: [Message], next: Paging) {
+        self.messages = messages
+        self.next = next
+    }
+}

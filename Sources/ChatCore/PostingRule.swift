@@ -1,0 +1,64 @@
+/// Why the viewer may not post somewhere. Every refusal a user can meet has a case here.
+public enum PostingDenial: Hashable, Sendable {
+    /// Guests read only.
+    case guest
+    /// The session ended or never began (e.g. a script without `login`).
+    case notSignedIn
+    /// A region channel of another region; carries the channel's region.
+    case notYourRegion(String)
+    /// The nickname gate has not been passed.
+    case noNickname
+    /// The member blocked the other person of a direct conversation, or was blocked.
+    case blocked
+    /// A Matrix room whose power levels do not let the member post.
+    case readOnlyRoom
+    /// The community terms have not been accepted (or a newer version exists).
+    case termsNotAccepted
+
+    /// The reason in plain English, for scripts and logs. The UI localises it.
+    public var message: String {
+        switch self {
+        case .guest: return "Login required — guests can't send messages."
+        case .notSignedIn: return "Not signed in. Log in first."
+        case .notYourRegion(let region): return "Only members of \(region) can post here."
+        case .noNickname: return "Set your nickname first."
+        case .blocked: return "You can't message this person."
+        case .readOnlyRoom: return "You don't have permission to post in this room."
+        case .termsNotAccepted: return "Please agree to the terms."
+        }
+    }
+}
+
+/// The answer of the posting rule.
+public enum SendPermission: Hashable, Sendable {
+    case allowed
+    case denied(PostingDenial)
+
+    public var isAllowed: Bool { self == .allowed }
+}
+
+/// The posting rule, in one place, used by the UI (input bar) and by the stores (enforcement).
+public enum PostingRule {
+    /// May `viewer` post in `channel`?
+    /// - Parameter blocked: true when a direct conversation's other person is blocked either way.
+    public static func permission(for viewer: Viewer, in channel: Channel, blocked: Bool = false) -> SendPermission {
+        guard case .member(let account) = viewer else { return .denied(.guest) }
+        if account.needsTerms() { return .denied(.termsNotAccepted) }
+        if account.needsNickname { return .denied(.noNickname) }
+        switch channel.kind {
+        case .open:
+            return .allowed
+        case .region(let region):
+            return sameRegion(account.region, region) ? .allowed : .denied(.notYourRegion(region))
+        case .direct:
+            return blocked ? .denied(.blocked) : .allowed
+        case .room(let canPost):
+            return canPost ? .allowed : .denied(.readOnlyRoom)
+        }
+    }
+
+    static func sameRegion(_ a: String?, _ b: String) -> Bool {
+        guard let a else { return false }
+        return a.precomposedStringWithCanonicalMapping.lowercased() == b.precomposedStringWithCanonicalMapping.lowercased()
+    }
+}
