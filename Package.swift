@@ -17,5 +17,12 @@ let package = Package(
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore"),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+
+        // Matrix backend: typed HTTP client, sync engine, local cache.
+        .target(name: "Matrix", dependencies: ["ChatCore"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport"]),
+
+        // Helpers shared by test targets (temporary stores, the test Synapse).
+        .target(name: "TestSupport", path: "Sources/TestSupport"),
     ]
 )

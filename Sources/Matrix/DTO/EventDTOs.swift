@@ -1,0 +1,66 @@
+/// Room events and the typed views of the contents tteok reads.
+
+/// A room event as `/sync` and `/messages` deliver it. State events carry `state_key`.
+struct RoomEvent: Codable, Hashable, Sendable {
+    struct Unsigned: Codable, Hashable, Sendable {
+        var transaction_id: String?
+    }
+    var event_id: String?
+    var type: String
+    var sender: String
+    var origin_server_ts: Int64?
+    var content: JSONValue
+    var state_key: String?
+    var unsigned: Unsigned?
+}
+
+/// `m.room.message` content (text and images).
+struct MessageEventContent: Codable, Hashable, Sendable {
+    struct Info: Codable, Hashable, Sendable {
+        var mimetype: String?
+        var size: Int?
+        var w: Int?
+        var h: Int?
+    }
+    var msgtype: String
+    var body: String
+    var url: String?
+    var info: Info?
+}
+
+struct MemberContent: Decodable, Sendable {
+    var membership: String
+    var displayname: String?
+    var is_direct: Bool?
+}
+
+struct NameContent: Decodable, Sendable { var name: String? }
+struct TopicContent: Decodable, Sendable { var topic: String? }
+struct CanonicalAliasContent: Decodable, Sendable { var alias: String? }
+
+struct PowerLevelsContent: Codable, Hashable, Sendable {
+    var users: [String: Int]?
+    var users_default: Int?
+    var events: [String: Int]?
+    var events_default: Int?
+
+    /// May `user` send `m.room.message` here?
+    func canSendMessages(_ user: String) -> Bool {
+        let level = users?[user] ?? users_default ?? 0
+        let needed = events?["m.room.message"] ?? events_default ?? 0
+        return level >= needed
+    }
+}
+
+/// `m.ignored_user_list`: only the object form ignores anyone.
+struct IgnoredUsersContent: Codable, Sendable {
+    struct Entry: Codable, Sendable {}
+    var ignored_users: [String: Entry]
+}
+
+/// tteok's own account data (`net.tteok.profile`): the member's region and terms consent.
+struct TteokProfileContent: Codable, Hashable, Sendable {
+    static let type = "net.tteok.profile"
+    var region: String?
+    var accepted_terms_version: Int?
+}

@@ -1,0 +1,77 @@
+/// Rooms: the directory, joining, creating, sending, history, reports, profiles.
+
+struct PublicRoomsResponse: Decodable, Sendable {
+    var chunk: [PublicRoom]
+    var next_batch: String?
+}
+
+struct PublicRoom: Decodable, Sendable {
+    var room_id: String
+    var name: String?
+    var topic: String?
+    var canonical_alias: String?
+    var num_joined_members: Int?
+    var world_readable: Bool
+    var guest_can_join: Bool
+}
+
+struct JoinedRoomsResponse: Decodable, Sendable {
+    var joined_rooms: [String]
+}
+
+struct RoomIDResponse: Decodable, Sendable {
+    var room_id: String
+}
+
+struct CreateRoomRequest: Encodable, Sendable {
+    var preset: String?
+    var visibility: String?
+    var name: String?
+    var topic: String?
+    var room_alias_name: String?
+    var invite: [String]?
+    var is_direct: Bool?
+}
+
+struct EventIDResponse: Decodable, Sendable {
+    var event_id: String
+}
+
+/// `GET /rooms/{id}/messages`: `end` is absent when there is nothing further.
+struct MessagesResponse: Decodable, Sendable {
+    var chunk: [RoomEvent]
+    var start: String?
+    var end: String?
+    /// Member events of the senders (lazy-loading filter), for display names.
+    var state: [RoomEvent]?
+}
+
+struct ReportRequest: Encodable, Sendable {
+    var reason: String
+}
+
+struct ProfileResponse: Decodable, Sendable {
+    var displayname: String?
+}
+
+struct DisplayNameRequest: Encodable, Sendable {
+    var displayname: String
+}
+
+struct UserDirectoryRequest: Encodable, Sendable {
+    var search_term: String
+    var limit: Int
+}
+
+struct UserDirectoryResponse: Decodable, Sendable {
+    struct User: Decodable, Sendable {
+        var user_id: String
+        var display_name: String?
+    }
+    var results: [User]
+    var limited: Bool
+}
+
+struct MediaUploadResponse: Decodable, Sendable {
+    var content_uri: String
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// The typed endpoints tteok uses, one function each. Callers pass plain ids; encoding is `Endpoint`'s job.
+extension MatrixClient {
+    // MARK: Session
+
+    func versions() async throws {
+        var endpoint = Endpoint.client(.get, "versions")
+        endpoint.segments = ["_matrix", "client", "versions"]
+        endpoint.authenticated = false
+        _ = try await perform(endpoint)
+    }
+
+    func register(username: String, password: String) async throws -> SessionResponse {
+        var endpoint = try Endpoint.client(.post, "register")
+            .with(json: RegisterRequest(username: username, password: password, auth: .init()))
+        endpoint.authenticated = false
+        return try await call(endpoint)
+    }
+
+    func registerGuest() async throws -> SessionResponse {
+        var endpoint = try Endpoint.client(.post, "register", query: [("kind", "guest")]).with(json: EmptyBody())
+        endpoint.authenticated = false
+        return try await call(endpoint)
+    }
+
+    func logIn(user: String, password: String) async throws -> SessionResponse {
+        var endpoint = try Endpoint.client(.post, "login")
+            .with(json: PasswordLoginRequest(identifier: .init(user: user), password: password))
+        endpoint.authenticated = false
+        return try await call(endpoint)
+    }
+
+    func logOut() async throws {
+        _ = try await perform(Endpoint.client(.post, "logout"))
+    }
+
+    // MARK: Rooms
+
+    /// One page of the public room directory.
+    func publicRooms(limit: Int, since: String?) async throws -> PublicRoomsResponse {
+        var query = [(name: "limit", value: String(limit))]
+        if let since { query.append(("since", since)) }
+        return try await call(Endpoint.client(.get, "publicRooms", query: query))
+    }
+
+    func joinedRooms() async throws -> [String] {
+        try await call(Endpoint.client(.get, "joined_rooms"), as: JoinedRoomsResponse.self).joined_rooms
+    }
+
+    /// Joins by room id or alias; returns the room id.
+    func join(_ roomIDOrAlias: String) async throws -> String {
+        try await call(Endpoint.client(.post, "join", roomIDOrAlias).with(json: EmptyBody()), as: RoomIDResponse.self).room_id
+    }
+
+    func createRoom(_ request: CreateRoomRequest) async throws -> String {
+        try await call(Endpoint.client(.post, "createRoom").with(json: request), as: RoomIDResponse.self).room_id
+    }
+
+    /// Resolves `#alias:server` to a room id.
+    func resolveAlias(_ alias: String) async throws -> String {
+        try await call(Endpoint.client(.get, "directory", "room", alias), as: RoomIDResponse.self).room_id
+    }
+
+    /// The current state event of `type` (empty state key) in `room`.
+    func state<Content: Decodable>(_ room: String, type: String, as content: Content.Type) async throws -> Content {
+        try await call(Endpoint.client(.get, "rooms", room, "state", type))
+    }
+
+    // MARK: Timeline
+
+    /// Sends a message event. The same `transactionID` from the same device yields the same event.
+    func send(_ content: MessageEventContent, to room: String, transactionID: String) async throws -> String {
+        let endpoint = try Endpoint.client(.put, "rooms", room, "send", "m.room.message", transactionID).with(json: content)
+        return try await call(endpoint, as: EventIDResponse.self).event_id
+    }
+
+    /// History going back (`dir=b`) from `from`, or from the live end when `from` is nil.
+    func messages(in room: String, from: String?, limit: Int) async throws -> MessagesResponse {
+        var query: [(name: String, value: String)] = [("dir", "b"), ("limit", String(min(limit, 1000))), ("filter", SyncFilter.messages)]
+        if let from { query.append(("from", from)) }
+        return try await call(Endpoint.client(.get, "rooms", room, "messages", query: query))
+    }
+
+    /// One long-poll. `timeout` is in milliseconds; the HTTP timeout leaves room above it.
+    func sync(since: String?, timeout: Int) async throws -> SyncResponse {
+        var query: [(name: String, value: String)] = [("filter", SyncFilter.json), ("timeout", String(timeout))]
+        if let since { query.append(("since", since)) }
+        var endpoint = Endpoint.client(.get, "sync", query: query)
+        endpoint.timeout = TimeInterval(timeout) / 1000 + 30
+        return try await call(endpoint)
+    }
+
+    func sendReadReceipt(room: String, event: String) async throws {
+        _ = try await perform(Endpoint.client(.post, "rooms", room, "receipt", "m.read", event).with(json: EmptyBody()))
+    }
+
+    func report(event: String, in room: String, reason: String) async throws {
+        _ = try await perform(Endpoint.client(.post, "rooms", room, "report", event).with(json: ReportRequest(reason: reason)))
+    }
+
+    // MARK: Profiles and account data
+
+    func profile(of user: String) async throws -> ProfileResponse {
+        try await call(Endpoint.client(.get, "profile", user))
+    }
+
+    func setDisplayName(_ name: String, of user: String) async throws {
+        _ = try await perform(Endpoint.client(.put, "profile", user, "displayname").with(json: DisplayNameRequest(displayname: name)))
+    }
+
+    /// Account data of `type`, or nil when the user has none of that type.
+    func accountData<Content: Decodable>(_ type: String, of user: String, as content: Content.Type) async throws -> Content? {
+        do {
+            return try await call(Endpoint.client(.get, "user", user, "account_data", type), as: Content.self)
+        } catch MatrixError.api(404, _, _, _) {
+            return nil
+        }
+    }
+
+    func setAccountData<Content: Encodable>(_ type: String, of user: String, to content: Content) async throws {
+        _ = try await perform(Endpoint.client(.put, "user", user, "account_data", type).with(json: content))
+    }
+
+    func searchUsers(_ term: String, limit: Int) async throws -> [UserDirectoryResponse.User] {
+        let endpoint = try Endpoint.client(.post, "user_directory", "search").with(json: UserDirectoryRequest(search_term: term, limit: limit))
+        return try await call(endpoint, as: UserDirectoryResponse.self).results
+    }
+
+    // MARK: Media
+
+    func upload(_ data: Data, fileName: String, mimeType: String) async throws -> String {
+        var endpoint = Endpoint(method: .post, segments: ["_matrix", "media", "v3", "upload"], query: [("filename", fileName)])
+        endpoint.body = data
+        endpoint.contentType = mimeType
+        return try await call(endpoint, as: MediaUploadResponse.self).content_uri
+    }
+
+    /// Downloads `mxc://server/id` through the authenticated media API.
+    func download(_ mxc: String) async throws -> Data {
+        let parts = mxc.hasPrefix("mxc://") ? mxc.dropFirst(6).split(separator: "/", maxSplits: 1).map(String.init) : []
+        guard parts.count == 2 else { throw MatrixError.malformed(endpoint: "media", detail: "not an mxc:// URI") }
+        return try await perform(Endpoint(method: .get, segments: ["_matrix", "client", "v1", "media", "download", parts[0], parts[1]]))
+    }
+}

@@ -1,0 +1,136 @@
+import ChatCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The error body every Matrix endpoint uses, plus the interactive-auth fields of a 401.
+struct ErrorBody: Decodable, Sendable {
+    var errcode: String?
+    var error: String?
+    var retry_after_ms: Int?
+    var flows: [AuthFlow]?
+}
+
+/// Sends `Endpoint`s to one homeserver and decodes typed answers.
+///
+/// The access token is put in the `Authorization` header here and nowhere else; it never
+/// appears in a URL, an error or a description. A 429 is retried after the server's
+/// `retry_after_ms` (a few times, each wait capped), then reported as `.rateLimited`.
+struct MatrixClient: Sendable {
+    let homeserver: URL
+    let transport: MatrixTransport
+    var accessToken: String?
+    /// How many 429s in a row are waited out before giving up.
+    var rateLimitRetries = 5
+    /// The longest single wait a 429 may impose before we report it instead.
+    var longestRateLimitWait = 30_000
+
+    init(homeserver: URL, transport: MatrixTransport, accessToken: String? = nil) {
+        self.homeserver = homeserver
+        self.transport = transport
+        self.accessToken = accessToken
+    }
+
+    /// Performs `endpoint` and decodes the answer as `Response`.
+    func call<Response: Decodable>(_ endpoint: Endpoint, as type: Response.Type = Response.self) async throws -> Response {
+        let data = try await perform(endpoint)
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch let error as DecodingError {
+            throw MatrixError.malformed(endpoint: endpoint.summary, detail: DecodingFailure.describe(error))
+        }
+    }
+
+    /// Performs `endpoint`, returning the body of a 2xx answer; other answers throw `MatrixError`.
+    func perform(_ endpoint: Endpoint) async throws -> Data {
+        let request = try makeRequest(endpoint)
+        var attempt = 0
+        while true {
+            let (data, response) = try await exchange(request)
+            if (200..<300).contains(response.statusCode) { return data }
+            let failure = Self.failure(status: response.statusCode, body: data, endpoint: endpoint)
+            guard case .api(429, _, _, let wait) = failure, attempt < rateLimitRetries,
+                  let wait, wait <= longestRateLimitWait else { throw failure }
+            attempt += 1
+            try await Task.sleep(nanoseconds: UInt64(max(wait, 1)) * 1_000_000)
+        }
+    }
+
+    private func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        do {
+            try Task.checkCancellation()
+            return try await transport.exchange(request)
+        } catch is CancellationError {
+            throw MatrixError.cancelled
+        } catch let error as URLError where error.code == .cancelled {
+            throw MatrixError.cancelled
+        } catch let error as URLError {
+            throw MatrixError.unreachable(Self.describe(error))
+        } catch let error as MatrixError {
+            throw error
+        } catch {
+            throw MatrixError.unreachable(String(describing: type(of: error)))
+        }
+    }
+
+    func makeRequest(_ endpoint: Endpoint) throws -> URLRequest {
+        guard let url = endpoint.url(on: homeserver) else {
+            throw MatrixError.malformed(endpoint: endpoint.summary, detail: "cannot form a URL on \(homeserver)")
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: endpoint.timeout)
+        request.httpMethod = endpoint.method.rawValue
+        if let body = endpoint.body {
+            request.httpBody = body
+            request.setValue(endpoint.contentType, forHTTPHeaderField: "Content-Type")
+        } else if endpoint.method != .get {
+            // Synapse refuses a POST/PUT without a JSON body (M_NOT_JSON).
+            request.httpBody = Data("{}".utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if endpoint.authenticated, let accessToken {
+            request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    static func failure(status: Int, body: Data, endpoint: Endpoint) -> MatrixError {
+        guard let parsed = try? JSONDecoder().decode(ErrorBody.self, from: body) else {
+            return .http(status: status, endpoint: endpoint.summary)
+        }
+        if status == 401, let flows = parsed.flows, !flows.isEmpty, parsed.errcode != "M_UNKNOWN_TOKEN" {
+            return .interactiveAuth(flows: flows.map(\.stages))
+        }
+        guard let code = parsed.errcode else { return .http(status: status, endpoint: endpoint.summary) }
+        return .api(status: status, code: code, message: parsed.error ?? "", retryAfterMilliseconds: parsed.retry_after_ms)
+    }
+
+    private static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: return "cannot connect to the homeserver"
+        case .timedOut: return "the homeserver did not answer in time"
+        case .cannotFindHost, .dnsLookupFailed: return "the homeserver's name does not resolve"
+        case .networkConnectionLost: return "the connection was lost"
+        case .notConnectedToInternet: return "no network"
+        default: return "network error \(error.code.rawValue)"
+        }
+    }
+}
+
+/// Turns a `DecodingError` into one line naming the field, for "the server sent something unexpected".
+enum DecodingFailure {
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context): return "not valid JSON at \(path(context))"
+        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\" at \(path(context))"
+        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
+        case .valueNotFound(let type, let context): return "missing \(type) value at \(path(context))"
+        @unknown default: return "undecodable answer"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ChatCore
+import Foundation
+
+/// What went wrong talking to a homeserver, before it is put in the user's terms.
+enum MatrixError: Error, Sendable, Equatable {
+    /// The server answered with a Matrix error body (`errcode`, `error`).
+    case api(status: Int, code: String, message: String, retryAfterMilliseconds: Int?)
+    /// Registration or another call needs interactive-auth stages; carries the offered flows.
+    case interactiveAuth(flows: [[String]])
+    /// A non-2xx answer without a Matrix error body (a proxy's 502 page, an empty 500).
+    case http(status: Int, endpoint: String)
+    /// No answer: connection refused, timed out, DNS.
+    case unreachable(String)
+    /// A 2xx answer we could not decode.
+    case malformed(endpoint: String, detail: String)
+    /// The task was cancelled (log-out, view gone).
+    case cancelled
+
+    /// The error as the rest of tteok sees it: one `ChatError`, readable, with server words made inert.
+    var chatError: ChatError {
+        switch self {
+        case .api(let status, let code, let message, let retryAfter):
+            return Self.map(status: status, code: code, message: Inert.text(message), retryAfter: retryAfter)
+        case .interactiveAuth(let flows):
+            let stages = flows.map { $0.joined(separator: " → ") }.joined(separator: "; ")
+            return .unsupported("This homeserver needs more sign-up steps than tteok offers (\(stages)). Register on the server's website, then log in here.")
+        case .http(let status, let endpoint):
+            return .badResponse("HTTP \(status) from \(endpoint)")
+        case .unreachable(let why):
+            return .offline(why)
+        case .malformed(let endpoint, let detail):
+            return .badResponse("\(endpoint): \(detail)")
+        case .cancelled:
+            return .offline("cancelled")
+        }
+    }
+
+    private static func map(status: Int, code: String, message: String, retryAfter: Int?) -> ChatError {
+        switch code {
+        case "M_LIMIT_EXCEEDED": return .rateLimited(retryAfterMilliseconds: retryAfter ?? 1000)
+        case "M_USER_IN_USE": return .accountExists("this user name")
+        case "M_GUEST_ACCESS_FORBIDDEN": return .denied(.guest)
+        case "M_UNKNOWN_TOKEN", "M_MISSING_TOKEN": return .denied(.notSignedIn)
+        case "M_INVALID_USERNAME", "M_EXCLUSIVE", "M_WEAK_PASSWORD", "M_BAD_JSON", "M_NOT_JSON", "M_INVALID_PARAM":
+            return .invalidInput(message.isEmpty ? code : message)
+        default: return .server(code: code, message: message.isEmpty ? "HTTP \(status)" : message)
+        }
+    }
+}
+
+/// Server-provided text made safe to show: control characters and bidi overrides become U+FFFD.
+enum Inert {
+    static func text(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                result.append("\u{FFFD}")
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}
