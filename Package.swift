@@ -22,6 +22,10 @@ let package = Package(
         .target(name: "Matrix", dependencies: ["ChatCore"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport"]),
 
+        // SQLite layer: connection, statements, migrations, change events, cross-process watcher.
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+
         // Helpers shared by test targets (temporary stores, the test Synapse).
         .target(name: "TestSupport", path: "Sources/TestSupport"),
     ]

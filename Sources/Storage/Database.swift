@@ -1,0 +1,178 @@
+import CSQLite
+import Dispatch
+import Foundation
+
+/// A SQLite database file: one connection on one serial queue, migrated on open, in WAL mode with
+/// a busy timeout, publishing a typed change after every commit (never on rollback) and noticing
+/// other processes' commits.
+///
+/// Every use of the connection runs on the queue: the async `read`/`write` hop onto it without
+/// blocking the caller's thread; the `…Sync` forms block and may be nested inside each other.
+public final class Database: @unchecked Sendable {
+    /// How the file is opened.
+    public struct Configuration: Sendable {
+        /// How long a write waits for another connection's lock (SQLite's busy handler).
+        public var busyTimeoutMilliseconds: Int32 = 5_000
+        /// How long `BEGIN IMMEDIATE` keeps retrying `SQLITE_BUSY` beyond the busy handler.
+        public var writeRetrySeconds: TimeInterval = 30
+        /// Watch for other processes' commits (inotify on the WAL, plus the slow poll below).
+        public var observesOtherProcesses = true
+        /// Use inotify on the WAL and database files; false leaves only the fallback poll
+        /// (file systems inotify cannot see; tests of the poll).
+        public var usesInotify = true
+        /// The fallback poll of `PRAGMA data_version`, for commits inotify cannot see.
+        public var fallbackPollSeconds: TimeInterval = 2
+
+        public init() {}
+    }
+
+    public let path: String
+    let configuration: Configuration
+    let queue: DispatchQueue
+    private let queueKey = DispatchSpecificKey<UInt8>()
+    // The fields below are touched only on `queue`.
+    let connection: Connection
+    private var dataVersion: Int64 = 0
+    private var followUpPending = false
+    private var watcher: ExternalChangeWatcher?
+    let observers = ObserverList()
+
+    /// Opens (creating if needed) the file at `path` and applies any missing `migrations`.
+    public init(path: String, migrations: [Migration] = [], configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        self.queue = DispatchQueue(label: "tteok.storage.\(URL(fileURLWithPath: path).lastPathComponent)")
+        queue.setSpecific(key: queueKey, value: 1)
+        connection = try Connection(path: path)
+        try configure()
+        try Migrator.migrate(self, steps: migrations)
+        try queue.sync { dataVersion = try currentDataVersion() }
+        if configuration.observesOtherProcesses { startWatching() }
+    }
+
+    deinit { watcher?.cancel() }
+
+    private func configure() throws {
+        connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        try retryingBusy { _ = try connection.scalar("PRAGMA journal_mode = WAL") }
+        try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+    }
+
+    // MARK: Running on the queue
+
+    /// Runs `body` on the queue; inline when already there, so calls may nest.
+    func onQueue<T>(_ body: () throws -> T) rethrows -> T {
+        if DispatchQueue.getSpecific(key: queueKey) != nil { return try body() }
+        return try queue.sync(execute: body)
+    }
+
+    /// Reads inside one read transaction, so several statements see the same snapshot.
+    public func readSync<T>(_ body: (Connection) throws -> T) throws -> T {
+        try onQueue {
+            guard !connection.isInTransaction else { return try body(connection) }
+            try connection.execute("BEGIN DEFERRED")
+            defer { try? connection.execute("COMMIT") }
+            return try body(connection)
+        }
+    }
+
+    /// Writes inside one `BEGIN IMMEDIATE` transaction; publishes what it touched after commit.
+    @discardableResult
+    public func writeSync<T>(_ body: (Connection) throws -> T) throws -> T {
+        try onQueue { try performWrite(body) }
+    }
+
+    /// Reads on the queue without blocking the calling thread.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try self.readSync(body) }) }
+        }
+    }
+
+    /// Writes on the queue without blocking the calling thread.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try self.writeSync(body) }) }
+        }
+    }
+
+    // MARK: Transactions
+
+    private func performWrite<T>(_ body: (Connection) throws -> T) throws -> T {
+        try retryingBusy { try connection.execute("BEGIN IMMEDIATE") }
+        _ = connection.recorder.take()
+        let value: T
+        do {
+            value = try body(connection)
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            _ = connection.recorder.take()
+            throw error
+        }
+        let touched = connection.recorder.take()
+        if !touched.isEmpty { notify(.committed(touched)) }
+        return value
+    }
+
+    /// Retries `SQLITE_BUSY` beyond the busy handler: in WAL mode a few lock waits (recovery,
+    /// a checkpoint) return BUSY at once, and many writers can exhaust the handler's budget.
+    private func retryingBusy(_ body: () throws -> Void) throws {
+        let deadline = Date().addingTimeInterval(configuration.writeRetrySeconds)
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.isBusy && Date() < deadline {
+                usleep(UInt32.random(in: 1_000...10_000))
+            }
+        }
+    }
+
+    // MARK: Publishing
+
+    /// Calls every observer still registered, on the queue, outside any transaction.
+    func notify(_ change: DatabaseChange) {
+        for id in observers.ids {
+            observers.handler(id)?(change, connection)
+        }
+    }
+
+    // MARK: Other processes
+
+    private func currentDataVersion() throws -> Int64 {
+        try connection.scalar("PRAGMA data_version").int64 ?? 0
+    }
+
+    private func startWatching() {
+        let watcher = ExternalChangeWatcher(
+            databasePath: path, queue: queue, usesInotify: configuration.usesInotify,
+            pollInterval: configuration.fallbackPollSeconds
+        ) { [weak self] in
+            self?.externalSignal()
+        }
+        queue.sync { self.watcher = watcher }
+    }
+
+    /// A WAL write was seen. The writer makes its commit visible (wal-index header) just after
+    /// writing the frames, so a check now can be too early: one follow-up check shortly after
+    /// catches it. Bursts share the pending follow-up.
+    private func externalSignal() {
+        checkExternalChanges()
+        guard !followUpPending else { return }
+        followUpPending = true
+        queue.asyncAfter(deadline: .now() + .milliseconds(20)) { [weak self] in
+            guard let self else { return }
+            followUpPending = false
+            checkExternalChanges()
+        }
+    }
+
+    /// Publishes `.external` when another connection committed since the last look.
+    /// `data_version` changes only for other connections' commits, never for our own.
+    func checkExternalChanges() {
+        guard let version = try? currentDataVersion(), version != dataVersion else { return }
+        dataVersion = version
+        notify(.external)
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Polls `condition` until it holds or `seconds` pass: tests wait for conditions with a deadline,
+/// never sleep-and-hope. Returns whether the condition came true.
+public func waitUntil(seconds: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(5_000)
+    }
+    return try condition()
+}
