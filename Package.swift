@@ -26,7 +26,11 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
 
-        // Helpers shared by test targets (temporary stores, the test Synapse).
-        .target(name: "TestSupport", path: "Sources/TestSupport"),
+        // Terminal UI: canvas, display width, keys, line editor, themes, app loop — knows no ncurses.
+        .target(name: "TUI", dependencies: ["ChatCore"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ChatCore", "TestSupport"]),
+
+        // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
+        .target(name: "TestSupport", dependencies: ["TUI"], path: "Sources/TestSupport"),
     ]
 )

@@ -1,0 +1,98 @@
+/// One cell of the canvas.
+public struct Cell: Hashable, Sendable {
+    /// What is shown, already made inert and normalised (see `DisplayWidth`); empty in the second
+    /// column of a wide glyph.
+    public var glyph: Glyph
+    public var style: Style
+    /// True in the second column of a wide glyph: the terminal fills it when it draws the first.
+    public var isContinuation: Bool
+
+    public init(glyph: Glyph, style: Style, isContinuation: Bool = false) {
+        self.glyph = glyph
+        self.style = style
+        self.isContinuation = isContinuation
+    }
+
+    public static let blank = Cell(glyph: .space, style: .plain)
+    static func continuation(_ style: Style) -> Cell { Cell(glyph: Glyph(text: "", width: 0), style: style, isContinuation: true) }
+}
+
+/// An in-memory grid of cells that panes draw into. Panes never touch the terminal: the screen
+/// diffs a canvas against the previous one and the backend writes the changes.
+///
+/// Invariant kept by every write: a wide glyph's lead cell is always followed by exactly one
+/// continuation cell, and a continuation cell always follows a wide lead. Overwriting either half
+/// of a wide glyph blanks the other half, as a terminal would.
+public struct Canvas: Hashable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size, fill: Cell = .blank) {
+        self.size = size
+        self.cells = Array(repeating: fill, count: size.width * size.height)
+    }
+
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+
+    /// The whole canvas as a region.
+    public var bounds: Region { Region(frame: Rect(size: size)) }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        cells[row * width + column]
+    }
+
+    /// The text of a row as a terminal would show it (continuation cells add nothing).
+    public func text(row: Int) -> String {
+        (0..<width).reduce(into: "") { text, column in text += self[row, column].glyph.text }
+    }
+
+    /// Every row's text: what `tmux capture-pane` would show (trailing spaces trimmed).
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = text(row: row)
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Puts one glyph at an absolute position, keeping wide glyphs whole. A wide glyph that
+    /// would stick out of `clip` (or the canvas) is replaced by a space. Returns the columns used.
+    @discardableResult
+    public mutating func put(_ glyph: Glyph, style: Style, at point: Point, clip: Rect) -> Int {
+        let clip = clip.intersection(Rect(size: size))
+        guard clip.contains(point) else { return 0 }
+        if glyph.width == 2, point.column + 1 >= clip.maxColumn {
+            return put(.space, style: style, at: point, clip: clip)
+        }
+        clearHalves(at: point, width: glyph.width)
+        let index = point.row * width + point.column
+        cells[index] = Cell(glyph: glyph, style: style)
+        if glyph.width == 2 { cells[index + 1] = .continuation(style) }
+        return glyph.width
+    }
+
+    /// Fills a rectangle (clipped to the canvas) with spaces in `style`.
+    public mutating func fill(_ rect: Rect, style: Style) {
+        let rect = rect.intersection(Rect(size: size))
+        for row in rect.row..<rect.maxRow {
+            for column in rect.column..<rect.maxColumn {
+                put(.space, style: style, at: Point(row: row, column: column), clip: rect)
+            }
+        }
+    }
+
+    /// Before `width` columns at `point` are overwritten: blank the far half of any wide glyph
+    /// that the write cuts through on either side.
+    private mutating func clearHalves(at point: Point, width glyphWidth: Int) {
+        let rowStart = point.row * width
+        let first = point.column
+        let last = point.column + max(glyphWidth, 1) - 1
+        if cells[rowStart + first].isContinuation, first > 0 {
+            cells[rowStart + first - 1] = Cell(glyph: .space, style: cells[rowStart + first - 1].style)
+        }
+        if cells[rowStart + last].glyph.width == 2, last + 1 < width {
+            cells[rowStart + last + 1] = Cell(glyph: .space, style: cells[rowStart + last + 1].style)
+        }
+    }
+}

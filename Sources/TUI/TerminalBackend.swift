@@ -1,0 +1,50 @@
+/// A colour as the terminal gets it: the theme has already turned roles into values.
+public enum TerminalColor: Hashable, Sendable {
+    case terminalDefault
+    case rgb(UInt8, UInt8, UInt8)
+}
+
+/// A style with every role resolved by the theme.
+public struct ResolvedStyle: Hashable, Sendable {
+    public var foreground: TerminalColor
+    public var background: TerminalColor
+    public var attributes: TextAttributes
+
+    public init(foreground: TerminalColor = .terminalDefault, background: TerminalColor = .terminalDefault, attributes: TextAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+}
+
+/// What the terminal tells the app loop.
+public enum TerminalEvent: Hashable, Sendable {
+    /// Bytes read from standard input, in order, exactly as read.
+    case input([UInt8])
+    /// The window changed size (SIGWINCH); the next frame is drawn from scratch.
+    case resized(Size)
+    /// Standard input reached its end (the terminal went away).
+    case inputClosed
+}
+
+/// The one thing that touches a terminal. Panes and the screen know only this protocol;
+/// `NcursesTerminal` implements it over ncursesw, `RecordingTerminal` (TestSupport) records.
+@MainActor
+public protocol TerminalBackend: AnyObject {
+    /// The terminal's size now.
+    var size: Size { get }
+    /// Draws one glyph (1 or 2 columns) at an absolute position, in a resolved style.
+    func put(_ glyph: Glyph, style: ResolvedStyle, at point: Point)
+    /// Shows the cursor at an absolute position, or hides it (nil). Applied after the cells.
+    func setCursor(_ point: Point?)
+    /// Makes everything put so far visible.
+    func flush()
+    /// Forgets what the terminal shows (after a resize or a theme change): the next frame is
+    /// written in full.
+    func clearAll()
+    /// Begins delivering events on the main queue. The backend owns the terminal from here until
+    /// `stop()` (raw mode, alternate screen, bracketed paste).
+    func start(_ handler: @escaping @MainActor (TerminalEvent) -> Void) throws
+    /// Gives the terminal back as it was. Safe to call twice.
+    func stop()
+}

@@ -1,0 +1,78 @@
+import TUI
+
+/// A `TerminalBackend` that writes nothing and records everything, for tests: the cells put
+/// since the last `takeWrites()`, a model of the screen they add up to, cursor and flush calls.
+@MainActor
+public final class RecordingTerminal: TerminalBackend {
+    /// One recorded `put`.
+    public struct Write: Hashable, Sendable {
+        public var point: Point
+        public var glyph: Glyph
+        public var style: ResolvedStyle
+    }
+
+    public var size: Size
+    public private(set) var writes: [Write] = []
+    public private(set) var cursor: Point?
+    public private(set) var flushCount = 0
+    public private(set) var clearCount = 0
+    public private(set) var isStarted = false
+    /// What the terminal shows: one string per column (empty in a wide glyph's second column).
+    public private(set) var screen: [[String]]
+    private var handler: (@MainActor (TerminalEvent) -> Void)?
+
+    public init(size: Size) {
+        self.size = size
+        self.screen = Self.blank(size)
+    }
+
+    public func put(_ glyph: Glyph, style: ResolvedStyle, at point: Point) {
+        writes.append(Write(point: point, glyph: glyph, style: style))
+        guard point.row < size.height, point.column < size.width else { return }
+        screen[point.row][point.column] = glyph.text
+        if glyph.width == 2, point.column + 1 < size.width { screen[point.row][point.column + 1] = "" }
+    }
+
+    public func setCursor(_ point: Point?) { cursor = point }
+    public func flush() { flushCount += 1 }
+
+    public func clearAll() {
+        clearCount += 1
+        screen = Self.blank(size)
+    }
+
+    public func start(_ handler: @escaping @MainActor (TerminalEvent) -> Void) throws {
+        self.handler = handler
+        isStarted = true
+    }
+
+    public func stop() { isStarted = false }
+
+    /// The writes since the last call, and forgets them.
+    public func takeWrites() -> [Write] {
+        defer { writes.removeAll() }
+        return writes
+    }
+
+    /// The screen's rows as text, trailing spaces trimmed.
+    public var lines: [String] {
+        screen.map { row in
+            var line = row.joined()
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Sends an event as the real terminal would (bytes typed, a resize).
+    public func send(_ event: TerminalEvent) {
+        if case .resized(let newSize) = event {
+            size = newSize
+            screen = Self.blank(newSize)
+        }
+        handler?(event)
+    }
+
+    private static func blank(_ size: Size) -> [[String]] {
+        Array(repeating: Array(repeating: " ", count: size.width), count: size.height)
+    }
+}
