@@ -32,5 +32,9 @@ let package = Package(
 
         // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
         .target(name: "TestSupport", dependencies: ["TUI"], path: "Sources/TestSupport"),
+
+        // View models: lifecycle, navigator, one model per screen. No terminal, no backend.
+        .target(name: "ViewModels", dependencies: ["ChatCore"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore"]),
     ]
 )

@@ -1,0 +1,183 @@
+import ChatCore
+
+/// One row of the channel list. A value: a row can only ever show its own channel's data.
+public struct ChannelRow: Hashable, Sendable, Identifiable {
+    public let channel: Channel
+    public let badge: CountBadge
+    /// True for the one row pinned first as the viewer's region.
+    public let isCurrentRegion: Bool
+
+    public var id: ChannelID { channel.id }
+    public var name: String { channel.name }
+}
+
+/// The channel list: region pinned from the first published list, unread badges fetched together
+/// and published once, live badge updates while shown, a pre-fetch when hidden.
+@MainActor
+public final class ChannelListModel: Lifecycle {
+    public let changes = ChangeSignal()
+    public private(set) var rows: Loadable<[ChannelRow]> = .loading
+    /// The region the list is pinned to, nil when none was found in time.
+    public private(set) var region: String?
+    public private(set) var viewer: Viewer = .guest
+    /// Shown above the list for a member without a nickname ("Set your nickname first.").
+    public private(set) var banner: String?
+
+    private let service: any ChatService
+    private let strings: Strings
+    private let resolver: RegionResolver
+    private let gate: NicknameGate
+    private let live = LiveSubscription()
+    private var channels: [Channel] = []
+    private var badges: [ChannelID: CountBadge] = [:]
+    private var asking: Set<ChannelID> = []
+    private var regionViewer: Viewer?
+    /// True once the channels were fetched: from then on `rows` is a list, never `.loading`.
+    private var listed = false
+    private var stale = false
+
+    init(service: any ChatService, strings: Strings, resolver: RegionResolver, gate: NicknameGate) {
+        self.service = service
+        self.strings = strings
+        self.resolver = resolver
+        self.gate = gate
+    }
+
+    // MARK: Lifecycle
+
+    /// Region first, then the list (already pinned, badges loading), then every badge in one go.
+    public func load() async {
+        await readViewer()
+        guard await fetchChannels() else { return publishRows() }
+        publishRows()
+        await fetchBadges(for: channels.map(\.id))
+        publishRows()
+    }
+
+    public func willAppear() async {
+        if stale { await refresh() }
+        live.bind(to: service) { [weak self] event in await self?.handle(event) }
+    }
+
+    /// Stops listening and fetches again so the list is already fresh when it shows next.
+    public func didDisappear() async {
+        live.cancel()
+        await refresh()
+        stale = true
+    }
+
+    public func close() async {
+        live.cancel()
+        channels = []
+        badges = [:]
+        rows = .loading
+        listed = false
+        region = nil
+        regionViewer = nil
+        viewer = .guest
+        banner = nil
+    }
+
+    // MARK: Actions
+
+    /// Opens the channel of `row` through the nickname gate.
+    @discardableResult
+    public func open(_ row: ChannelRow) async -> GateOutcome {
+        await gate.open(.channel(row.channel))
+    }
+
+    /// A front end drawing a row whose badge is still loading asks for that one count alone.
+    public func rowWillShow(_ id: ChannelID) async {
+        guard badges[id] == nil, !asking.contains(id), channels.contains(where: { $0.id == id }) else { return }
+        await fetchBadges(for: [id])
+        publishRows()
+    }
+
+    // MARK: Fetching
+
+    /// Re-reads the viewer, channels and every badge, then publishes once.
+    private func refresh() async {
+        await readViewer()
+        guard await fetchChannels() else { return publishRows() }
+        await fetchBadges(for: channels.map(\.id))
+        stale = false
+        publishRows()
+    }
+
+    /// Re-reads the viewer; the region is resolved again only when the viewer changed.
+    private func readViewer() async {
+        viewer = await service.viewer()
+        if case .member(let account) = viewer, account.needsNickname {
+            banner = strings.setNicknameFirst
+        } else {
+            banner = nil
+        }
+        guard regionViewer != viewer else { return }
+        region = await resolver.resolve(for: viewer)
+        regionViewer = viewer
+    }
+
+    private func fetchChannels() async -> Bool {
+        do {
+            channels = try await service.channels()
+            let known = Set(channels.map(\.id))
+            badges = badges.filter { known.contains($0.key) }
+            listed = true
+            return true
+        } catch {
+            if rows.value == nil { rows = .failed(strings.error(error)) }
+            return false
+        }
+    }
+
+    /// Asks for every count at once, concurrently; the caller publishes once when all are in.
+    private func fetchBadges(for ids: [ChannelID]) async {
+        let wanted = ids.filter { !asking.contains($0) }
+        asking.formUnion(wanted)
+        let fetched = await Self.badges(for: wanted, from: service)
+        asking.subtract(wanted)
+        badges.merge(fetched) { _, new in new }
+    }
+
+    nonisolated private static func badges(for ids: [ChannelID], from service: any ChatService) async -> [ChannelID: CountBadge] {
+        await withTaskGroup(of: (ChannelID, CountBadge).self) { group in
+            for id in ids {
+                group.addTask {
+                    do { return (id, CountBadge(count: try await service.unreadCount(in: id))) } catch { return (id, .error) }
+                }
+            }
+            var result: [ChannelID: CountBadge] = [:]
+            for await (id, badge) in group { result[id] = badge }
+            return result
+        }
+    }
+
+    private func publishRows() {
+        if listed {
+            let (ordered, pinned) = ChannelOrdering.ordered(channels, region: region)
+            rows = .loaded(ordered.map { ChannelRow(channel: $0, badge: badges[$0.id] ?? .loading, isCurrentRegion: $0.id == pinned) })
+        }
+        changes.publish()
+    }
+
+    // MARK: Live
+
+    private func handle(_ event: ChatEvent) async {
+        switch event {
+        case .countsChanged(let ids):
+            await fetchBadges(for: ids.filter { id in channels.contains { $0.id == id } })
+            publishRows()
+        case .messagesAdded(let id, _) where channels.contains(where: { $0.id == id }):
+            await fetchBadges(for: [id])
+            publishRows()
+        case .channelsChanged:
+            guard await fetchChannels() else { return }
+            await fetchBadges(for: channels.map(\.id).filter { badges[$0] == nil })
+            publishRows()
+        case .viewerChanged, .blocksChanged:
+            await refresh()
+        default:
+            break
+        }
+    }
+}

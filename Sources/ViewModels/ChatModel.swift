@@ -1,0 +1,230 @@
+import ChatCore
+import Foundation
+
+/// What a chat is about: a channel, or a person (whose conversation may not exist yet).
+public enum ChatSubject: Hashable, Sendable {
+    case channel(Channel)
+    /// A direct conversation; the channel id is nil until the first message creates it.
+    case person(UserProfile, ChannelID?)
+}
+
+/// The chat screen: title, live messages with "mine" marked, older history on demand, the input
+/// bar, sending, the read marker, and exactly one live subscription while it is shown.
+///
+/// Made only by `NicknameGate`, so no path into a chat skips the gate.
+@MainActor
+public final class ChatModel: Lifecycle {
+    public let changes = ChangeSignal()
+    public let title: String
+    public private(set) var subject: ChatSubject
+    /// Messages oldest first; `.loading` until the first page arrived.
+    public private(set) var messages: Loadable<[ChatLine]> = .loading
+    /// Whether older history remains; ask for it with `topBecameVisible()`.
+    public private(set) var paging: Paging = .notStarted
+    public private(set) var inputBar: InputBarState
+    /// A message the front end shows as an alert until `dismissAlert()`.
+    public private(set) var alert: String?
+    /// Who is reading, re-read on every appearance.
+    public private(set) var viewer: Viewer
+
+    static let pageSize = 50
+
+    private let service: any ChatService
+    private let strings: Strings
+    private var timeline = MessageTimeline()
+    private let live = LiveSubscription()
+    private var isPaging = false
+    private var isShown = false
+
+    init(subject: ChatSubject, viewer: Viewer, service: any ChatService, strings: Strings) {
+        self.subject = subject
+        self.viewer = viewer
+        self.service = service
+        self.strings = strings
+        switch subject {
+        case .channel(let channel): title = channel.name
+        case .person(let other, _): title = other.nickname
+        }
+        inputBar = .disabled(reason: strings.loading)
+    }
+
+    /// The channel the messages live in, once there is one.
+    public var channelID: ChannelID? {
+        switch subject {
+        case .channel(let channel): return channel.id
+        case .person(_, let id): return id
+        }
+    }
+
+    // MARK: Lifecycle
+
+    public func load() async {
+        await reloadLatest()
+    }
+
+    public func willAppear() async {
+        viewer = await service.viewer()
+        _ = timeline.relabel(for: viewer)
+        inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
+        if case .loaded = messages { await catchUp() }
+        publishLines()
+        isShown = true
+        live.bind(to: service) { [weak self] event in await self?.handle(event) }
+        await markRead()
+    }
+
+    public func didDisappear() async {
+        isShown = false
+        live.cancel()
+    }
+
+    public func close() async {
+        isShown = false
+        live.cancel()
+        timeline = MessageTimeline()
+        messages = .loading
+        paging = .notStarted
+        viewer = .guest
+        alert = nil
+    }
+
+    // MARK: Actions
+
+    /// Sends `text`. A guest gets the login alert and nothing is sent; so does anyone the posting
+    /// rule refuses. Returns true when the message was stored.
+    @discardableResult
+    public func send(_ text: String) async -> Bool {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return false }
+        if case .guest = viewer { return refuse(strings.guestCannotSend) }
+        if case .disabled(let reason) = inputBar { return refuse(reason) }
+        do {
+            let message = try await deliver(text)
+            if case .person(let other, nil) = subject { subject = .person(other, message.channelID) }
+            _ = timeline.merge([message], viewer: viewer)
+            publishLines()
+            return true
+        } catch {
+            return refuse(strings.error(error))
+        }
+    }
+
+    public func dismissAlert() {
+        guard alert != nil else { return }
+        alert = nil
+        changes.publish()
+    }
+
+    /// The front end reports that the oldest line is on screen: fetch the page before it.
+    public func topBecameVisible() async {
+        guard case .haveMore(let token) = paging, let channelID, !isPaging else { return }
+        isPaging = true
+        defer { isPaging = false }
+        do {
+            let page = try await service.olderMessages(in: channelID, before: token, limit: Self.pageSize)
+            _ = timeline.merge(page.messages, viewer: viewer)
+            paging = page.next
+        } catch {
+            alert = strings.error(error)
+        }
+        publishLines()
+    }
+
+    // MARK: Live
+
+    private func handle(_ event: ChatEvent) async {
+        switch event {
+        case .messagesAdded(let channel, let added) where channel == channelID:
+            guard timeline.merge(added, viewer: viewer) else { return }
+            publishLines()
+            if isShown { await markRead() }
+        case .messageUpdated(let message) where message.channelID == channelID:
+            if timeline.merge([message], viewer: viewer) { publishLines() }
+        case .viewerChanged(let newViewer):
+            viewer = newViewer
+            _ = timeline.relabel(for: viewer)
+            inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
+            publishLines()
+        case .blocksChanged:
+            await reloadLatest()
+        case .conversationsChanged:
+            await discoverConversation()
+        default:
+            break
+        }
+    }
+
+    // MARK: Fetching
+
+    private func reloadLatest() async {
+        guard let channelID else {
+            messages = .loaded([])
+            paging = .done
+            return
+        }
+        do {
+            let page = try await service.latestMessages(in: channelID, limit: Self.pageSize)
+            timeline.replaceAll(with: page.messages, viewer: viewer)
+            paging = page.next
+            messages = .loaded(timeline.lines)
+        } catch {
+            messages = .failed(strings.error(error))
+        }
+    }
+
+    /// After being hidden: adds what arrived meanwhile; a gap too big for one page starts afresh.
+    private func catchUp() async {
+        guard let channelID, let page = try? await service.latestMessages(in: channelID, limit: Self.pageSize) else { return }
+        if timeline.lines.isEmpty || timeline.overlaps(page.messages) {
+            _ = timeline.merge(page.messages, viewer: viewer)
+        } else {
+            timeline.replaceAll(with: page.messages, viewer: viewer)
+            paging = page.next
+        }
+    }
+
+    private func discoverConversation() async {
+        guard case .person(let other, nil) = subject,
+              let id = try? await service.directChannel(with: other.id) else { return }
+        subject = .person(other, id)
+        await reloadLatest()
+        changes.publish()
+    }
+
+    private func permission() async -> SendPermission {
+        switch subject {
+        case .channel(let channel):
+            return await service.permission(in: channel.id)
+        case .person(_, let id?):
+            return await service.permission(in: id)
+        case .person(let other, nil):
+            let pending = Channel(id: ChannelID(""), name: other.nickname, kind: .direct(with: other.id))
+            return PostingRule.permission(for: viewer, in: pending)
+        }
+    }
+
+    private func deliver(_ text: String) async throws -> Message {
+        switch subject {
+        case .channel(let channel): return try await service.send(text, to: channel.id)
+        case .person(_, let id?): return try await service.send(text, to: id)
+        case .person(let other, nil): return try await service.sendDirect(text, to: other.id)
+        }
+    }
+
+    /// Keeps the viewer's read marker at the end while the chat is open. Guests have none.
+    private func markRead() async {
+        guard case .member = viewer, let channelID else { return }
+        try? await service.markRead(channelID)
+    }
+
+    private func refuse(_ message: String) -> Bool {
+        alert = message
+        changes.publish()
+        return false
+    }
+
+    private func publishLines() {
+        if case .loaded = messages { messages = .loaded(timeline.lines) }
+        changes.publish()
+    }
+}

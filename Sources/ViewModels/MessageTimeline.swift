@@ -1,0 +1,63 @@
+import ChatCore
+
+/// One message as a chat shows it: the message and whether the viewer wrote it.
+public struct ChatLine: Hashable, Sendable, Identifiable {
+    public let message: Message
+    /// Computed from the viewer when the line was made; re-made whenever the viewer is re-read.
+    public let isMine: Bool
+
+    public var id: MessageID { message.id }
+}
+
+/// A chat's messages, oldest first, each id at most once however often it is delivered.
+struct MessageTimeline {
+    private(set) var lines: [ChatLine] = []
+    private var ids: Set<MessageID> = []
+
+    var oldest: Message? { lines.first?.message }
+
+    /// Adds messages not seen yet and replaces changed ones. Returns true when anything changed.
+    mutating func merge(_ messages: [Message], viewer: Viewer) -> Bool {
+        var changed = false
+        var needsSort = false
+        for message in messages {
+            let line = ChatLine(message: message, isMine: viewer.owns(message))
+            if ids.contains(message.id) {
+                guard let index = lines.firstIndex(where: { $0.id == message.id }), lines[index] != line else { continue }
+                lines[index] = line
+            } else {
+                if let last = lines.last, message.sentAt < last.message.sentAt { needsSort = true }
+                ids.insert(message.id)
+                lines.append(line)
+            }
+            changed = true
+        }
+        if needsSort { sortBySentTime() }
+        return changed
+    }
+
+    /// True when `page` connects to what is shown (it holds a message already here).
+    func overlaps(_ page: [Message]) -> Bool {
+        page.contains { ids.contains($0.id) }
+    }
+
+    mutating func replaceAll(with messages: [Message], viewer: Viewer) {
+        self = MessageTimeline()
+        _ = merge(messages, viewer: viewer)
+    }
+
+    /// Recomputes "mine" for every line after the viewer was re-read.
+    mutating func relabel(for viewer: Viewer) -> Bool {
+        let relabelled = lines.map { ChatLine(message: $0.message, isMine: viewer.owns($0.message)) }
+        guard relabelled != lines else { return false }
+        lines = relabelled
+        return true
+    }
+
+    /// Keeps arrival order among messages sent at the same instant.
+    private mutating func sortBySentTime() {
+        lines = lines.enumerated()
+            .sorted { ($0.element.message.sentAt, $0.offset) < ($1.element.message.sentAt, $1.offset) }
+            .map(\.element)
+    }
+}

@@ -1,0 +1,137 @@
+import ChatCore
+
+/// Where the app is: before the community (welcome and its forms, terms) or in it.
+@MainActor
+public enum SessionPhase {
+    case starting
+    /// Log in / Sign up / Continue as guest.
+    case welcome
+    case logIn(LogInFormModel)
+    case signUp(SignUpFormModel)
+    case terms(TermsModel)
+    case community(Community)
+}
+
+/// The app root: resumes or starts a session, runs the welcome, log-in, sign-up and terms
+/// screens, and builds a new `Community` for every account so nothing of the previous one
+/// survives. A guest can log in at any time; the screens re-read the viewer as they reappear.
+@MainActor
+public final class SessionModel {
+    public let changes = ChangeSignal()
+    public private(set) var phase: SessionPhase = .starting
+    /// A failure on the welcome screen (e.g. guest sessions unavailable).
+    public private(set) var notice: String?
+    public let strings: Strings
+
+    private let service: any ChatService
+    private let resolver: RegionResolver
+    /// `--channel NAME`: opened (through the gate) once the community first shows.
+    private var startChannel: String?
+
+    public init(service: any ChatService, strings: Strings, regionResolver: RegionResolver, startChannel: String? = nil) {
+        self.service = service
+        self.strings = strings
+        self.resolver = regionResolver
+        self.startChannel = startChannel
+    }
+
+    /// The community, when the session is in it.
+    public var community: Community? {
+        if case .community(let community) = phase { return community }
+        return nil
+    }
+
+    /// Resumes a saved member session, or shows the welcome screen.
+    public func start() async {
+        switch await service.restoreSession() {
+        case .member(let account): await signedIn(account)
+        case .guest: await show(.welcome)
+        }
+    }
+
+    // MARK: Welcome
+
+    public func showLogIn() async {
+        await show(.logIn(LogInFormModel(service: service, strings: strings) { [weak self] in await self?.signedIn($0) }))
+    }
+
+    public func showSignUp() async {
+        await show(.signUp(SignUpFormModel(service: service, strings: strings) { [weak self] in await self?.signedIn($0) }))
+    }
+
+    public func showWelcome() async {
+        await show(.welcome)
+    }
+
+    public func continueAsGuest() async {
+        do {
+            try await service.continueAsGuest()
+            await enterCommunity()
+        } catch {
+            notice = strings.error(error)
+            changes.publish()
+        }
+    }
+
+    // MARK: In the community
+
+    /// A guest (or `/login`) logs in over the open community. From a guest, the screens stay and
+    /// upgrade as they reappear; from another member, the community is rebuilt.
+    public func presentLogIn() async {
+        guard let community else { return }
+        let wasGuest = await service.viewer() == .guest
+        let form = LogInFormModel(service: service, strings: strings) { [weak self, weak community] account in
+            guard let self, let community else { return }
+            if wasGuest {
+                await self.finishOverCommunity(community, account: account)
+            } else {
+                await self.signedIn(account)
+            }
+        }
+        await community.navigator.present(.logIn(form))
+    }
+
+    /// Ends the session: every screen is closed (and drops its state), then the welcome shows.
+    public func logOut() async {
+        await community?.close()
+        do {
+            try await service.logOut()
+        } catch {
+            notice = strings.error(error)
+        }
+        await show(.welcome)
+    }
+
+    // MARK: Steps
+
+    private func signedIn(_ account: Account) async {
+        guard account.needsTerms() else { return await enterCommunity() }
+        await show(.terms(TermsModel(service: service, strings: strings) { [weak self] _ in await self?.enterCommunity() }))
+    }
+
+    /// The guest became a member: terms first if needed, then back to the screen under the form.
+    private func finishOverCommunity(_ community: Community, account: Account) async {
+        guard account.needsTerms() else { return await community.navigator.dismiss() }
+        let terms = TermsModel(service: service, strings: strings) { [weak community] _ in
+            await community?.navigator.dismiss()
+        }
+        await community.navigator.present(.terms(terms))
+    }
+
+    /// Builds the community from scratch for the current viewer; the old one is closed first.
+    private func enterCommunity() async {
+        await community?.close()
+        let community = Community(service: service, strings: strings, resolver: resolver)
+        notice = nil
+        await show(.community(community))
+        let channel = startChannel
+        startChannel = nil
+        await community.start(opening: channel)
+    }
+
+    private func show(_ next: SessionPhase) async {
+        if case .community = next {} else { await community?.close() }
+        phase = next
+        changes.publish()
+    }
+}

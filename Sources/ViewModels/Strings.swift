@@ -1,0 +1,120 @@
+import ChatCore
+
+/// Every user-facing string of the screens, in the caller's language.
+///
+/// The Korean strings that the original app had are kept word for word (SPEC 11).
+public struct Strings: Hashable, Sendable {
+    public let language: Language
+
+    public init(_ language: Language) { self.language = language }
+
+    private func pick(_ english: String, _ korean: String) -> String {
+        language == .korean ? korean : english
+    }
+
+    // MARK: Input bar and sending
+    public var typeMessage: String { pick("Type a message", "채팅을 입력해주세요!") }
+    public var logInToChat: String { pick("Log in to chat", "채팅 입력을 위해 로그인해주세요!") }
+    public var guestCannotSend: String {
+        pick("Login required — guests can't send messages.", "로그인이 필요한 기능입니다. 게스트는 메세지를 보낼 수 없습니다.")
+    }
+
+    // MARK: Gates
+    public var setNicknameFirst: String { pick("Set your nickname first.", "닉네임 설정을 먼저 해주세요.") }
+    public var agreeToTerms: String { pick("Please agree to the terms.", "약관에 동의를 해주세요.") }
+    public var nicknameEmpty: String { pick("The nickname can't be empty.", "닉네임을 입력해주세요.") }
+    public var nicknamePrompt: String { pick("Choose a nickname", "닉네임을 정해주세요") }
+
+    // MARK: Welcome and forms
+    public var logIn: String { pick("Log in", "로그인") }
+    public var signUp: String { pick("Sign up", "회원가입") }
+    public var continueAsGuest: String { pick("Continue as guest", "게스트로 로그인") }
+    public var logOut: String { pick("Log out", "로그아웃") }
+    public var email: String { pick("Email", "이메일") }
+    public var password: String { pick("Password", "비밀번호") }
+    public var nicknameOptional: String { pick("Nickname (optional)", "닉네임 (선택)") }
+    public var regionOptional: String { pick("Region (optional)", "지역 (선택)") }
+    public var emailAndPasswordRequired: String { pick("Enter your email and password.", "이메일과 비밀번호를 입력해주세요.") }
+
+    // MARK: Terms
+    public var termsTitle: String { pick("Community rules", "커뮤니티 이용 규칙") }
+    public var termsBody: [String] {
+        language == .korean
+            ? ["서로 존중해주세요. 욕설, 혐오, 괴롭힘은 허용되지 않습니다.",
+               "불쾌한 메시지는 신고하고, 원하지 않는 사용자는 차단할 수 있습니다.",
+               "신고된 내용은 검토 후 삭제될 수 있으며, 규칙을 어긴 계정은 이용이 제한됩니다."]
+            : ["Be respectful. No insults, hate or harassment.",
+               "Report objectionable messages and block users you do not want to hear from.",
+               "Reported content may be removed, and accounts that break the rules lose access."]
+    }
+    public var termsCheckbox: String { pick("I agree to the community rules", "커뮤니티 이용 규칙에 동의합니다") }
+    public var join: String { pick("Join", "가입하기") }
+
+    // MARK: Tabs and screens
+    public func tabTitle(_ tab: Tab) -> String {
+        switch tab {
+        case .discover: return pick("Discover", "둘러보기")
+        case .channels: return pick("Channels", "채널")
+        case .direct: return pick("Direct", "대화")
+        case .profile: return pick("Profile", "마이페이지")
+        }
+    }
+    public var currentRegion: String { pick("current region", "현재 지역") }
+    public var guestName: String { pick("Guest", "게스트") }
+    public var loading: String { pick("Loading…", "불러오는 중…") }
+    public var noActivity: String { pick("No channel was active in the last day.", "최근 하루 동안 활발한 채널이 없습니다.") }
+    public var noConversations: String { pick("No conversations yet.", "아직 대화가 없습니다.") }
+    public var logInForConversations: String { pick("Log in to talk with other members.", "대화하려면 로그인해주세요.") }
+    public var noMembersFound: String { pick("No member found.", "회원을 찾을 수 없습니다.") }
+    public var nickname: String { pick("Nickname", "닉네임") }
+    public var region: String { pick("Region", "지역") }
+    public var messagesPosted: String { pick("Messages posted", "작성한 메시지") }
+    public var myMessages: String { pick("My messages", "내 메시지") }
+    public var unread: String { pick("new", "새 메시지") }
+
+    // MARK: Ranks
+    public func rankTitle(_ rank: Rank) -> String {
+        guard language == .korean else { return rank.title }
+        switch rank {
+        case .newcomer: return "떡볶이 순례길의 초행자"
+        case .freeTraveller: return "떡볶길을 자유 여행하는 탐방자"
+        case .veteran: return "떡볶길의 베테랑 탐험자"
+        case .commander: return "떡볶이 순례길의 지휘관"
+        case .master: return "떡볶이의 모든 것을 통찰하는 대가"
+        }
+    }
+
+    // MARK: Refusals and errors
+    public func denial(_ denial: PostingDenial) -> String {
+        switch denial {
+        case .guest: return guestCannotSend
+        case .notSignedIn: return pick("Not signed in. Log in first.", "로그인되어 있지 않습니다. 먼저 로그인해주세요.")
+        case .notYourRegion(let region): return pick("Only members of \(region) can post here.", "\(region) 지역 회원만 글을 쓸 수 있습니다.")
+        case .noNickname: return setNicknameFirst
+        case .blocked: return pick("You can't message this person.", "이 사용자에게 메시지를 보낼 수 없습니다.")
+        case .readOnlyRoom: return pick("You don't have permission to post in this room.", "이 방에 글을 쓸 권한이 없습니다.")
+        case .termsNotAccepted: return agreeToTerms
+        }
+    }
+
+    /// A failure in the user's language; backend-provided words stay as the backend gave them.
+    public func error(_ error: any Error) -> String {
+        guard let error = error as? ChatError else { return pick("Something went wrong.", "문제가 발생했습니다.") }
+        guard language == .korean else { return error.message }
+        switch error {
+        case .denied(let reason): return denial(reason)
+        case .wrongPassword: return "이메일 또는 비밀번호가 올바르지 않습니다."
+        case .accountExists(let who): return "\(who) 계정이 이미 있습니다."
+        case .noSuchAccount(let who): return "\(who) 계정이 없습니다."
+        case .noSuchChannel(let name): return "\(name) 채널이 없습니다."
+        case .noSuchUser(let name): return "\(name) 회원이 없습니다."
+        case .noSuchMessage: return "메시지가 더 이상 없습니다."
+        case .tooLarge: return "너무 큽니다: \(error.message)"
+        case .offline(let why): return "오프라인: \(why)"
+        case .rateLimited(let ms): return "서버가 \(ms)ms 기다려 달라고 합니다. 다시 시도합니다."
+        case .badResponse(let why): return "서버 응답이 올바르지 않습니다: \(why)"
+        case .storage(let why): return "저장소 오류: \(why)"
+        case .invalidInput, .server, .unsupported: return error.message
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ChatCore
+import Foundation
+import XCTest
+@testable import ViewModels
+
+final class MessageTimelineTests: XCTestCase {
+    let me = Viewer.member(Account(id: UserID("me"), email: "me@x", nickname: "me", acceptedTermsVersion: 1))
+    let channel = ChannelID("c")
+
+    func message(_ id: String, by sender: String, at seconds: TimeInterval, _ text: String = "hi") -> Message {
+        Message(id: MessageID(id), channelID: channel, senderID: UserID(sender), senderNickname: sender,
+                sentAt: Date(timeIntervalSince1970: seconds), content: .text(text))
+    }
+
+    func testSameMessageDeliveredTwiceIsShownOnce() {
+        var timeline = MessageTimeline()
+        XCTAssertTrue(timeline.merge([message("1", by: "me", at: 1)], viewer: me))
+        XCTAssertFalse(timeline.merge([message("1", by: "me", at: 1)], viewer: me))
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["1"])
+    }
+
+    func testOlderPageGoesBeforeAndOrderIsBySendTime() {
+        var timeline = MessageTimeline()
+        _ = timeline.merge([message("3", by: "a", at: 3), message("4", by: "a", at: 4)], viewer: me)
+        _ = timeline.merge([message("1", by: "a", at: 1), message("2", by: "me", at: 2)], viewer: me)
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["1", "2", "3", "4"])
+        XCTAssertEqual(timeline.lines.map(\.isMine), [false, true, false, false])
+    }
+
+    func testRelabelAfterViewerChange() {
+        var timeline = MessageTimeline()
+        _ = timeline.merge([message("1", by: "me", at: 1)], viewer: me)
+        XCTAssertTrue(timeline.relabel(for: .guest))
+        XCTAssertEqual(timeline.lines.map(\.isMine), [false])
+        XCTAssertFalse(timeline.relabel(for: .guest))
+    }
+
+    func testDeliveryUpdateReplacesInPlace() {
+        var timeline = MessageTimeline()
+        var pending = message("1", by: "me", at: 1)
+        pending.delivery = .pending
+        _ = timeline.merge([pending], viewer: me)
+        var delivered = pending
+        delivered.delivery = .delivered
+        XCTAssertTrue(timeline.merge([delivered], viewer: me))
+        XCTAssertEqual(timeline.lines.map(\.message.delivery), [.delivered])
+    }
+}
