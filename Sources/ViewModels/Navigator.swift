@@ -12,14 +12,14 @@ public final class Navigator {
     public var onHook: ((HookCall) -> Void)?
 
     public private(set) var selectedTab: Tab
-    public private(set) var modal: Screen?
-    private var stacks: [Tab: [Screen]]
+    public private(set) var modal: Page?
+    private var stacks: [Tab: [Page]]
     private var loaded: Set<ObjectIdentifier> = []
     private var started = false
     private var tail: Task<Void, Never>?
 
     /// Every tab starts with its root screen; `selected` is shown by `start()`.
-    public init(discover: Screen, channels: Screen, direct: Screen, profile: Screen, selected: Tab = .channels) {
+    public init(discover: Page, channels: Page, direct: Page, profile: Page, selected: Tab = .channels) {
         stacks = [.discover: [discover], .channels: [channels], .direct: [direct], .profile: [profile]]
         selectedTab = selected
     }
@@ -27,13 +27,13 @@ public final class Navigator {
     // MARK: State the front end reads
 
     /// The screens of a tab, root first.
-    public func stack(of tab: Tab) -> [Screen] { stacks[tab] ?? [] }
+    public func stack(of tab: Tab) -> [Page] { stacks[tab] ?? [] }
 
     /// The top screen of the selected tab (under the modal, if one is shown).
-    public var top: Screen { topOf(selectedTab) }
+    public var top: Page { topOf(selectedTab) }
 
     /// What is on screen now: the modal, or the top of the selected tab.
-    public var visible: Screen { modal ?? top }
+    public var visible: Page { modal ?? top }
 
     /// True while a chat is on top of the selected tab: the tab bar is not drawn.
     public var isTabBarHidden: Bool { top.hidesTabBar }
@@ -68,7 +68,7 @@ public final class Navigator {
     }
 
     /// Pushes `screen` on the selected tab (a chat). A modal that is shown is replaced by it.
-    public func push(_ screen: Screen) async {
+    public func push(_ screen: Page) async {
         await serialized {
             let old = self.visible
             let dropped = self.modal.map { [$0] } ?? []
@@ -91,7 +91,7 @@ public final class Navigator {
     }
 
     /// Shows `screen` over everything, replacing (and closing) a modal already shown.
-    public func present(_ screen: Screen) async {
+    public func present(_ screen: Page) async {
         await serialized {
             let old = self.visible
             let dropped = self.modal.map { [$0] } ?? []
@@ -124,7 +124,7 @@ public final class Navigator {
 
     // MARK: Hook order
 
-    private func transition(from old: Screen, to new: Screen, removing removed: [Screen], apply: () -> Void) async {
+    private func transition(from old: Page, to new: Page, removing removed: [Page], apply: () -> Void) async {
         await appear(new)
         apply()
         changes.publish()
@@ -135,14 +135,14 @@ public final class Navigator {
         }
     }
 
-    private func appear(_ screen: Screen) async {
+    private func appear(_ screen: Page) async {
         if loaded.insert(ObjectIdentifier(screen.model)).inserted {
             await hook(screen, .load)
         }
         await hook(screen, .willAppear)
     }
 
-    private func hook(_ screen: Screen, _ hook: HookCall.Hook) async {
+    private func hook(_ screen: Page, _ hook: HookCall.Hook) async {
         onHook?(HookCall(screen.name, hook))
         let model = screen.model
         switch hook {
@@ -153,7 +153,7 @@ public final class Navigator {
         }
     }
 
-    private func topOf(_ tab: Tab) -> Screen {
+    private func topOf(_ tab: Tab) -> Page {
         guard let screen = stacks[tab]?.last else { preconditionFailure("a tab's root is never popped") }
         return screen
     }

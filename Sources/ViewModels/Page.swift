@@ -1,6 +1,7 @@
-/// Everything the navigator can show. A front end switches on this to pick the pane to draw.
+/// A page the navigator can show: one screen and its model. A front end switches on this to pick
+/// the pane to draw.
 @MainActor
-public enum Screen {
+public enum Page {
     case discover(DiscoverModel)
     case channels(ChannelListModel)
     case conversations(ConversationsModel)
@@ -48,7 +49,7 @@ public enum Screen {
         return false
     }
 
-    func isSame(as other: Screen) -> Bool { model === other.model }
+    func isSame(as other: Page) -> Bool { model === other.model }
 }
 
 /// One hook call the navigator made, as recorded by `Navigator.onHook`.
