@@ -36,5 +36,9 @@ let package = Package(
         // View models: lifecycle, navigator, one model per screen. No terminal, no backend.
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore"]),
+
+        // The executable: composition root, option parsing, scripting commands.
+        .executableTarget(name: "tteok", dependencies: ["ChatCore"]),
+        .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "TestSupport"]),
     ]
 )

@@ -1,0 +1,50 @@
+import ChatCore
+import Foundation
+
+/// `tteok post CHANNEL [TEXT...]`
+struct PostCommand: ScriptCommand {
+    static let configuration = CommandConfiguration(
+        name: "post",
+        abstract: "Post a message; without TEXT, post each line of standard input as one message.",
+        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms) exits non-zero\nwith the reason on stderr, and nothing is stored.",
+        arguments: [
+            ArgumentDefinition(name: "CHANNEL", arity: .required, help: "The channel's name (on Matrix: a room name, alias or id)."),
+            ArgumentDefinition(name: "TEXT", arity: .variadic, help: "The message; its words are joined by spaces."),
+        ]
+    )
+
+    let channelName: String
+    /// nil: read the messages from standard input.
+    let text: String?
+
+    init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
+        channelName = arguments.argument("CHANNEL") ?? ""
+        if channelName.isEmpty { throw .missingArgument("CHANNEL") }
+        let words = arguments.words("TEXT")
+        text = words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        _ = try await context.requireMember()
+        let channel = try await context.service.channel(named: channelName)
+        // Ask the rule before reading stdin, so a refusal stores nothing and consumes nothing.
+        if case .denied(let denial) = await context.service.permission(in: channel.id) {
+            throw ChatError.denied(denial)
+        }
+        let messages = try messages(from: context.input)
+        var posted: [MessageRecord] = []
+        for text in messages {
+            let message = try await context.service.send(text, to: channel.id)
+            posted.append(MessageRecord(message, channelName: channel.name))
+        }
+        if context.json { try context.console.json(posted) }
+        return .success
+    }
+
+    private func messages(from input: StandardInput) throws(UsageError) -> [String] {
+        let candidates = text.map { [$0] } ?? input.lines()
+        let messages = candidates.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        if messages.isEmpty { throw .invalidCombination("nothing to post: give TEXT or lines on standard input") }
+        return messages
+    }
+}

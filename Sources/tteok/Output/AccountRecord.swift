@@ -1,0 +1,31 @@
+import ChatCore
+
+/// An account as `signup`, `login` and `whoami` print it.
+struct AccountRecord: Encodable, Sendable {
+    let id: String
+    let email: String
+    let nickname: String
+    let region: String?
+    let acceptedTermsVersion: Int?
+    let termsAccepted: Bool
+
+    init(_ account: Account) {
+        id = account.id.raw
+        email = account.email
+        nickname = account.nickname
+        region = account.region
+        acceptedTermsVersion = account.acceptedTermsVersion
+        termsAccepted = !account.needsTerms()
+    }
+
+    /// `key: value` lines for a terminal; outside text made inert.
+    func lines(_ console: Console) -> [String] {
+        [
+            "id: \(console.inert(id))",
+            "email: \(console.inert(email))",
+            "nickname: \(nickname.isEmpty ? "(not set)" : console.inert(nickname))",
+            "region: \(region.map(console.inert) ?? "(not set)")",
+            "terms: \(termsAccepted ? "accepted" : "not accepted")",
+        ]
+    }
+}

@@ -1,0 +1,43 @@
+import ChatCore
+
+/// One row of `tteok channels`.
+struct ChannelRecord: Encodable, Sendable {
+    let id: String
+    let name: String
+    /// `region`, `open`, `direct` or `room`.
+    let kind: String
+    let region: String?
+    /// Unread messages; absent when the count could not be had.
+    let unread: Int?
+    /// The badge as drawn: absent when hidden, `1`…`9`, `10+` or `Error`.
+    let badge: String?
+    /// True for the viewer's region channel, pinned first.
+    let currentRegion: Bool
+
+    init(_ channel: Channel, unread: Result<Int, ChatError>, currentRegion: Bool) {
+        id = channel.id.raw
+        name = channel.name
+        kind = Self.kindName(channel.kind)
+        region = channel.region
+        self.unread = try? unread.get()
+        badge = CountBadge(unread).label
+        self.currentRegion = currentRegion
+    }
+
+    private static func kindName(_ kind: ChannelKind) -> String {
+        switch kind {
+        case .region: return "region"
+        case .open: return "open"
+        case .direct: return "direct"
+        case .room: return "room"
+        }
+    }
+
+    /// `name  [badge]  (current region)` for a terminal.
+    func line(_ console: Console) -> String {
+        var parts = [console.inert(name)]
+        if let badge { parts.append("[\(badge)]") }
+        if currentRegion { parts.append("(current region)") }
+        return parts.joined(separator: "  ")
+    }
+}

@@ -1,0 +1,57 @@
+import ChatCore
+import Foundation
+
+/// One message as `tteok read` and `tteok post --json` print it.
+struct MessageRecord: Encodable, Sendable {
+    struct Image: Encodable, Sendable {
+        let fileName: String
+        let mimeType: String
+        let byteCount: Int
+    }
+
+    let id: String
+    /// The channel's name as given to the command.
+    let channel: String
+    let channelId: String
+    let senderId: String
+    let nickname: String
+    /// Encoded as ISO 8601.
+    let sentAt: Date
+    /// `text` or `image`.
+    let kind: String
+    /// The text, or for an image `[image] FILE`.
+    let text: String
+    let image: Image?
+
+    init(_ message: Message, channelName: String) {
+        id = message.id.raw
+        channel = channelName
+        channelId = message.channelID.raw
+        senderId = message.senderID.raw
+        nickname = message.senderNickname
+        sentAt = message.sentAt
+        text = message.content.summary
+        switch message.content {
+        case .text:
+            kind = "text"
+            image = nil
+        case .image(let info):
+            kind = "image"
+            image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount)
+        }
+    }
+
+    /// `2026-12-02 18:30  Mina: hello` for a terminal, in local time.
+    func line(_ console: Console) -> String {
+        let sender = nickname.isEmpty ? senderId : nickname
+        return "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): \(console.inert(text))"
+    }
+
+    /// A fixed, locale-independent format, so scripts reading text output see the same shape everywhere.
+    private static func timeFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
+    }
+}

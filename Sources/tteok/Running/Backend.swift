@@ -1,0 +1,35 @@
+import ChatCore
+import Foundation
+
+/// Which community a command talks to, chosen by the global options.
+enum Backend: Hashable, Sendable {
+    /// The embedded community in one SQLite file (absolute, standardised path).
+    case embedded(store: URL)
+    /// A Matrix homeserver.
+    case matrix(homeserver: URL)
+
+    /// `--homeserver` wins over `--store`; without either, the default store.
+    init(store: String?, homeserver: String?, paths: Paths, workingDirectory: String) throws(UsageError) {
+        if let homeserver {
+            guard let url = URL(string: homeserver), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host != nil else {
+                throw .invalidValue(option: "homeserver", value: homeserver, reason: "expected an http:// or https:// URL")
+            }
+            if store != nil { throw .invalidCombination("--store and --homeserver cannot be used together") }
+            self = .matrix(homeserver: url)
+            return
+        }
+        guard let store else {
+            self = .embedded(store: paths.defaultStore.standardizedFileURL)
+            return
+        }
+        if store.isEmpty { throw .invalidValue(option: "store", value: store, reason: "expected a file path") }
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        self = .embedded(store: URL(fileURLWithPath: store, relativeTo: base).standardizedFileURL)
+    }
+
+    var isMatrix: Bool {
+        if case .matrix = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,29 @@
+import ChatCore
+import Foundation
+
+/// Where a command writes. Text from outside (names, messages, server words) goes through
+/// `inert(_:)` before it reaches a terminal; JSON output is data and is written as encoded.
+struct Console: Sendable {
+    /// Writes text to standard output as is.
+    var writeOut: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    /// Writes text to standard error as is.
+    var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+
+    /// One line of our own text on stdout.
+    func line(_ text: String) { writeOut(text + "\n") }
+
+    /// One error line on stderr, prefixed so scripts can tell it from data.
+    func error(_ text: String) { writeError("tteok: " + text + "\n") }
+
+    /// Text that came from outside, made safe to print on a terminal.
+    func inert(_ text: String) -> String { text }
+
+    /// A value as one pretty, stable JSON document on stdout.
+    func json<Value: Encodable>(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(value)
+        writeOut(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
