@@ -34,10 +34,8 @@ public enum SynapseServer {
         return url
     }
 
-    /// The package root, found from this source file's path (Sources/TestSupport/…).
-    public static var packageRoot: URL {
-        URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The package root (see `PackageRoot`).
+    public static var packageRoot: URL { PackageRoot.url }
 
     /// A fresh, random user name that Synapse accepts (lower case, not all digits).
     public static func randomName(_ prefix: String = "t") -> String {

@@ -10,18 +10,10 @@ public enum TteokBinary {
         }
     }
 
-    /// The package's root directory, found from this source file's place in it.
-    public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // TestSupport
-            .deletingLastPathComponent()  // Sources
-            .deletingLastPathComponent()
-    }
-
     /// `$TTEOK_BIN`, else `<package root>/.build/debug/tteok`; throws `Missing` when not executable.
     public static func url(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         let path = environment["TTEOK_BIN"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? packageRoot.appendingPathComponent(".build/debug/tteok").path
+            ?? PackageRoot.url.appendingPathComponent(".build/debug/tteok").path
         guard FileManager.default.isExecutableFile(atPath: path) else { throw Missing(path: path) }
         return URL(fileURLWithPath: path)
     }
