@@ -89,6 +89,14 @@ final class CommandLineToolTests: XCTestCase {
         }
     }
 
+    func testErrorLinesAreInertAndStayOneLine() async {
+        let outcome = await run(["read", "lobby", "--\u{1b}]0;pwned\u{07}\nsecond\u{202e}"])
+        XCTAssertEqual(outcome.code, .usage)
+        XCTAssertEqual(outcome.stderrLines.count, 1, outcome.stderr)
+        XCTAssertFalse(outcome.stderr.unicodeScalars.contains { $0 == "\u{1b}" || $0 == "\u{07}" || $0 == "\u{202e}" }, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("^[]0;pwned^G"), outcome.stderr)
+    }
+
     func testValidCommandLinesReachTheBackend() async {
         let outcome = await run(["--store", "/tmp/tteok-cli-test.sqlite", "read", "lobby", "--limit", "3", "--json"])
         XCTAssertEqual(outcome.opened, [.embedded(store: URL(fileURLWithPath: "/tmp/tteok-cli-test.sqlite"))])

@@ -92,10 +92,10 @@ struct CommandLineTool: Sendable {
             console.error(error.message)
             return .usage
         } catch let error as ChatError {
-            console.error(console.inert(error.message))
+            console.error(error.message)
             return ExitCode(error)
         } catch {
-            console.error(console.inert(String(describing: error)))
+            console.error(String(describing: error))
             return .failure
         }
     }

@@ -12,11 +12,13 @@ struct Console: Sendable {
     /// One line of our own text on stdout.
     func line(_ text: String) { writeOut(text + "\n") }
 
-    /// One error line on stderr, prefixed so scripts can tell it from data.
-    func error(_ text: String) { writeError("tteok: " + text + "\n") }
+    /// One error line on stderr, prefixed so scripts can tell it from data. Error lines quote
+    /// argv words, names and server words, so the whole line is made inert and kept to one line.
+    func error(_ text: String) { writeError("tteok: " + inert(text) + "\n") }
 
-    /// Text that came from outside, made safe to print on a terminal.
-    func inert(_ text: String) -> String { text }
+    /// Text that came from outside, made safe to print on a terminal and kept on one line
+    /// (a message's line breaks show as `⏎`, so each message stays one line of output).
+    func inert(_ text: String) -> String { InertText.sanitize(text, layout: .singleLine) }
 
     /// A value as one pretty, stable JSON document on stdout.
     func json<Value: Encodable>(_ value: Value) throws {
