@@ -27,7 +27,7 @@ final class CommandLineToolTests: XCTestCase {
         let factory = RecordingFactory()
         var tool = CommandLineTool(factory: factory)
         tool.console = Console(writeOut: { text in out.withLock { $0 += text } }, writeError: { text in err.withLock { $0 += text } })
-        tool.input = StandardInput(readLine: { nil })
+        tool.input = StandardInput(readLine: { nil }, isTerminal: { false })
         tool.environment = ["HOME": NSTemporaryDirectory() + "tteok-cli-\(UUID().uuidString)"]
         let code = await tool.run(words)
         return Outcome(code: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 }, opened: factory.opened.withLock { $0 })

@@ -1,10 +1,16 @@
+import Foundation
+
 /// Reads standard input: the password of `--password-stdin`, the lines of `post` without text.
 struct StandardInput: Sendable {
     var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
+    /// True when standard input is a terminal (a person typing, not a pipe).
+    var isTerminal: @Sendable () -> Bool = { isatty(STDIN_FILENO) == 1 }
 
-    /// The first line, without its line ending (a trailing `\r` too).
+    /// The first line, without its line ending (a trailing `\r` too). Typed at a terminal,
+    /// it is not echoed.
     func password() -> String? {
-        guard let line = readLine() else { return nil }
+        let line = isTerminal() ? withoutEcho(readLine) : readLine()
+        guard let line else { return nil }
         return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 
@@ -13,5 +19,19 @@ struct StandardInput: Sendable {
         var result: [String] = []
         while let line = readLine() { result.append(line) }
         return result
+    }
+
+    /// Runs `body` with the terminal's echo off, restoring the settings afterwards.
+    private func withoutEcho(_ body: () -> String?) -> String? {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return body() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return body()
     }
 }
