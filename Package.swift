@@ -30,8 +30,14 @@ let package = Package(
         .target(name: "TUI", dependencies: ["ChatCore"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ChatCore", "TestSupport"]),
 
+        // The embedded community: ChatService on a shared SQLite file.
+        .target(name: "LocalStore", dependencies: ["ChatCore", "Storage", "CCrypt"]),
+        .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ChatCore", "Storage", "TestSupport"]),
+        // Child process for LocalStore's multi-process tests: signs up and posts N messages.
+        .executableTarget(name: "tteok-store-stress", dependencies: ["LocalStore", "ChatCore"]),
+
         // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
-        .target(name: "TestSupport", dependencies: ["TUI"], path: "Sources/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore"], path: "Sources/TestSupport"),
 
         // View models: lifecycle, navigator, one model per screen. No terminal, no backend.
         .target(name: "ViewModels", dependencies: ["ChatCore"]),

@@ -82,6 +82,15 @@ public final class Connection {
         return Int(sqlite3_changes(handle))
     }
 
+    /// Runs `body` in one read transaction (one snapshot for all its statements), or inside the
+    /// transaction already open.
+    public func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard !isInTransaction else { return try body() }
+        try execute("BEGIN DEFERRED")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     /// The rowid of the last successful INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

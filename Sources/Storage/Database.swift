@@ -68,12 +68,7 @@ public final class Database: @unchecked Sendable {
 
     /// Reads inside one read transaction, so several statements see the same snapshot.
     public func readSync<T>(_ body: (Connection) throws -> T) throws -> T {
-        try onQueue {
-            guard !connection.isInTransaction else { return try body(connection) }
-            try connection.execute("BEGIN DEFERRED")
-            defer { try? connection.execute("COMMIT") }
-            return try body(connection)
-        }
+        try onQueue { try connection.inReadTransaction { try body(connection) } }
     }
 
     /// Writes inside one `BEGIN IMMEDIATE` transaction; publishes what it touched after commit.

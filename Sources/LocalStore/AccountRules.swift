@@ -1,0 +1,52 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// What a valid email, password, nickname and region are in the embedded community.
+enum AccountRules {
+    static let minimumPasswordLength = 8
+    static let maximumNicknameLength = 32
+
+    /// A trimmed email with one `@` and something on each side.
+    static func email(_ raw: String) throws -> String {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !email.contains(where: \.isWhitespace) else {
+            throw ChatError.invalidInput("Enter an email address like name@example.com.")
+        }
+        return email
+    }
+
+    /// The unique key of an email: trimmed, Unicode-normalised, lower-cased.
+    static func emailKey(_ email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    static func checkPassword(_ password: String) throws {
+        guard password.count >= minimumPasswordLength else {
+            throw ChatError.invalidInput("The password needs at least \(minimumPasswordLength) characters.")
+        }
+    }
+
+    /// A trimmed nickname (may be empty at sign-up) without control characters.
+    static func nickname(_ raw: String) throws -> String {
+        let nickname = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard nickname.count <= maximumNicknameLength else {
+            throw ChatError.invalidInput("A nickname can have at most \(maximumNicknameLength) characters.")
+        }
+        guard !nickname.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) else {
+            throw ChatError.invalidInput("A nickname can't contain control characters.")
+        }
+        return nickname
+    }
+
+    /// The region channel's own spelling of `raw`, which must name one.
+    static func region(_ raw: String, _ connection: Connection) throws -> String {
+        let wanted = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+        let regions = try connection.query("SELECT region FROM channels WHERE kind = 'region'").compactMap { $0[0].string }
+        guard let match = regions.first(where: { $0.precomposedStringWithCanonicalMapping.lowercased() == wanted }) else {
+            throw ChatError.invalidInput("No region named \(raw). Regions: \(regions.joined(separator: ", ")).")
+        }
+        return match
+    }
+}

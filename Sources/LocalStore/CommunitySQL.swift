@@ -1,0 +1,78 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// SQL shared by the community's queries, and the mapping of its rows to ChatCore values.
+/// Convention: `?1` is always the viewer's user id (-1 for no one), used by the block filter and
+/// direct-channel visibility.
+enum CommunitySQL {
+    static let message = """
+        SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.body, m.image_id,
+               i.file_name, i.mime_type, i.byte_count, i.width, i.height
+        FROM messages m JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id
+        """
+    /// Hides the messages of users the viewer blocked.
+    static let notBlocked = "m.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)"
+
+    static let channel = """
+        SELECT c.id, c.name, c.kind, c.region, c.topic, o.id AS other_id, o.nickname AS other_nickname, o.email AS other_email
+        FROM channels c LEFT JOIN users o
+          ON c.kind = 'direct' AND o.id = (CASE WHEN c.member_low = ?1 THEN c.member_high ELSE c.member_low END)
+        """
+    /// Direct conversations are visible to their two members only.
+    static let visibleChannel = "(c.kind != 'direct' OR ?1 IN (c.member_low, c.member_high))"
+
+    static let account = "SELECT id, email, nickname, region, terms_version FROM users"
+
+    static func message(_ row: Row) -> Message {
+        let content: MessageContent
+        if let imageID = row["image_id"].int64 {
+            content = .image(ImageInfo(
+                fileName: row["file_name"].string ?? "", mimeType: row["mime_type"].string ?? "",
+                byteCount: row["byte_count"].int ?? 0, width: row["width"].int, height: row["height"].int,
+                reference: String(imageID)))
+        } else {
+            content = .text(row["body"].string ?? "")
+        }
+        return Message(
+            id: MessageID(String(row["id"].int64 ?? 0)), channelID: ChannelID(String(row["channel_id"].int64 ?? 0)),
+            senderID: UserID(String(row["sender_id"].int64 ?? 0)), senderNickname: row["nickname"].string ?? "",
+            sentAt: Date(timeIntervalSince1970: row["sent_at"].double ?? 0), content: content)
+    }
+
+    static func channel(_ row: Row) -> Channel {
+        let name = row["name"].string ?? ""
+        let kind: ChannelKind
+        var shownName = name
+        switch row["kind"].string {
+        case "region": kind = .region(row["region"].string ?? name)
+        case "direct":
+            kind = .direct(with: UserID(String(row["other_id"].int64 ?? 0)))
+            let nickname = row["other_nickname"].string ?? ""
+            shownName = nickname.isEmpty ? (row["other_email"].string ?? "") : nickname
+        default: kind = .open
+        }
+        return Channel(id: ChannelID(String(row["id"].int64 ?? 0)), name: shownName, kind: kind, topic: row["topic"].string ?? "")
+    }
+
+    static func account(_ row: Row) -> Account {
+        Account(id: UserID(String(row["id"].int64 ?? 0)), email: row["email"].string ?? "",
+                nickname: row["nickname"].string ?? "", region: row["region"].string,
+                acceptedTermsVersion: row["terms_version"].int)
+    }
+
+    /// Another user as the viewer sees them: email only for the viewer's own profile.
+    static func profile(_ row: Row, viewer: Int64) -> UserProfile {
+        let id = row["id"].int64 ?? 0
+        return UserProfile(id: UserID(String(id)), nickname: row["nickname"].string ?? "",
+                           email: id == viewer ? row["email"].string : nil, region: row["region"].string)
+    }
+
+    /// The row key inside an id, or nil when it is not one of ours.
+    static func key(_ raw: String) -> Int64? { Int64(raw) }
+}
+
+extension Account {
+    /// The row key of an account this store made.
+    var key: Int64 { CommunitySQL.key(id.raw) ?? -1 }
+}

@@ -1,0 +1,87 @@
+import Storage
+
+/// The community file's schema, as append-only numbered steps. Never edit a released step:
+/// add a new one.
+enum CommunitySchema {
+    static let migrations = [
+        Migration(1, "accounts, channels, messages, markers, safety", sql: version1),
+        Migration(2, "demo community", apply: DemoCommunity.seed),
+    ]
+
+    /// Ids that scripts and the live feed rely on only ever grow (AUTOINCREMENT), and every
+    /// table is a rowid table so Storage's change hook sees its writes.
+    private static let version1 = """
+        CREATE TABLE users(
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL,
+            email_key TEXT NOT NULL UNIQUE,      -- lower-cased email: unique case-insensitively
+            password_hash TEXT,                  -- yescrypt; NULL for accounts that cannot log in
+            nickname TEXT NOT NULL DEFAULT '',
+            region TEXT,
+            terms_version INTEGER,
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE sessions(
+            id INTEGER PRIMARY KEY,
+            token_hash TEXT NOT NULL UNIQUE,     -- digest of the token; the token lives in the session file
+            user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,  -- NULL for a guest session
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE channels(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('region', 'open', 'direct')),
+            region TEXT,
+            topic TEXT NOT NULL DEFAULT '',
+            member_low INTEGER REFERENCES users(id),   -- direct conversations: the two members,
+            member_high INTEGER REFERENCES users(id),  -- smaller id first
+            created_at REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX channels_name ON channels(name) WHERE kind != 'direct';
+        CREATE UNIQUE INDEX channels_pair ON channels(member_low, member_high) WHERE kind = 'direct';
+        CREATE INDEX channels_member_high ON channels(member_high) WHERE kind = 'direct';
+        CREATE TABLE images(
+            id INTEGER PRIMARY KEY,
+            file_name TEXT NOT NULL,
+            mime_type TEXT NOT NULL,
+            byte_count INTEGER NOT NULL,
+            width INTEGER,
+            height INTEGER,
+            data BLOB NOT NULL
+        );
+        CREATE TABLE messages(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            channel_id INTEGER NOT NULL REFERENCES channels(id),
+            seq INTEGER NOT NULL,                -- 1, 2, 3… within the channel: unread = last seq − seen seq
+            sender_id INTEGER NOT NULL REFERENCES users(id),
+            sent_at REAL NOT NULL,
+            body TEXT NOT NULL DEFAULT '',
+            image_id INTEGER REFERENCES images(id)
+        );
+        CREATE INDEX messages_channel ON messages(channel_id, id);
+        CREATE INDEX messages_sender ON messages(sender_id, id);
+        CREATE INDEX messages_time ON messages(sent_at, channel_id);
+        CREATE TABLE read_markers(
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            channel_id INTEGER NOT NULL REFERENCES channels(id),
+            last_read_id INTEGER NOT NULL,
+            last_read_seq INTEGER NOT NULL,
+            PRIMARY KEY (user_id, channel_id)
+        );
+        CREATE TABLE blocks(
+            blocker_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            blocked_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (blocker_id, blocked_id)
+        );
+        CREATE INDEX blocks_blocked ON blocks(blocked_id);
+        CREATE TABLE reports(
+            id INTEGER PRIMARY KEY,
+            reporter_id INTEGER NOT NULL REFERENCES users(id),
+            message_id INTEGER NOT NULL REFERENCES messages(id),
+            channel_id INTEGER NOT NULL REFERENCES channels(id),
+            reason TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
+        """
+}

@@ -1,0 +1,56 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// Turns committed messages — from this instance or from another process — into `ChatEvent`s.
+///
+/// Called on the database queue after every change; remembers the last message id it saw and
+/// re-reads what came after it, so a burst of commits is delivered in id order, once, and
+/// filtered for the current viewer (blocked senders, other people's direct conversations).
+final class LiveFeed: @unchecked Sendable {
+    private let hub: EventHub
+    private let session: Mutex<SessionState>
+    /// Touched only on the database queue.
+    private var lastMessageID: Int64
+
+    init(hub: EventHub, session: Mutex<SessionState>, lastMessageID: Int64) {
+        self.hub = hub
+        self.session = session
+        self.lastMessageID = lastMessageID
+    }
+
+    func handle(_ change: DatabaseChange, _ connection: Connection) {
+        guard change.touches("messages") else { return }
+        // On failure the position stays: the next change (or the fallback poll) retries.
+        try? connection.inReadTransaction {
+            let newest = try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0
+            guard newest > lastMessageID else { return }
+            // With no one listening, skip the reading and just move on.
+            if hub.listenerCount > 0 { try publish(after: lastMessageID, through: newest, connection) }
+            lastMessageID = newest
+        }
+    }
+
+    private func publish(after first: Int64, through last: Int64, _ connection: Connection) throws {
+        let viewer = session.withLock { $0.viewerKey }
+        let rows = try connection.query("""
+            \(CommunitySQL.message) JOIN channels c ON c.id = m.channel_id
+            WHERE m.id > ?2 AND m.id <= ?3 AND \(CommunitySQL.notBlocked) AND \(CommunitySQL.visibleChannel)
+            ORDER BY m.id
+            """, [.integer(viewer), .integer(first), .integer(last)])
+        let messages = rows.map(CommunitySQL.message)
+        var order: [ChannelID] = []
+        var byChannel: [ChannelID: [Message]] = [:]
+        for message in messages {
+            if byChannel[message.channelID] == nil { order.append(message.channelID) }
+            byChannel[message.channelID, default: []].append(message)
+        }
+        for channel in order { hub.publish(.messagesAdded(channel, byChannel[channel] ?? [])) }
+        if !order.isEmpty { hub.publish(.countsChanged(Set(order))) }
+        if try order.contains(where: { try isDirect($0, connection) }) { hub.publish(.conversationsChanged) }
+    }
+
+    private func isDirect(_ channel: ChannelID, _ connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT kind FROM channels WHERE id = ?", [.integer(CommunitySQL.key(channel.raw) ?? 0)]) == .text("direct")
+    }
+}

@@ -1,0 +1,65 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// The channel list, lookup, the posting rule per channel, unread counts and read markers.
+extension LocalCommunity {
+    public func channels() async throws -> [Channel] {
+        let viewer = state.viewerKey
+        return try await read { connection in
+            try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct' ORDER BY c.id", [.integer(viewer)]).map(CommunitySQL.channel)
+        }
+    }
+
+    /// By exact name, then by id, then by name ignoring case (`#` prefix allowed).
+    public func channel(named name: String) async throws -> Channel {
+        let wanted = String(name.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).precomposedStringWithCanonicalMapping
+        let all = try await channels()
+        if let exact = all.first(where: { $0.name == wanted }) { return exact }
+        if CommunitySQL.key(wanted) != nil, let byID = try? await read({ try self.visibleChannel(ChannelID(wanted), $0) }) {
+            return byID
+        }
+        if let loose = all.first(where: { $0.name.lowercased() == wanted.lowercased() }) { return loose }
+        throw ChatError.noSuchChannel(name)
+    }
+
+    public func permission(in channel: ChannelID) async -> SendPermission {
+        let answer = try? await read { connection -> SendPermission in
+            guard let account = try self.currentAccount(connection) else {
+                if case .guest = self.state { return .denied(.guest) }
+                return .denied(.notSignedIn)
+            }
+            return try self.permission(account, self.visibleChannel(channel, connection), connection)
+        }
+        return answer ?? .denied(state.userID == nil ? .notSignedIn : .readOnlyRoom)
+    }
+
+    /// Unseen messages: the channel's last sequence number minus the one at the viewer's marker
+    /// (two index lookups), less the unseen messages of blocked senders (an index range per
+    /// blocked user). A viewer new to the channel has seen nothing.
+    public func unreadCount(in channel: ChannelID) async throws -> Int {
+        let viewer = state.viewerKey
+        let guestSeen = guestMarkers.withLock { $0 }
+        return try await read { connection in
+            let key = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
+            let latest = try ReadMarkers.latest(in: key, connection)
+            let seen = viewer < 0 ? ReadMarkers.Position(id: 0, seq: guestSeen[key] ?? 0) : try ReadMarkers.seen(by: viewer, in: key, connection)
+            let hidden = try ReadMarkers.blockedUnseen(by: viewer, in: key, after: seen.id, connection)
+            return max(0, Int(latest.seq - seen.seq) - hidden)
+        }
+    }
+
+    public func markRead(_ channel: ChannelID) async throws {
+        let viewer = state.viewerKey
+        let (key, position, isDirect) = try await write { connection in
+            let found = try self.visibleChannel(channel, connection)
+            let key = CommunitySQL.key(found.id.raw) ?? 0
+            let latest = try ReadMarkers.latest(in: key, connection)
+            if viewer >= 0 { try ReadMarkers.mark(latest, by: viewer, in: key, connection) }
+            return (key, latest, found.isDirect)
+        }
+        if viewer < 0 { guestMarkers.withLock { $0[key] = position.seq } }
+        hub.publish(.countsChanged([channel]))
+        if isDirect { hub.publish(.conversationsChanged) }
+    }
+}

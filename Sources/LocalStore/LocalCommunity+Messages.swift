@@ -1,0 +1,100 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// History pages, sending text and images.
+extension LocalCommunity {
+    public func latestMessages(in channel: ChannelID, limit: Int) async throws -> MessagePage {
+        try await page(in: channel, before: nil, limit: limit)
+    }
+
+    public func olderMessages(in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage {
+        guard let before = CommunitySQL.key(token.raw) else { throw ChatError.invalidInput("Bad page token.") }
+        return try await page(in: channel, before: before, limit: limit)
+    }
+
+    /// Keyset paging on the message id through the (channel_id, id) index: newest `limit` before
+    /// `before`, asking for one more row to know whether older ones remain.
+    private func page(in channel: ChannelID, before: Int64?, limit: Int) async throws -> MessagePage {
+        let viewer = state.viewerKey
+        let limit = max(1, limit)
+        return try await read { connection in
+            let key = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
+            let rows = try connection.query(
+                "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND m.id < ?3 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?4",
+                [.integer(viewer), .integer(key), .integer(before ?? Int64.max), .integer(Int64(limit + 1))])
+            let messages = rows.prefix(limit).reversed().map(CommunitySQL.message)
+            let next: Paging = rows.count > limit ? .haveMore(PageToken(messages.first?.id.raw ?? "0")) : .done
+            return MessagePage(messages: messages, next: next)
+        }
+    }
+
+    public func send(_ text: String, to channel: ChannelID) async throws -> Message {
+        let body = try MessageRules.text(text)
+        return try await write { connection in
+            let target = try self.writableChannel(channel, connection)
+            return try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, connection)
+        }
+    }
+
+    public func sendImage(_ image: ImageUpload, to channel: ChannelID) async throws -> Message {
+        try MessageRules.check(image)
+        return try await write { connection in
+            let target = try self.writableChannel(channel, connection)
+            try connection.run(
+                "INSERT INTO images(file_name, mime_type, byte_count, width, height, data) VALUES (?, ?, ?, ?, ?, ?)",
+                [.text(MessageRules.fileName(image.fileName)), .text(image.mimeType), .integer(Int64(image.data.count)),
+                 SQLValue(image.width), SQLValue(image.height), .blob(image.data)])
+            return try self.insertMessage(in: target.channel, from: target.sender, body: "", image: connection.lastInsertRowID, connection)
+        }
+    }
+
+    public func imageData(_ image: ImageInfo) async throws -> Data {
+        guard let key = CommunitySQL.key(image.reference) else { throw ChatError.noSuchMessage }
+        return try await read { connection in
+            guard let data = try connection.scalar("SELECT data FROM images WHERE id = ?", [.integer(key)]).data else {
+                throw ChatError.noSuchMessage
+            }
+            return data
+        }
+    }
+
+    /// No outbox here: a stored message is already delivered, so there is nothing to resend.
+    public func retry(_ message: MessageID) async throws {
+        try await requireMessage(message)
+    }
+
+    /// No outbox here: a stored message is delivered and stays.
+    public func discard(_ message: MessageID) async throws {
+        try await requireMessage(message)
+        throw ChatError.unsupported("The message is already delivered; the embedded community has no outbox to discard from.")
+    }
+
+    // MARK: Helpers
+
+    /// The member and channel of a write the posting rule allows; otherwise the refusal.
+    func writableChannel(_ id: ChannelID, _ connection: Connection) throws -> (sender: Account, channel: Channel) {
+        let account = try requireMember(connection)
+        let channel = try visibleChannel(id, connection)
+        if case .denied(let denial) = try permission(account, channel, connection) { throw ChatError.denied(denial) }
+        return (account, channel)
+    }
+
+    /// Appends a message with the channel's next sequence number (safe: writes are serialised by
+    /// `BEGIN IMMEDIATE`).
+    func insertMessage(in channel: Channel, from sender: Account, body: String, image: Int64?, _ connection: Connection) throws -> Message {
+        let key = CommunitySQL.key(channel.id.raw) ?? 0
+        let next = try ReadMarkers.latest(in: key, connection).seq + 1
+        try connection.run("INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id) VALUES (?, ?, ?, ?, ?, ?)",
+                           [.integer(key), .integer(next), .integer(sender.key), .real(Date().timeIntervalSince1970), .text(body), SQLValue(image)])
+        let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.id = ?2", [.integer(sender.key), .integer(connection.lastInsertRowID)])
+        guard let row else { throw ChatError.noSuchMessage }
+        return CommunitySQL.message(row)
+    }
+
+    private func requireMessage(_ message: MessageID) async throws {
+        guard let key = CommunitySQL.key(message.raw) else { throw ChatError.noSuchMessage }
+        let exists = try await read { try $0.queryRow("SELECT 1 FROM messages WHERE id = ?", [.integer(key)]) != nil }
+        if !exists { throw ChatError.noSuchMessage }
+    }
+}

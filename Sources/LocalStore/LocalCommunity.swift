@@ -1,0 +1,67 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// The embedded community: `ChatService` on one shared SQLite file.
+///
+/// Several processes (and several instances in one process) may open the same file, each as
+/// its own user with its own session file. The rules — guests read only, the posting rule,
+/// blocks — are enforced here inside the write transaction, so a refusal stores nothing whoever
+/// calls. Live events reach every `events()` stream for writes from this instance and, through
+/// Storage's watcher, from other processes.
+///
+/// `retry` and `discard`: there is no outbox. A send is stored or refused before it returns, so a
+/// stored message is already delivered (`retry` is a no-op) and cannot be taken back (`discard`
+/// answers `.unsupported`).
+public final class LocalCommunity: ChatService {
+    /// Largest image accepted: 10 MiB.
+    public static let imageLimit = 10 * 1024 * 1024
+    /// Largest text message accepted, in UTF-8 bytes.
+    public static let textLimit = 16 * 1024
+
+    let database: Database
+    let sessionFile: SecretFile<SavedSession>
+    let hub = EventHub()
+    let session = Mutex(SessionState.none)
+    /// A guest's read positions (channel → seq). Guests have no account to store them with.
+    let guestMarkers = Mutex([Int64: Int64]())
+    private let feed: LiveFeed
+    private let feedObservation: Observation
+
+    /// Opens (creating and seeding if new) the community at `storeURL`; `sessionFile` is where
+    /// this user's session token is kept (0600).
+    public init(storeURL: URL, sessionFile: URL) throws {
+        do {
+            try StoreFile.prepare(storeURL)
+            database = try Database(path: storeURL.path, migrations: CommunitySchema.migrations)
+            let lastID = try database.readSync { try $0.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0 }
+            self.sessionFile = SecretFile(url: sessionFile)
+            feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID)
+        } catch {
+            throw StoreErrors.map(error)
+        }
+        feedObservation = database.observe { [feed] change, connection in feed.handle(change, connection) }
+    }
+
+    deinit {
+        feedObservation.cancel()
+        hub.finishAll()
+    }
+
+    /// Reads on the store's queue; failures become `ChatError`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        do { return try await database.read(body) } catch { throw StoreErrors.map(error) }
+    }
+
+    /// Writes in one transaction on the store's queue; failures become `ChatError` and store nothing.
+    @discardableResult
+    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        do { return try await database.write(body) } catch { throw StoreErrors.map(error) }
+    }
+
+    // MARK: Live
+
+    public func events() -> AsyncStream<ChatEvent> { hub.stream() }
+
+    public func liveListenerCount() async -> Int { hub.listenerCount }
+}
