@@ -33,12 +33,14 @@ public enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Applies the missing steps, each in its own write transaction.
+/// Applies the missing steps, each in its own write transaction. With no steps at all the file is
+/// opened as it is (inspection, tests), whatever its version.
 ///
 /// The version is re-read inside each transaction, so several processes opening a new file at
 /// once apply every step exactly once.
 enum Migrator {
     static func migrate(_ database: Database, steps: [Migration]) throws {
+        guard !steps.isEmpty else { return }
         let versions = steps.map(\.version)
         guard versions.enumerated().allSatisfy({ $0.offset + 1 == $0.element }) else {
             throw MigrationError.badNumbering(versions)

@@ -10,3 +10,13 @@ public func waitUntil(seconds: TimeInterval = 5, _ condition: () throws -> Bool)
     }
     return try condition()
 }
+
+/// The async form of `waitUntil`, for conditions that must be awaited (a service's state).
+public func eventually(seconds: TimeInterval = 5, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return try await condition()
+}
