@@ -1,9 +1,11 @@
 // tteok-store-stress: a child process for LocalStore's multi-process tests.
 //
-//   tteok-store-stress --store PATH --session PATH --email E --prefix P --count N [--channel lobby]
+//   tteok-store-stress --store PATH --session PATH --email E --prefix P --count N
+//                      [--channel lobby] [--interval-ms 0]
 //
 // Signs up E (random password, never on the command line) in the region 마포구 with the terms
-// accepted, then posts "P 00001" … "P N" to the channel one message per transaction, and prints
+// accepted, then posts "P 00001" … "P N" to the channel one message per transaction (pausing
+// --interval-ms between posts), and prints
 // one line: `posted N in S seconds`. Exits non-zero with the reason on stderr on any failure.
 import ChatCore
 import Foundation
@@ -37,9 +39,11 @@ func run() async throws {
     let channel = try await community.channel(named: options.values["channel"] ?? "lobby")
     let count = Int(try options.require("count")) ?? 0
     let prefix = try options.require("prefix")
+    let interval = UInt64(options.values["interval-ms"].flatMap(Int.init) ?? 0)
     let start = Date()
     for number in 1...max(1, count) {
         _ = try await community.send(String(format: "%@ %05d", prefix, number), to: channel.id)
+        if interval > 0 { try await Task.sleep(nanoseconds: interval * 1_000_000) }
     }
     print("posted \(count) in \(String(format: "%.3f", Date().timeIntervalSince(start))) seconds")
 }
