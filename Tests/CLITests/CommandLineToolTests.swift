@@ -8,8 +8,10 @@ import XCTest
 final class CommandLineToolTests: XCTestCase {
     private final class RecordingFactory: BackendFactory, @unchecked Sendable {
         let opened = Mutex<[Backend]>([])
-        func makeService(for backend: Backend, sessionFile: URL) throws -> any ChatService {
+        let files = Mutex<[BackendFiles]>([])
+        func makeService(for backend: Backend, files: BackendFiles) throws -> any ChatService {
             opened.withLock { $0.append(backend) }
+            self.files.withLock { $0.append(files) }
             throw ChatError.unsupported("no backend in this test")
         }
     }
@@ -19,7 +21,14 @@ final class CommandLineToolTests: XCTestCase {
         let stdout: String
         let stderr: String
         let opened: [Backend]
+        let files: [BackendFiles]
         var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    }
+
+    private let home = NSTemporaryDirectory() + "tteok-cli-\(UUID().uuidString)"
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: home)
     }
 
     private func run(_ words: [String]) async -> Outcome {
@@ -28,9 +37,10 @@ final class CommandLineToolTests: XCTestCase {
         var tool = CommandLineTool(factory: factory)
         tool.console = Console(writeOut: { text in out.withLock { $0 += text } }, writeError: { text in err.withLock { $0 += text } })
         tool.input = StandardInput(readLine: { nil }, isTerminal: { false })
-        tool.environment = ["HOME": NSTemporaryDirectory() + "tteok-cli-\(UUID().uuidString)"]
+        tool.environment = ["HOME": home]
         let code = await tool.run(words)
-        return Outcome(code: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 }, opened: factory.opened.withLock { $0 })
+        return Outcome(code: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 }, opened: factory.opened.withLock { $0 },
+                       files: factory.files.withLock { $0 })
     }
 
     func testEveryCommandHasGeneratedHelp() async {
@@ -107,6 +117,13 @@ final class CommandLineToolTests: XCTestCase {
     func testMatrixCommandsAcceptUsername() async {
         let outcome = await run(["--homeserver", "http://127.0.0.1:8008", "login", "--username", "mina", "--password-stdin"])
         XCTAssertEqual(outcome.opened, [.matrix(homeserver: URL(string: "http://127.0.0.1:8008")!)])
+    }
+
+    func testBackendFilesAreTheUsersOwn() async throws {
+        let outcome = await run(["--store", "/tmp/tteok-cli-test.sqlite", "whoami"])
+        let files = try XCTUnwrap(outcome.files.first)
+        XCTAssertTrue(files.sessionFile.path.hasPrefix(home + "/.local/state/tteok/sessions/"), files.sessionFile.path)
+        XCTAssertEqual(files.cacheDirectory.path, home + "/.cache/tteok")
     }
 
     func testInteractiveStartUpOptions() throws {

@@ -3,6 +3,14 @@ import Foundation
 
 /// The seam where the executable picks a `ChatService`. Commands only see the protocol.
 protocol BackendFactory: Sendable {
-    /// Opens the community for `backend`, with its session saved in `sessionFile`.
-    func makeService(for backend: Backend, sessionFile: URL) throws -> any ChatService
+    /// Opens the community for `backend`, keeping its files where `files` says.
+    func makeService(for backend: Backend, files: BackendFiles) throws -> any ChatService
+}
+
+/// Where a backend keeps the current user's files.
+struct BackendFiles: Hashable, Sendable {
+    /// The saved session of this user for this store or homeserver (0600, in a 0700 directory).
+    let sessionFile: URL
+    /// Where a backend may cache (Matrix keeps one SQLite cache per account below it).
+    let cacheDirectory: URL
 }

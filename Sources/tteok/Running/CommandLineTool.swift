@@ -85,7 +85,8 @@ struct CommandLineTool: Sendable {
         do {
             let sessions = SessionLocation(paths: paths)
             try sessions.prepare(for: backend)
-            let service = try factory.makeService(for: backend, sessionFile: sessions.file(for: backend))
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
+            let service = try factory.makeService(for: backend, files: files)
             let context = CommandContext(service: service, console: console, input: input, globals: globals, environment: environment)
             return try await command.run(in: context)
         } catch let error as UsageError {
