@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore"]),
 
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore"]),
+        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "TestSupport"]),
     ]
 )

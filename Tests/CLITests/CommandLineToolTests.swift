@@ -134,7 +134,7 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(options.channel, "lobby")
         XCTAssertEqual(options.region, "마포구")
         XCTAssertEqual(options.theme, "dark")
-        XCTAssertEqual(options.language, .ko)
+        XCTAssertEqual(options.language, .korean)
         XCTAssertEqual(GlobalOptions(parsed).store, "x.sqlite")
         let defaults = try InteractiveOptions(ParsedArguments())
         XCTAssertFalse(defaults.guest)

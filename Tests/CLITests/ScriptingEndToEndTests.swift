@@ -150,7 +150,12 @@ final class ScriptingEndToEndTests: XCTestCase {
             XCTAssertEqual(message["kind"] as? String, "text")
             XCTAssertNotNil(formatter.date(from: message["sentAt"] as? String ?? ""), "\(message)")
         }
+        let posted = try XCTUnwrap(try json(mina.run(["post", "help", "--json"], stdin: "six\nseven\n")) as? [[String: Any]])
+        XCTAssertEqual(posted.map { $0["text"] as? String }, ["six", "seven"])
+        XCTAssertEqual(posted.map { $0["channel"] as? String }, ["help", "help"])
+        XCTAssertEqual(try messages(mina, "help", limit: 2).map { $0["id"] as? String }, posted.map { $0["id"] as? String })
         XCTAssertEqual(try messages(mina, "help", limit: 20).count(where: { ($0["text"] as? String)?.hasPrefix("message ") == true }), 5)
+        XCTAssertEqual(try mina.run(["post", "help"], stdin: "\n  \n").status, 2, "blank input posts nothing")
     }
 
     func testHostileTextIsInertOnTheTerminalAndExactInJSON() throws {
@@ -186,6 +191,8 @@ final class ScriptingEndToEndTests: XCTestCase {
 
         // --region overrides the profile; someone with no session gets the order too.
         XCTAssertEqual(try user("nobody").run(["channels", "--region", "종로구"]).lines.first, "종로구  (current region)")
+        XCTAssertEqual(try user("nobody").run(["channels"], extraEnvironment: ["TTEOK_REGION": "관악구"]).lines.first, "관악구  (current region)")
+        XCTAssertFalse(try user("nobody").run(["channels"]).stdout.contains("(current region)"))
 
         // Badges: what Joon posts after Mina has read the channel.
         XCTAssertEqual(try mina.run(["read", "lobby"]).status, 0)

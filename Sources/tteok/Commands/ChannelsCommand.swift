@@ -1,4 +1,5 @@
 import ChatCore
+import ViewModels
 
 /// `tteok channels [--region R]`
 struct ChannelsCommand: ScriptCommand {
@@ -17,7 +18,7 @@ struct ChannelsCommand: ScriptCommand {
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let viewer = await context.service.restoreSession()
-        let region = region ?? viewer.account?.region ?? context.environment["TTEOK_REGION"]
+        let region = await RegionResolver.standard(option: region, environment: context.environment, config: { nil }).resolve(for: viewer)
         let (channels, pinned) = ChannelOrdering.ordered(try await context.service.channels(), region: region)
         let counts = await Self.unreadCounts(of: channels, in: context.service)
         let records = channels.map { channel in

@@ -1,15 +1,12 @@
+import ViewModels
+
 /// `tteok` with no command: the start-up options of the interactive client.
 struct InteractiveOptions: Hashable, Sendable {
-    /// Interface language.
-    enum Language: String, CaseIterable, Sendable {
-        case en, ko
-    }
-
     var guest: Bool
     var channel: String?
     var region: String?
     var theme: String?
-    /// nil: chosen from the locale.
+    /// nil: chosen from the locale (`Language.chosen`).
     var language: Language?
 
     static let configuration = CommandConfiguration(
