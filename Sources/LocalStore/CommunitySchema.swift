@@ -6,7 +6,15 @@ enum CommunitySchema {
     static let migrations = [
         Migration(1, "accounts, channels, messages, markers, safety", sql: version1),
         Migration(2, "demo community", apply: DemoCommunity.seed),
+        Migration(3, "activity by channel and time", sql: version3),
     ]
+
+    /// Discover counts a channel's messages since a time with one lookup per channel
+    /// (first message at or after the time, then sequence arithmetic) instead of a scan.
+    private static let version3 = """
+        DROP INDEX messages_time;
+        CREATE INDEX messages_channel_time ON messages(channel_id, sent_at);
+        """
 
     /// Ids that scripts and the live feed rely on only ever grow (AUTOINCREMENT), and every
     /// table is a rowid table so Storage's change hook sees its writes.

@@ -44,7 +44,7 @@ extension LocalCommunity {
             let key = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
             let latest = try ReadMarkers.latest(in: key, connection)
             let seen = viewer < 0 ? ReadMarkers.Position(id: 0, seq: guestSeen[key] ?? 0) : try ReadMarkers.seen(by: viewer, in: key, connection)
-            let hidden = try ReadMarkers.blockedUnseen(by: viewer, in: key, after: seen.id, connection)
+            let hidden = try ReadMarkers.blockedMessages(by: viewer, in: key, after: seen.id, connection)
             return max(0, Int(latest.seq - seen.seq) - hidden)
         }
     }

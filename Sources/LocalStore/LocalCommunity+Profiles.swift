@@ -9,19 +9,26 @@ extension LocalCommunity {
     public func activeChannels(since: Date, limit: Int) async throws -> [ChannelActivity] {
         let viewer = state.viewerKey
         return try await read { connection in
-            let counts = try connection.query("""
-                SELECT m.channel_id, count(*) FROM messages m WHERE m.sent_at >= ?2 AND \(CommunitySQL.notBlocked) GROUP BY m.channel_id
-                """, [.integer(viewer), .real(since.timeIntervalSince1970)])
-                .reduce(into: [String: Int]()) { $0[String($1[0].int64 ?? 0)] = $1[1].int ?? 0 }
             let channels = try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct'", [.integer(viewer)]).map(CommunitySQL.channel)
-            let activities = try channels.map { channel in
-                let latest = try connection.queryRow(
-                    "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT 1",
-                    [.integer(viewer), .integer(CommunitySQL.key(channel.id.raw) ?? 0)]).map(CommunitySQL.message)
-                return ChannelActivity(channel: channel, messageCount: counts[channel.id.raw] ?? 0, latest: latest)
-            }
+            let activities = try channels.map { try Self.activity(of: $0, since: since, viewer: viewer, connection) }
             return Array(activities.sorted(by: Self.moreActive).prefix(max(0, limit)))
         }
+    }
+
+    /// Messages since `since` by sequence arithmetic: last seq − seq of the first message sent
+    /// since then + 1 (sequence numbers follow commit order; clocks of different processes may
+    /// disagree by a little, which only blurs the window's edge).
+    private static func activity(of channel: Channel, since: Date, viewer: Int64, _ connection: Connection) throws -> ChannelActivity {
+        let key = CommunitySQL.key(channel.id.raw) ?? 0
+        let latest = try connection.queryRow(
+            "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT 1",
+            [.integer(viewer), .integer(key)]).map(CommunitySQL.message)
+        var count = 0
+        if let first = try ReadMarkers.first(in: key, since: since, connection) {
+            let last = try ReadMarkers.latest(in: key, connection)
+            count = Int(last.seq - first.seq + 1) - (try ReadMarkers.blockedMessages(by: viewer, in: key, after: first.id - 1, connection))
+        }
+        return ChannelActivity(channel: channel, messageCount: max(0, count), latest: latest)
     }
 
     private static func moreActive(_ a: ChannelActivity, _ b: ChannelActivity) -> Bool {
@@ -40,13 +47,18 @@ extension LocalCommunity {
         }
     }
 
-    /// Messages posted in public channels (what the rank counts).
+    /// Messages posted in public channels (what the rank counts): all of the user's messages
+    /// (one index range) less those in their direct conversations (a range per conversation; the
+    /// `+` keeps SQLite from walking the sender index instead).
     public func messageCount(of user: UserID) async throws -> Int {
         try await read { connection in
             let key = try self.requireUser(user, connection)
-            return try connection.scalar("""
-                SELECT count(*) FROM messages m JOIN channels c ON c.id = m.channel_id WHERE m.sender_id = ? AND c.kind != 'direct'
+            let all = try connection.scalar("SELECT count(*) FROM messages WHERE sender_id = ?", [.integer(key)]).int ?? 0
+            let direct = try connection.scalar("""
+                SELECT count(*) FROM messages WHERE +sender_id = ?1 AND channel_id IN
+                  (SELECT id FROM channels WHERE kind = 'direct' AND (member_low = ?1 OR member_high = ?1))
                 """, [.integer(key)]).int ?? 0
+            return all - direct
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 
 /// Per-viewer read positions, keyed (user, channel), and the indexed lookups unread counts use.
@@ -6,6 +7,13 @@ enum ReadMarkers {
     struct Position: Hashable, Sendable {
         var id: Int64
         var seq: Int64
+    }
+
+    /// The channel's first message sent at or after `time`, through the (channel_id, sent_at) index.
+    static func first(in channel: Int64, since time: Date, _ connection: Connection) throws -> Position? {
+        let row = try connection.queryRow("SELECT id, seq FROM messages WHERE channel_id = ? AND sent_at >= ? ORDER BY sent_at LIMIT 1",
+                                          [.integer(channel), .real(time.timeIntervalSince1970)])
+        return row.map { Position(id: $0["id"].int64 ?? 0, seq: $0["seq"].int64 ?? 0) }
     }
 
     /// The channel's newest message, through the (channel_id, id) index.
@@ -29,9 +37,9 @@ enum ReadMarkers {
             """, [.integer(user), .integer(channel), .integer(position.id), .integer(position.seq)])
     }
 
-    /// Unseen messages from senders `user` blocked: they are not counted. Zero queries over
+    /// Messages after `id` from senders `user` blocked, which counts leave out. Zero queries over
     /// messages when the user blocked no one.
-    static func blockedUnseen(by user: Int64, in channel: Int64, after id: Int64, _ connection: Connection) throws -> Int {
+    static func blockedMessages(by user: Int64, in channel: Int64, after id: Int64, _ connection: Connection) throws -> Int {
         guard user >= 0 else { return 0 }
         let blocked = try connection.query("SELECT blocked_id FROM blocks WHERE blocker_id = ?", [.integer(user)]).compactMap { $0[0].int64 }
         var count = 0
