@@ -1,0 +1,77 @@
+import ChatCore
+import XCTest
+@testable import ViewModels
+
+@MainActor
+final class ChannelListTests: XCTestCase {
+    /// Every list the channel list publishes, from its first, for a session built with `resolver`.
+    private func publishedLists(_ fixture: CommunityFixture, resolver: RegionResolver) async throws -> (Community, [[ChannelRow]]) {
+        let session = SessionModel(service: fixture.service, strings: fixture.strings, regionResolver: resolver)
+        var lists: [[ChannelRow]] = []
+        session.changes.addObserver {
+            guard let channels = session.community?.channels else { return }
+            channels.changes.addObserver { if let rows = channels.rows.value { lists.append(rows) } }
+        }
+        if case .guest = await fixture.service.viewer() { await session.continueAsGuest() } else { await session.start() }
+        return (try XCTUnwrap(session.community), lists)
+    }
+
+    /// The region arrives late (asynchronously), yet the first list drawn is already pinned.
+    func testFirstPublishedListIsAlreadyPinned() async throws {
+        let fixture = try CommunityFixture()
+        let slow = RegionResolver(sources: [
+            { _ in nil },
+            { _ in try? await Task.sleep(for: .milliseconds(100)); return "종로구" },
+        ], timeout: .seconds(30))
+        let (community, lists) = try await publishedLists(fixture, resolver: slow)
+        let first = try XCTUnwrap(lists.first)
+        XCTAssertEqual(first.first?.name, "종로구")
+        XCTAssertEqual(first.filter(\.isCurrentRegion).map(\.name), ["종로구"])
+        XCTAssertEqual(community.channels.region, "종로구")
+    }
+
+    func testMembersProfileRegionPinsTheirChannel() async throws {
+        let fixture = try CommunityFixture()
+        try await fixture.signUpApp("me@x", nickname: "me", region: "송파구")
+        let resolver = RegionResolver.standard(option: nil, environment: ["TTEOK_REGION": "강남구"]) { nil }
+        let (_, lists) = try await publishedLists(fixture, resolver: resolver)
+        XCTAssertEqual(lists.first?.first?.name, "송파구")
+        XCTAssertEqual(lists.first?.first?.isCurrentRegion, true)
+    }
+
+    /// A region source that does not answer in time: the list shows, unpinned, by name.
+    func testRegionTimeoutShowsTheListUnpinned() async throws {
+        let fixture = try CommunityFixture()
+        let hung = RegionResolver(sources: [{ _ in try? await Task.sleep(for: .seconds(60)); return "종로구" }], timeout: .milliseconds(100))
+        let (_, lists) = try await publishedLists(fixture, resolver: hung)
+        let first = try XCTUnwrap(lists.first)
+        XCTAssertFalse(first.contains(where: \.isCurrentRegion))
+        let names = first.map(\.name)
+        XCTAssertEqual(names, names.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+    }
+
+    /// Counts are fetched together: no published list has some badges known and others not.
+    func testCountsArriveInOnePublish() async throws {
+        let fixture = try CommunityFixture()
+        let (community, lists) = try await publishedLists(fixture, resolver: RegionResolver(sources: []))
+        let rowCount = try XCTUnwrap(community.channels.rows.value?.count)
+        let withCounts = lists.filter { $0.contains { $0.badge != .loading } }
+        XCTAssertEqual(withCounts.count, 1, "publishes with counts: \(withCounts.count)")
+        XCTAssertTrue(withCounts.allSatisfy { $0.allSatisfy { $0.badge != .loading } }, "a publish with only some counts")
+        XCTAssertEqual(withCounts.first?.count, rowCount)
+    }
+
+    func testLiveMessagesUpdateTheBadge() async throws {
+        let fixture = try CommunityFixture()
+        try await fixture.signUpApp("me@x", nickname: "me")
+        let other = try await fixture.member("bob@x", nickname: "bob", region: "관악구")
+        let (_, community) = try await fixture.community()
+        let gwanak = try await fixture.channel("관악구")
+        func badge() -> CountBadge? { community.channels.rows.value?.first { $0.id == gwanak.id }?.badge }
+        XCTAssertEqual(badge(), .hidden)
+        for index in 1...10 { _ = try await other.send("m\(index)", to: gwanak.id) }
+        let tenPlus = await eventually { badge() == .tenPlus }
+        XCTAssertTrue(tenPlus, "badge is \(String(describing: badge()))")
+        XCTAssertEqual(badge()?.label, "10+")
+    }
+}

@@ -1,0 +1,168 @@
+import ChatCore
+import XCTest
+@testable import ViewModels
+
+@MainActor
+final class SessionTests: XCTestCase {
+    // MARK: Account switch
+
+    /// A → log out → B: every screen shows B, nothing of A survives in any model.
+    func testSwitchingAccountsLeavesNothingOfThePreviousOne() async throws {
+        let fixture = try CommunityFixture()
+        let carol = try await fixture.member("carol@x", nickname: "carol")
+        let carolID = try XCTUnwrap(await carol.viewer().userID)
+        _ = try await fixture.member("bob@x", nickname: "bob")  // exists so B can log in below
+
+        try await fixture.signUpApp("alice@x", nickname: "alice", region: "마포구")
+        let session = fixture.session()
+        await session.start()
+        let a = try XCTUnwrap(session.community)
+        let aChat = try XCTUnwrap(await a.join("lobby").chat)
+        XCTAssertTrue(await aChat.send("alice was here"))
+        XCTAssertTrue(await a.directMessage("carol").chat?.send("hi carol") ?? false)
+        await a.navigator.pop()
+        await a.navigator.pop()
+        await a.navigator.select(.direct)
+        await a.navigator.select(.profile)
+        XCTAssertEqual(a.profile.viewer.account?.nickname, "alice")
+        XCTAssertGreaterThan(a.profile.messageCount.value ?? 0, 0)
+        XCTAssertEqual(a.conversations.rows.value?.map(\.other.id), [carolID])
+
+        await session.logOut()
+        guard case .welcome = session.phase else { return XCTFail("log out must show the welcome screen") }
+        // The closed models dropped everything they held.
+        XCTAssertEqual(a.profile.viewer, .guest)
+        XCTAssertEqual(a.profile.messageCount, .loading)
+        XCTAssertEqual(a.conversations.rows, .loading)
+        XCTAssertEqual(a.channels.rows, .loading)
+        XCTAssertEqual(aChat.messages, .loading)
+
+        await session.showLogIn()
+        guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
+        form.email = "bob@x"
+        form.password = "pw-bob@x"
+        XCTAssertTrue(await form.submit())
+        let b = try XCTUnwrap(session.community)
+        XCTAssertFalse(a === b, "a new account gets new screens")
+
+        XCTAssertEqual(b.channels.viewer.account?.nickname, "bob")
+        let lobby = try await fixture.channel("lobby")
+        XCTAssertNotEqual(b.channels.rows.value?.first { $0.id == lobby.id }?.badge, .hidden, "alice's message is unread for bob")
+        await b.navigator.select(.direct)
+        XCTAssertEqual(b.conversations.rows, .loaded([]), "alice's conversation is not bob's")
+        await b.navigator.select(.profile)
+        XCTAssertEqual(b.profile.viewer.account?.nickname, "bob")
+        XCTAssertEqual(b.profile.messageCount, .loaded(0))
+        XCTAssertEqual(b.profile.myMessages.value?.count, 0)
+        let bChat = try XCTUnwrap(await b.join("lobby").chat)
+        let alicesLine = try XCTUnwrap(bChat.messages.value?.first { $0.message.content.summary == "alice was here" })
+        XCTAssertFalse(alicesLine.isMine, "alice's message is not bob's")
+        XCTAssertEqual(bChat.viewer.account?.nickname, "bob")
+    }
+
+    // MARK: Guest
+
+    func testGuestUsesEveryScreenButCannotSend() async throws {
+        let fixture = try CommunityFixture()
+        let session = fixture.session()
+        await session.start()
+        guard case .welcome = session.phase else { return XCTFail("no saved session: the welcome screen comes first") }
+        await session.continueAsGuest()
+        let community = try XCTUnwrap(session.community)
+        XCTAssertFalse(community.channels.rows.value?.isEmpty ?? true)
+        for tab in Tab.allCases { await community.navigator.select(tab) }
+        XCTAssertNotNil(community.discover.rows.value)
+        XCTAssertEqual(community.conversations.placeholder, "Log in to talk with other members.")
+        XCTAssertEqual(community.profile.displayName, "Guest")
+        XCTAssertNil(community.profile.rankTitle)
+        await community.navigator.select(.channels)
+
+        let before = try await fixture.storedMessageCount(in: "lobby")
+        let row = try XCTUnwrap(community.channels.rows.value?.first { $0.name == "lobby" })
+        let chat = try XCTUnwrap(await community.channels.open(row).chat, "guests are never asked for a nickname")
+        XCTAssertFalse(chat.texts.isEmpty, "a guest reads the channel")
+        XCTAssertEqual(chat.inputBar, .disabled(reason: "Log in to chat"))
+        XCTAssertFalse(await chat.send("let me in"))
+        XCTAssertEqual(chat.alert, "Login required — guests can't send messages.")
+        let after = try await fixture.storedMessageCount(in: "lobby")
+        XCTAssertEqual(after, before, "nothing was stored")
+        XCTAssertFalse(chat.texts.contains("let me in"))
+    }
+
+    /// A guest logs in over an open chat: the chat upgrades on its next willAppear, no restart.
+    func testGuestLoggingInUpgradesTheOpenChat() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.member("dana@x", nickname: "dana", region: "마포구")
+        let session = fixture.session()
+        await session.continueAsGuest()
+        let community = try XCTUnwrap(session.community)
+        let chat = try XCTUnwrap(await community.join("lobby").chat)
+        XCTAssertEqual(chat.inputBar, .disabled(reason: "Log in to chat"))
+
+        await session.presentLogIn()
+        guard case .logIn(let form) = community.navigator.visible else { return XCTFail("no log-in form over the chat") }
+        form.email = "dana@x"
+        form.password = "pw-dana@x"
+        XCTAssertTrue(await form.submit())
+
+        XCTAssertTrue(session.community === community, "a guest logging in keeps the open screens")
+        XCTAssertTrue(community.navigator.visible.chat === chat, "back on the same chat")
+        XCTAssertEqual(chat.inputBar, .enabled(placeholder: "Type a message"))
+        XCTAssertEqual(chat.viewer.account?.nickname, "dana")
+        XCTAssertTrue(await chat.send("now I can"))
+        XCTAssertEqual(chat.messages.value?.last?.isMine, true)
+    }
+
+    // MARK: Terms
+
+    func testSignUpGoesThroughTheTermsScreen() async throws {
+        let fixture = try CommunityFixture()
+        let session = fixture.session()
+        await session.start()
+        await session.showSignUp()
+        guard case .signUp(let form) = session.phase else { return XCTFail("no sign-up form") }
+        form.email = "new@x"
+        form.password = "secret"
+        form.region = "종로구"
+        XCTAssertTrue(await form.submit())
+        guard case .terms(let terms) = session.phase else { return XCTFail("sign-up must show the terms") }
+
+        XCTAssertFalse(await terms.join())
+        XCTAssertEqual(terms.message, "Please agree to the terms.")
+        guard case .terms = session.phase else { return XCTFail("Join unticked must stay on the terms") }
+        XCTAssertEqual(await fixture.service.viewer().account?.acceptedTermsVersion ?? 0, 0)
+
+        terms.toggleAgreement()
+        XCTAssertTrue(await terms.join())
+        XCTAssertNotNil(session.community)
+        XCTAssertEqual(await fixture.service.viewer().account?.acceptedTermsVersion, CommunityTerms.currentVersion)
+    }
+
+    func testLogInOfAnAccountThatHasNotAgreedShowsTheTerms() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.service.signUp(SignUpRequest(identifier: "late@x", password: "pw", nickname: "late"))
+        try await fixture.service.logOut()
+        let session = fixture.session()
+        await session.start()
+        await session.showLogIn()
+        guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
+        form.email = "late@x"
+        form.password = "pw"
+        XCTAssertTrue(await form.submit())
+        guard case .terms = session.phase else { return XCTFail("an account without consent sees the terms first") }
+    }
+
+    func testWrongPasswordStaysOnTheFormWithTheReason() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.member("erin@x", nickname: "erin")
+        let session = fixture.session()
+        await session.showLogIn()
+        guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
+        form.email = "erin@x"
+        form.password = "wrong"
+        XCTAssertFalse(await form.submit())
+        XCTAssertEqual(form.error, "Wrong email or password.")
+        XCTAssertEqual(form.password, "", "the password is not kept")
+        guard case .logIn = session.phase else { return XCTFail("a failed log-in stays on the form") }
+    }
+}

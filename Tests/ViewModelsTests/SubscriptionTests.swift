@@ -1,0 +1,55 @@
+import ChatCore
+import XCTest
+@testable import ViewModels
+
+/// Appearing and disappearing a hundred times leaves exactly one live listener, and a new message
+/// reaches the chat exactly once.
+@MainActor
+final class SubscriptionTests: XCTestCase {
+    func testChatAndDiscoverShownAHundredTimesKeepOneListenerEach() async throws {
+        let fixture = try CommunityFixture()
+        try await fixture.signUpApp("me@x", nickname: "me", region: "마포구")
+        let other = try await fixture.member("bob@x", nickname: "bob")
+        let (_, community) = try await fixture.community()
+        let navigator = community.navigator
+        let chat = try XCTUnwrap(await community.join("lobby").chat)
+
+        // The chat is on top of Channels: switching tabs hides and shows both it and Discover.
+        for _ in 0..<100 {
+            await navigator.select(.discover)
+            await navigator.select(.channels)
+        }
+        XCTAssertTrue(navigator.visible.chat === chat)
+        let chatListeners = await eventually { await fixture.service.liveListenerCount() == 1 }
+        XCTAssertTrue(chatListeners, "listeners with the chat shown: \(await fixture.service.liveListenerCount())")
+
+        let lobby = try await fixture.channel("lobby")
+        let sent = try await other.send("exactly once", to: lobby.id)
+        let delivered = await eventually { chat.messages.value?.contains { $0.id == sent.id } == true }
+        XCTAssertTrue(delivered, "the live message never reached the chat")
+        // Give any duplicate delivery its chance before counting.
+        let second = try await other.send("and after it", to: lobby.id)
+        _ = await eventually { chat.messages.value?.contains { $0.id == second.id } == true }
+        XCTAssertEqual(chat.messages.value?.filter { $0.id == sent.id }.count, 1)
+        XCTAssertEqual(chat.messages.value?.filter { $0.id == second.id }.count, 1)
+
+        await navigator.select(.discover)
+        let discoverListeners = await eventually { await fixture.service.liveListenerCount() == 1 }
+        XCTAssertTrue(discoverListeners, "listeners with Discover shown: \(await fixture.service.liveListenerCount())")
+    }
+
+    func testEnteringAndLeavingAChannelAHundredTimesLeavesOneListener() async throws {
+        let fixture = try CommunityFixture()
+        try await fixture.signUpApp("me@x", nickname: "me")
+        let (_, community) = try await fixture.community()
+        for _ in 0..<100 {
+            XCTAssertNotNil(await community.join("lobby").chat)
+            await community.navigator.pop()
+        }
+        let one = await eventually { await fixture.service.liveListenerCount() == 1 }
+        XCTAssertTrue(one, "listeners with the channel list shown: \(await fixture.service.liveListenerCount())")
+        await community.close()
+        let none = await eventually { await fixture.service.liveListenerCount() == 0 }
+        XCTAssertTrue(none, "closing every screen must remove every listener")
+    }
+}
