@@ -41,7 +41,7 @@ let package = Package(
 
         // View models: lifecycle, navigator, one model per screen. No terminal, no backend.
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
         // The executable: composition root, option parsing, scripting commands.
         .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels"]),

@@ -12,7 +12,10 @@ public func waitUntil(seconds: TimeInterval = 5, _ condition: () throws -> Bool)
 }
 
 /// The async form of `waitUntil`, for conditions that must be awaited (a service's state).
-public func eventually(seconds: TimeInterval = 5, _ condition: () async throws -> Bool) async rethrows -> Bool {
+/// Runs on the caller's actor, so a main-actor test can poll main-actor state (view models).
+public func eventually(
+    seconds: TimeInterval = 5, isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
+) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try await condition() { return true }

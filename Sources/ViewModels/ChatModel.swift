@@ -96,16 +96,22 @@ public final class ChatModel: Lifecycle {
     public func send(_ text: String) async -> Bool {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return false }
-        if case .guest = viewer { return refuse(strings.guestCannotSend) }
-        if case .disabled(let reason) = inputBar { return refuse(reason) }
+        return await post(.text(text))
+    }
+
+    /// Sends an image (`/image PATH`, read by the caller); the same rules as text.
+    @discardableResult
+    public func sendImage(_ image: ImageUpload) async -> Bool {
+        await post(.image(image))
+    }
+
+    /// The bytes of an image message, for its preview; nil (with an alert) when they cannot be had.
+    public func imageData(_ image: ImageInfo) async -> Data? {
         do {
-            let message = try await deliver(text)
-            if case .person(let other, nil) = subject { subject = .person(other, message.channelID) }
-            _ = timeline.merge([message], viewer: viewer)
-            publishLines()
-            return true
+            return try await service.imageData(image)
         } catch {
-            return refuse(strings.error(error))
+            _ = refuse(strings.error(error))
+            return nil
         }
     }
 
@@ -203,11 +209,36 @@ public final class ChatModel: Lifecycle {
         }
     }
 
-    private func deliver(_ text: String) async throws -> Message {
-        switch subject {
-        case .channel(let channel): return try await service.send(text, to: channel.id)
-        case .person(_, let id?): return try await service.send(text, to: id)
-        case .person(let other, nil): return try await service.sendDirect(text, to: other.id)
+    /// What the viewer posts.
+    private enum Outgoing {
+        case text(String)
+        case image(ImageUpload)
+    }
+
+    /// The one path every post takes: the guest alert, the posting rule, then the service.
+    private func post(_ outgoing: Outgoing) async -> Bool {
+        if case .guest = viewer { return refuse(strings.guestCannotSend) }
+        if case .disabled(let reason) = inputBar { return refuse(reason) }
+        do {
+            let message = try await deliver(outgoing)
+            if case .person(let other, nil) = subject { subject = .person(other, message.channelID) }
+            _ = timeline.merge([message], viewer: viewer)
+            publishLines()
+            return true
+        } catch {
+            return refuse(strings.error(error))
+        }
+    }
+
+    private func deliver(_ outgoing: Outgoing) async throws -> Message {
+        switch (outgoing, subject) {
+        case (.text(let text), .channel(let channel)): return try await service.send(text, to: channel.id)
+        case (.text(let text), .person(_, let id?)): return try await service.send(text, to: id)
+        case (.text(let text), .person(let other, nil)): return try await service.sendDirect(text, to: other.id)
+        case (.image(let image), _):
+            // A conversation is created by its first text message; an image needs the channel.
+            guard let channelID else { throw ChatError.invalidInput(strings.sayHelloFirst) }
+            return try await service.sendImage(image, to: channelID)
         }
     }
 

@@ -19,6 +19,8 @@ public struct Strings: Hashable, Sendable {
         pick("Login required — guests can't send messages.", "로그인이 필요한 기능입니다. 게스트는 메세지를 보낼 수 없습니다.")
     }
 
+    public var sayHelloFirst: String { pick("Send a text message first; images follow.", "먼저 메시지를 보낸 뒤 이미지를 보낼 수 있습니다.") }
+
     // MARK: Gates
     public var setNicknameFirst: String { pick("Set your nickname first.", "닉네임 설정을 먼저 해주세요.") }
     public var agreeToTerms: String { pick("Please agree to the terms.", "약관에 동의를 해주세요.") }

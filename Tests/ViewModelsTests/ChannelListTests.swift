@@ -1,4 +1,5 @@
 import ChatCore
+import TestSupport
 import XCTest
 @testable import ViewModels
 
@@ -14,6 +15,16 @@ final class ChannelListTests: XCTestCase {
         }
         if case .guest = await fixture.service.viewer() { await session.continueAsGuest() } else { await session.start() }
         return (try XCTUnwrap(session.community), lists)
+    }
+
+    /// Lists published before the counts have none; the first with any count has them all.
+    /// (Later publishes are live updates.) Returns that list.
+    private func assertCountsArriveTogether(_ lists: [[ChannelRow]], file: StaticString = #filePath, line: UInt = #line) throws -> [ChannelRow] {
+        let index = try XCTUnwrap(lists.firstIndex { $0.contains { $0.badge != .loading } }, "no counts were published", file: file, line: line)
+        XCTAssertTrue(lists[..<index].allSatisfy { $0.allSatisfy { $0.badge == .loading } }, file: file, line: line)
+        let missing = lists[index].filter { $0.badge == .loading }.map(\.name)
+        XCTAssertEqual(missing, [], "the publish with counts lacks some", file: file, line: line)
+        return lists[index]
     }
 
     /// The region arrives late (asynchronously), yet the first list drawn is already pinned.
@@ -32,7 +43,7 @@ final class ChannelListTests: XCTestCase {
 
     func testMembersProfileRegionPinsTheirChannel() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("me@x", nickname: "me", region: "송파구")
+        try await fixture.signUpApp("me", nickname: "me", region: "송파구")
         let resolver = RegionResolver.standard(option: nil, environment: ["TTEOK_REGION": "강남구"]) { nil }
         let (_, lists) = try await publishedLists(fixture, resolver: resolver)
         XCTAssertEqual(lists.first?.first?.name, "송파구")
@@ -55,16 +66,36 @@ final class ChannelListTests: XCTestCase {
         let fixture = try CommunityFixture()
         let (community, lists) = try await publishedLists(fixture, resolver: RegionResolver(sources: []))
         let rowCount = try XCTUnwrap(community.channels.rows.value?.count)
-        let withCounts = lists.filter { $0.contains { $0.badge != .loading } }
-        XCTAssertEqual(withCounts.count, 1, "publishes with counts: \(withCounts.count)")
-        XCTAssertTrue(withCounts.allSatisfy { $0.allSatisfy { $0.badge != .loading } }, "a publish with only some counts")
-        XCTAssertEqual(withCounts.first?.count, rowCount)
+        let counted = try assertCountsArriveTogether(lists)
+        XCTAssertEqual(counted.count, rowCount)
+    }
+
+    /// Fifty channels with different unread counts: every count arrives in the same publish.
+    func testCountsForFiftyChannelsArriveInOnePublish() async throws {
+        let fixture = try CommunityFixture()
+        let names = (1...50).map { String(format: "room-%02d", $0) }
+        try await fixture.addOpenChannels(names)
+        let other = try await fixture.member("bob", nickname: "bob")
+        for (index, name) in names.enumerated() where index % 5 != 0 {
+            let channel = try await fixture.channel(name)
+            for message in 0..<(index % 12) { _ = try await other.send("\(name) \(message)", to: channel.id) }
+        }
+        try await fixture.signUpApp("me", nickname: "me")
+        let (community, lists) = try await publishedLists(fixture, resolver: RegionResolver(sources: []))
+
+        let rows = try assertCountsArriveTogether(lists)
+        XCTAssertEqual(rows.filter { $0.name.hasPrefix("room-") }.count, 50)
+        for (index, name) in names.enumerated() {
+            let expected = CountBadge(count: index % 5 == 0 ? 0 : index % 12)
+            XCTAssertEqual(rows.first { $0.name == name }?.badge, expected, name)
+        }
+        XCTAssertEqual(community.channels.rows.value?.count, rows.count)
     }
 
     func testLiveMessagesUpdateTheBadge() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("me@x", nickname: "me")
-        let other = try await fixture.member("bob@x", nickname: "bob", region: "관악구")
+        try await fixture.signUpApp("me", nickname: "me")
+        let other = try await fixture.member("bob", nickname: "bob", region: "관악구")
         let (_, community) = try await fixture.community()
         let gwanak = try await fixture.channel("관악구")
         func badge() -> CountBadge? { community.channels.rows.value?.first { $0.id == gwanak.id }?.badge }

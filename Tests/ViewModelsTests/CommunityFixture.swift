@@ -9,31 +9,29 @@ import XCTest
 /// act as other members through their own `LocalCommunity` on the same file.
 @MainActor
 final class CommunityFixture {
-    let directory: TemporaryDirectory
-    let storeURL: URL
+    let files: TestCommunity
     /// The service the view models use.
     let service: LocalCommunity
     let strings = Strings(.english)
     private var others: [LocalCommunity] = []
 
     init() throws {
-        directory = try TemporaryDirectory(prefix: "vm")
-        storeURL = directory.file("community.sqlite")
-        service = try LocalCommunity(storeURL: storeURL, sessionFile: directory.file("session-app.json"))
+        files = try TestCommunity()
+        service = try files.open(as: "app")
     }
 
-    /// Another client of the same community, signed in as a new member who accepted the terms.
-    func member(_ email: String, nickname: String, region: String? = nil) async throws -> LocalCommunity {
-        let client = try LocalCommunity(storeURL: storeURL, sessionFile: directory.file("session-\(email).json"))
-        _ = try await client.signUp(SignUpRequest(identifier: email, password: "pw-\(email)", nickname: nickname, region: region, acceptTerms: true))
+    /// Another client of the same community, signed in as `name@example.com`, terms accepted.
+    func member(_ name: String, nickname: String, region: String? = nil) async throws -> LocalCommunity {
+        let client = try files.open(as: name)
+        try await client.signUpMember(name, region: region, nickname: nickname)
         others.append(client)
         return client
     }
 
-    /// Signs the app's own service up as a member who accepted the terms.
+    /// Signs the app's own service up as `name@example.com`, terms accepted.
     @discardableResult
-    func signUpApp(_ email: String, nickname: String, region: String? = nil) async throws -> Account {
-        try await service.signUp(SignUpRequest(identifier: email, password: "pw-\(email)", nickname: nickname, region: region, acceptTerms: true))
+    func signUpApp(_ name: String, nickname: String, region: String? = nil) async throws -> Account {
+        try await service.signUpMember(name, region: region, nickname: nickname)
     }
 
     func session(region: String? = nil, startChannel: String? = nil) -> SessionModel {
@@ -64,17 +62,6 @@ final class CommunityFixture {
     }
 }
 
-/// Polls an async condition on the main actor until it holds or the deadline passes.
-@MainActor
-func eventually(seconds: Double = 10, _ condition: @MainActor () async -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return await condition()
-}
-
 extension GateOutcome {
     var chat: ChatModel? {
         if case .opened(let chat) = self { return chat }
@@ -96,4 +83,23 @@ extension Page {
 
 extension ChatModel {
     var texts: [String] { messages.value?.map(\.message.content.summary) ?? [] }
+}
+
+/// The chat a gate outcome opened; fails the test with the refusal otherwise. (A plain function,
+/// so the outcome can be awaited in its argument, unlike XCTUnwrap's autoclosure.)
+@MainActor
+func opened(_ outcome: GateOutcome, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) throws -> ChatModel {
+    switch outcome {
+    case .opened(let chat): return chat
+    case .refused(let why), .failed(let why):
+        XCTFail("the chat did not open: \(why) \(message)", file: file, line: line)
+        throw ChatNotOpened()
+    }
+}
+
+struct ChatNotOpened: Error {}
+
+/// XCTAssertTrue for values computed with `await` (XCTest's autoclosures cannot await).
+func expect(_ condition: Bool, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertTrue(condition, message, file: file, line: line)
 }

@@ -10,9 +10,11 @@ final class NicknameGateTests: XCTestCase {
 
     func testNamelessMemberIsStoppedOnEveryPath() async throws {
         let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob@x", nickname: "bob")
-        let bobProfile = try await fixture.service.profile(of: XCTUnwrap(await bob.viewer().userID))
-        try await fixture.signUpApp("nameless@x", nickname: "")
+        let bob = try await fixture.member("bob", nickname: "bob")
+        let bobViewer = await bob.viewer()
+        let bobID = try XCTUnwrap(bobViewer.userID)
+        let bobProfile = try await fixture.service.profile(of: bobID)
+        try await fixture.signUpApp("nameless", nickname: "")
         let (_, community) = try await fixture.community()
         let navigator = community.navigator
         XCTAssertEqual(community.channels.banner, refusal)
@@ -44,7 +46,7 @@ final class NicknameGateTests: XCTestCase {
 
     func testChannelOpenedByNameAtStartUpIsGated() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("nameless@x", nickname: "  ")
+        try await fixture.signUpApp("nameless", nickname: "  ")
         let (_, community) = try await fixture.community(startChannel: "lobby")
         XCTAssertNil(community.navigator.top.chat, "--channel must not open a chat for a nameless member")
         XCTAssertEqual(community.gate.notice, refusal)
@@ -54,18 +56,19 @@ final class NicknameGateTests: XCTestCase {
     /// Once the prompt has a nickname, the chat the member wanted opens.
     func testSettingTheNicknameOpensTheChatThatWasRefused() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("nameless@x", nickname: "")
+        try await fixture.signUpApp("nameless", nickname: "")
         let (_, community) = try await fixture.community()
         _ = await community.join("lobby")
         guard case .nicknamePrompt(let prompt) = community.navigator.visible else { return XCTFail("no prompt") }
-        XCTAssertFalse(await prompt.submit())
+        expect(!(await prompt.submit()))
         XCTAssertEqual(prompt.error, "The nickname can't be empty.")
         prompt.nickname = "민지"
-        XCTAssertTrue(await prompt.submit())
+        expect(await prompt.submit())
         let chat = try XCTUnwrap(community.navigator.visible.chat)
         XCTAssertEqual(chat.title, "lobby")
         XCTAssertEqual(chat.inputBar, .enabled(placeholder: "Type a message"))
-        XCTAssertEqual(await fixture.service.viewer().account?.nickname, "민지")
+        let storedNickname = await fixture.service.viewer().account?.nickname
+        XCTAssertEqual(storedNickname, "민지")
     }
 
     func testGuestsAreNeverAsked() async throws {
@@ -78,16 +81,16 @@ final class NicknameGateTests: XCTestCase {
 
     func testStartedConversationOpensForAMemberWithANickname() async throws {
         let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob@x", nickname: "bob")
-        try await fixture.signUpApp("me@x", nickname: "me")
+        let bob = try await fixture.member("bob", nickname: "bob")
+        try await fixture.signUpApp("me", nickname: "me")
         let (_, community) = try await fixture.community()
         await community.navigator.select(.direct)
-        await community.conversations.search("BOB@")
+        await community.conversations.search("BOB@EX")
         let found = try XCTUnwrap(community.conversations.found?.value?.first)
         XCTAssertEqual(found.nickname, "bob")
-        let chat = try XCTUnwrap(await community.conversations.start(with: found).chat)
+        let chat = try opened(await community.conversations.start(with: found))
         XCTAssertEqual(chat.title, "bob")
-        XCTAssertTrue(await chat.send("hello bob"))
+        expect(await chat.send("hello bob"))
         let conversations = try await bob.conversations()
         XCTAssertEqual(conversations.first?.latest?.content.summary, "hello bob")
         XCTAssertEqual(conversations.first?.unread, true)

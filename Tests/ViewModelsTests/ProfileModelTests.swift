@@ -6,7 +6,7 @@ import XCTest
 final class ProfileModelTests: XCTestCase {
     func testRankOnlyAfterTheCountAndMessagesNewestFirst() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("me@x", nickname: "me", region: "마포구")
+        try await fixture.signUpApp("me", nickname: "me", region: "마포구")
         let lobby = try await fixture.channel("lobby")
         for index in 1...6 { _ = try await fixture.service.send("mine \(index)", to: lobby.id) }
         let (_, community) = try await fixture.community()
@@ -18,20 +18,20 @@ final class ProfileModelTests: XCTestCase {
         XCTAssertEqual(profile.messageCount, .loaded(6))
         XCTAssertEqual(profile.rankTitle, "Free Traveller of the Tteok Road")
         XCTAssertEqual(profile.myMessages.value?.map(\.content.summary), (1...6).reversed().map { "mine \($0)" })
-        XCTAssertEqual(profile.viewer.account?.email, "me@x")
+        XCTAssertEqual(profile.viewer.account?.email, "me@example.com")
         XCTAssertEqual(profile.viewer.account?.region, "마포구")
     }
 
     func testEditingNicknameAndRegion() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("me@x", nickname: "me", region: "마포구")
+        try await fixture.signUpApp("me", nickname: "me", region: "마포구")
         let (_, community) = try await fixture.community()
         await community.navigator.select(.profile)
         let profile = community.profile
-        XCTAssertFalse(await profile.setNickname("   "))
+        expect(!(await profile.setNickname("   ")))
         XCTAssertEqual(profile.editError, "The nickname can't be empty.")
-        XCTAssertTrue(await profile.setNickname("민지"))
-        XCTAssertTrue(await profile.setRegion("강남구"))
+        expect(await profile.setNickname("민지"))
+        expect(await profile.setRegion("강남구"))
         XCTAssertNil(profile.editError)
         XCTAssertEqual(profile.displayName, "민지")
         let stored = await fixture.service.viewer().account

@@ -8,8 +8,8 @@ import XCTest
 final class ReturnFreshnessTests: XCTestCase {
     func testDiscoverShowsNewActivityInItsFirstStateOnReturn() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("me@x", nickname: "me")
-        let other = try await fixture.member("bob@x", nickname: "bob", region: "강남구")
+        try await fixture.signUpApp("me", nickname: "me")
+        let other = try await fixture.member("bob", nickname: "bob", region: "강남구")
         let (_, community) = try await fixture.community()
         await community.navigator.select(.discover)
         await community.navigator.select(.channels)
@@ -28,12 +28,12 @@ final class ReturnFreshnessTests: XCTestCase {
 
     func testChannelListShowsNewCountsInItsFirstStateOnReturn() async throws {
         let fixture = try CommunityFixture()
-        try await fixture.signUpApp("me@x", nickname: "me")
-        let other = try await fixture.member("bob@x", nickname: "bob", region: "강남구")
+        try await fixture.signUpApp("me", nickname: "me")
+        let other = try await fixture.member("bob", nickname: "bob", region: "강남구")
         let gangnam = try await fixture.channel("강남구")
         let (_, community) = try await fixture.community()
         XCTAssertEqual(community.channels.rows.value?.first { $0.id == gangnam.id }?.badge, .hidden)
-        _ = try XCTUnwrap(await community.join("lobby").chat)
+        _ = try opened(await community.join("lobby"))
 
         for index in 1...3 { _ = try await other.send("away \(index)", to: gangnam.id) }
         var published: [Loadable<[ChannelRow]>] = []

@@ -1,4 +1,5 @@
 import ChatCore
+import TestSupport
 import XCTest
 @testable import ViewModels
 
@@ -9,17 +10,18 @@ final class SessionTests: XCTestCase {
     /// A → log out → B: every screen shows B, nothing of A survives in any model.
     func testSwitchingAccountsLeavesNothingOfThePreviousOne() async throws {
         let fixture = try CommunityFixture()
-        let carol = try await fixture.member("carol@x", nickname: "carol")
-        let carolID = try XCTUnwrap(await carol.viewer().userID)
-        _ = try await fixture.member("bob@x", nickname: "bob")  // exists so B can log in below
+        let carol = try await fixture.member("carol", nickname: "carol")
+        let carolViewer = await carol.viewer()
+        let carolID = try XCTUnwrap(carolViewer.userID)
+        _ = try await fixture.member("bob", nickname: "bob")  // exists so B can log in below
 
-        try await fixture.signUpApp("alice@x", nickname: "alice", region: "마포구")
+        try await fixture.signUpApp("alice", nickname: "alice", region: "마포구")
         let session = fixture.session()
         await session.start()
         let a = try XCTUnwrap(session.community)
-        let aChat = try XCTUnwrap(await a.join("lobby").chat)
-        XCTAssertTrue(await aChat.send("alice was here"))
-        XCTAssertTrue(await a.directMessage("carol").chat?.send("hi carol") ?? false)
+        let aChat = try opened(await a.join("lobby"))
+        expect(await aChat.send("alice was here"))
+        expect(await a.directMessage("carol").chat?.send("hi carol") ?? false)
         await a.navigator.pop()
         await a.navigator.pop()
         await a.navigator.select(.direct)
@@ -39,9 +41,9 @@ final class SessionTests: XCTestCase {
 
         await session.showLogIn()
         guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
-        form.email = "bob@x"
-        form.password = "pw-bob@x"
-        XCTAssertTrue(await form.submit())
+        form.email = "bob@example.com"
+        form.password = TestCommunity.password(for: "bob")
+        expect(await form.submit())
         let b = try XCTUnwrap(session.community)
         XCTAssertFalse(a === b, "a new account gets new screens")
 
@@ -54,7 +56,7 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(b.profile.viewer.account?.nickname, "bob")
         XCTAssertEqual(b.profile.messageCount, .loaded(0))
         XCTAssertEqual(b.profile.myMessages.value?.count, 0)
-        let bChat = try XCTUnwrap(await b.join("lobby").chat)
+        let bChat = try opened(await b.join("lobby"))
         let alicesLine = try XCTUnwrap(bChat.messages.value?.first { $0.message.content.summary == "alice was here" })
         XCTAssertFalse(alicesLine.isMine, "alice's message is not bob's")
         XCTAssertEqual(bChat.viewer.account?.nickname, "bob")
@@ -79,10 +81,10 @@ final class SessionTests: XCTestCase {
 
         let before = try await fixture.storedMessageCount(in: "lobby")
         let row = try XCTUnwrap(community.channels.rows.value?.first { $0.name == "lobby" })
-        let chat = try XCTUnwrap(await community.channels.open(row).chat, "guests are never asked for a nickname")
+        let chat = try opened(await community.channels.open(row), "guests are never asked for a nickname")
         XCTAssertFalse(chat.texts.isEmpty, "a guest reads the channel")
         XCTAssertEqual(chat.inputBar, .disabled(reason: "Log in to chat"))
-        XCTAssertFalse(await chat.send("let me in"))
+        expect(!(await chat.send("let me in")))
         XCTAssertEqual(chat.alert, "Login required — guests can't send messages.")
         let after = try await fixture.storedMessageCount(in: "lobby")
         XCTAssertEqual(after, before, "nothing was stored")
@@ -92,24 +94,24 @@ final class SessionTests: XCTestCase {
     /// A guest logs in over an open chat: the chat upgrades on its next willAppear, no restart.
     func testGuestLoggingInUpgradesTheOpenChat() async throws {
         let fixture = try CommunityFixture()
-        _ = try await fixture.member("dana@x", nickname: "dana", region: "마포구")
+        _ = try await fixture.member("dana", nickname: "dana", region: "마포구")
         let session = fixture.session()
         await session.continueAsGuest()
         let community = try XCTUnwrap(session.community)
-        let chat = try XCTUnwrap(await community.join("lobby").chat)
+        let chat = try opened(await community.join("lobby"))
         XCTAssertEqual(chat.inputBar, .disabled(reason: "Log in to chat"))
 
         await session.presentLogIn()
         guard case .logIn(let form) = community.navigator.visible else { return XCTFail("no log-in form over the chat") }
-        form.email = "dana@x"
-        form.password = "pw-dana@x"
-        XCTAssertTrue(await form.submit())
+        form.email = "dana@example.com"
+        form.password = TestCommunity.password(for: "dana")
+        expect(await form.submit())
 
         XCTAssertTrue(session.community === community, "a guest logging in keeps the open screens")
         XCTAssertTrue(community.navigator.visible.chat === chat, "back on the same chat")
         XCTAssertEqual(chat.inputBar, .enabled(placeholder: "Type a message"))
         XCTAssertEqual(chat.viewer.account?.nickname, "dana")
-        XCTAssertTrue(await chat.send("now I can"))
+        expect(await chat.send("now I can"))
         XCTAssertEqual(chat.messages.value?.last?.isMine, true)
     }
 
@@ -121,46 +123,48 @@ final class SessionTests: XCTestCase {
         await session.start()
         await session.showSignUp()
         guard case .signUp(let form) = session.phase else { return XCTFail("no sign-up form") }
-        form.email = "new@x"
-        form.password = "secret"
+        form.email = "new@example.com"
+        form.password = "long enough secret"
         form.region = "종로구"
-        XCTAssertTrue(await form.submit())
+        expect(await form.submit())
         guard case .terms(let terms) = session.phase else { return XCTFail("sign-up must show the terms") }
 
-        XCTAssertFalse(await terms.join())
+        expect(!(await terms.join()))
         XCTAssertEqual(terms.message, "Please agree to the terms.")
         guard case .terms = session.phase else { return XCTFail("Join unticked must stay on the terms") }
-        XCTAssertEqual(await fixture.service.viewer().account?.acceptedTermsVersion ?? 0, 0)
+        let termsBeforeJoin = await fixture.service.viewer().account?.acceptedTermsVersion ?? 0
+        XCTAssertEqual(termsBeforeJoin, 0)
 
         terms.toggleAgreement()
-        XCTAssertTrue(await terms.join())
+        expect(await terms.join())
         XCTAssertNotNil(session.community)
-        XCTAssertEqual(await fixture.service.viewer().account?.acceptedTermsVersion, CommunityTerms.currentVersion)
+        let termsAfterJoin = await fixture.service.viewer().account?.acceptedTermsVersion
+        XCTAssertEqual(termsAfterJoin, CommunityTerms.currentVersion)
     }
 
     func testLogInOfAnAccountThatHasNotAgreedShowsTheTerms() async throws {
         let fixture = try CommunityFixture()
-        _ = try await fixture.service.signUp(SignUpRequest(identifier: "late@x", password: "pw", nickname: "late"))
+        _ = try await fixture.service.signUp(SignUpRequest(identifier: "late@example.com", password: "late password", nickname: "late"))
         try await fixture.service.logOut()
         let session = fixture.session()
         await session.start()
         await session.showLogIn()
         guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
-        form.email = "late@x"
-        form.password = "pw"
-        XCTAssertTrue(await form.submit())
+        form.email = "late@example.com"
+        form.password = "late password"
+        expect(await form.submit())
         guard case .terms = session.phase else { return XCTFail("an account without consent sees the terms first") }
     }
 
     func testWrongPasswordStaysOnTheFormWithTheReason() async throws {
         let fixture = try CommunityFixture()
-        _ = try await fixture.member("erin@x", nickname: "erin")
+        _ = try await fixture.member("erin", nickname: "erin")
         let session = fixture.session()
         await session.showLogIn()
         guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
-        form.email = "erin@x"
+        form.email = "erin@example.com"
         form.password = "wrong"
-        XCTAssertFalse(await form.submit())
+        expect(!(await form.submit()))
         XCTAssertEqual(form.error, "Wrong email or password.")
         XCTAssertEqual(form.password, "", "the password is not kept")
         guard case .logIn = session.phase else { return XCTFail("a failed log-in stays on the form") }
