@@ -150,16 +150,23 @@ public final class Database: @unchecked Sendable {
     }
 
     /// A WAL write was seen. The writer makes its commit visible (wal-index header) just after
-    /// writing the frames, so a check now can be too early: one follow-up check shortly after
-    /// catches it. Bursts share the pending follow-up.
+    /// writing the frames, so a check now can be too early: follow-up checks shortly after (2 ms,
+    /// then 25 ms for a writer slowed down) catch it. Bursts share the pending follow-ups.
     private func externalSignal() {
         checkExternalChanges()
         guard !followUpPending else { return }
         followUpPending = true
-        queue.asyncAfter(deadline: .now() + .milliseconds(20)) { [weak self] in
-            guard let self else { return }
+        followUp(after: [2, 23])
+    }
+
+    private func followUp(after delays: [Int]) {
+        guard let delay = delays.first else {
             followUpPending = false
-            checkExternalChanges()
+            return
+        }
+        queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in
+            self?.checkExternalChanges()
+            self?.followUp(after: Array(delays.dropFirst()))
         }
     }
 
