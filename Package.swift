@@ -19,7 +19,7 @@ let package = Package(
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
-        .target(name: "Matrix", dependencies: ["ChatCore"]),
+        .target(name: "Matrix", dependencies: ["ChatCore", "Storage"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.

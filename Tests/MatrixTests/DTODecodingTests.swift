@@ -68,7 +68,7 @@ final class DTODecodingTests: XCTestCase {
             (#"{"errcode":"M_GUEST_ACCESS_FORBIDDEN","error":"Guest access not allowed"}"#, .denied(.guest)),
             (#"{"errcode":"M_UNKNOWN_TOKEN","error":"Invalid access token"}"#, .denied(.notSignedIn)),
             (#"{"errcode":"M_USER_IN_USE","error":"User ID already taken."}"#, .accountExists("this user name")),
-            (#"{"errcode":"M_FORBIDDEN","error":"nope\u001b[31m"}"#, .server(code: "M_FORBIDDEN", message: "nope\u{FFFD}[31m")),
+            (#"{"errcode":"M_FORBIDDEN","error":"nope\u001b[31m"}"#, .server(code: "M_FORBIDDEN", message: "nope^[[31m")),
             ("<html>Bad Gateway</html>", .badResponse("HTTP 403 from GET /_matrix/client/v3/joined_rooms")),
         ]
         for (body, expected) in cases {

@@ -20,7 +20,7 @@ enum MatrixError: Error, Sendable, Equatable {
     var chatError: ChatError {
         switch self {
         case .api(let status, let code, let message, let retryAfter):
-            return Self.map(status: status, code: code, message: Inert.text(message), retryAfter: retryAfter)
+            return Self.map(status: status, code: code, message: InertText.sanitize(message), retryAfter: retryAfter)
         case .interactiveAuth(let flows):
             let stages = flows.map { $0.joined(separator: " → ") }.joined(separator: "; ")
             return .unsupported("This homeserver needs more sign-up steps than tteok offers (\(stages)). Register on the server's website, then log in here.")
@@ -45,21 +45,5 @@ enum MatrixError: Error, Sendable, Equatable {
             return .invalidInput(message.isEmpty ? code : message)
         default: return .server(code: code, message: message.isEmpty ? "HTTP \(status)" : message)
         }
-    }
-}
-
-/// Server-provided text made safe to show: control characters and bidi overrides become U+FFFD.
-enum Inert {
-    static func text(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-                result.append("\u{FFFD}")
-            default:
-                result.append(scalar)
-            }
-        }
-        return String(result)
     }
 }

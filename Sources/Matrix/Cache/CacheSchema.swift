@@ -1,0 +1,48 @@
+import Storage
+
+/// The per-account cache file's schema. Append-only steps, like every Storage schema.
+enum CacheSchema {
+    static let migrations: [Migration] = [
+        Migration(1, "rooms, events, members, account data", sql: """
+        CREATE TABLE rooms (
+            room_id TEXT PRIMARY KEY,
+            name TEXT, alias TEXT, topic TEXT NOT NULL DEFAULT '',
+            -- 'join', 'invite', 'leave', or '' for a room known only from the directory
+            membership TEXT NOT NULL DEFAULT '',
+            in_directory INTEGER NOT NULL DEFAULT 0,
+            world_readable INTEGER NOT NULL DEFAULT 0,
+            guest_can_join INTEGER NOT NULL DEFAULT 0,
+            power_levels TEXT,
+            -- the server's count; NULL when it has none for this room
+            notification_count INTEGER,
+            -- how to reach history older than the oldest cached event: 0 from the live end,
+            -- 1 from back_token, 2 nothing older exists
+            back_state INTEGER NOT NULL DEFAULT 0,
+            back_token TEXT,
+            read_event_id TEXT
+        );
+        CREATE TABLE events (
+            event_id TEXT PRIMARY KEY,
+            room_id TEXT NOT NULL,
+            -- order within the room: live events count up, back-paged events count down
+            seq INTEGER NOT NULL,
+            sender TEXT NOT NULL,
+            ts INTEGER NOT NULL,
+            msgtype TEXT NOT NULL,
+            body TEXT NOT NULL,
+            url TEXT, mimetype TEXT, size INTEGER, width INTEGER, height INTEGER,
+            UNIQUE (room_id, seq)
+        );
+        CREATE INDEX events_by_sender ON events (sender, ts);
+        CREATE TABLE members (
+            room_id TEXT NOT NULL, user_id TEXT NOT NULL, display_name TEXT, membership TEXT NOT NULL,
+            -- origin_server_ts of the member event: a newer event replaces, an older one never does
+            ts INTEGER NOT NULL,
+            PRIMARY KEY (room_id, user_id)
+        );
+        CREATE TABLE account_data (type TEXT PRIMARY KEY, content TEXT NOT NULL);
+        CREATE TABLE ignored (user_id TEXT PRIMARY KEY);
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """),
+    ]
+}

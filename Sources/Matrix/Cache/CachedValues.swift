@@ -1,0 +1,76 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// A room as the cache knows it.
+struct CachedRoom: Hashable, Sendable {
+    enum Membership: String, Sendable { case joined = "join", invited = "invite", left = "leave", none = "" }
+    /// Where older history comes from: the paging state of DESIGN.md, kept per room.
+    enum Back: Hashable, Sendable {
+        case fromLiveEnd
+        case token(String)
+        case atStart
+    }
+
+    var id: String
+    var name: String?
+    var alias: String?
+    var topic: String
+    var membership: Membership
+    var inDirectory: Bool
+    var worldReadable: Bool
+    var guestCanJoin: Bool
+    var powerLevels: PowerLevelsContent?
+    var notificationCount: Int?
+    var back: Back
+    var readEventID: String?
+
+    /// The name a person sees: room name, else alias, else the id.
+    var displayName: String {
+        if let name, !name.isEmpty { return name }
+        if let alias, !alias.isEmpty { return alias }
+        return id
+    }
+
+    init(row: Row) {
+        id = row["room_id"].string ?? ""
+        name = row["name"].string
+        alias = row["alias"].string
+        topic = row["topic"].string ?? ""
+        membership = Membership(rawValue: row["membership"].string ?? "") ?? .none
+        inDirectory = row["in_directory"].int == 1
+        worldReadable = row["world_readable"].int == 1
+        guestCanJoin = row["guest_can_join"].int == 1
+        powerLevels = row["power_levels"].data.flatMap { try? JSONDecoder().decode(PowerLevelsContent.self, from: $0) }
+        notificationCount = row["notification_count"].int
+        switch (row["back_state"].int, row["back_token"].string) {
+        case (1, let token?): back = .token(token)
+        case (2, _): back = .atStart
+        default: back = .fromLiveEnd
+        }
+        readEventID = row["read_event_id"].string
+    }
+}
+
+/// A message event as cached, with its sender's display name when known.
+struct CachedEvent: Hashable, Sendable {
+    var eventID: String
+    var roomID: String
+    var seq: Int64
+    var sender: String
+    var senderName: String?
+    var timestamp: Int64
+    var content: MessageEventContent
+
+    init(row: Row) {
+        eventID = row["event_id"].string ?? ""
+        roomID = row["room_id"].string ?? ""
+        seq = row["seq"].int64 ?? 0
+        sender = row["sender"].string ?? ""
+        senderName = row["display_name"].string
+        timestamp = row["ts"].int64 ?? 0
+        let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
+        content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? "",
+                                      url: row["url"].string, info: row["url"].isNull ? nil : info)
+    }
+}

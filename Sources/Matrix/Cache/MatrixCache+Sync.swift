@@ -1,0 +1,108 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// What one `/sync` answer changed, so the service can publish exactly that.
+struct SyncOutcome: Sendable {
+    /// Newly cached messages per room, oldest first.
+    var newEvents: [String: [String]] = [:]
+    var roomsChanged = false
+    var countsChanged: Set<String> = []
+    var accountDataTypes: Set<String> = []
+    /// Direct-conversation invites to accept: room → inviter.
+    var directInvites: [String: String] = [:]
+}
+
+extension MatrixCache {
+    /// Writes one sync answer, its token included, in one transaction: a crash never leaves the
+    /// token ahead of the data.
+    func apply(_ sync: SyncResponse) async throws -> SyncOutcome {
+        let me = userID
+        return try await database.write { connection in
+            var outcome = SyncOutcome()
+            for event in sync.account_data?.events ?? [] {
+                try MatrixCache.storeAccountData(event.type, event.content, in: connection)
+                outcome.accountDataTypes.insert(event.type)
+            }
+            for (id, room) in sync.rooms?.join ?? [:] {
+                try MatrixCache.applyJoined(id, room, outcome: &outcome, in: connection)
+            }
+            for (id, room) in sync.rooms?.invite ?? [:] {
+                try MatrixCache.setMembership(id, .invited, in: connection)
+                outcome.roomsChanged = true
+                let mine = room.invite_state?.events?.first { $0.type == "m.room.member" && $0.state_key == me }
+                if let mine, mine.content.decode(as: MemberContent.self)?.is_direct == true {
+                    outcome.directInvites[id] = mine.sender
+                }
+            }
+            for id in (sync.rooms?.leave ?? [:]).keys {
+                try MatrixCache.setMembership(id, .left, in: connection)
+                outcome.roomsChanged = true
+            }
+            _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
+            return outcome
+        }
+    }
+
+    private static func setMembership(_ room: String, _ membership: CachedRoom.Membership, in connection: Connection) throws {
+        _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
+        _ = try connection.run("UPDATE rooms SET membership = ? WHERE room_id = ?", [.text(membership.rawValue), .text(room)])
+    }
+
+    private static func applyJoined(_ id: String, _ room: JoinedRoom, outcome: inout SyncOutcome, in connection: Connection) throws {
+        let before = try MatrixCache.room(id, in: connection)
+        if before?.membership != .joined {
+            try setMembership(id, .joined, in: connection)
+            outcome.roomsChanged = true
+        }
+        let timeline = room.timeline?.events ?? []
+        for event in (room.state?.events ?? []) + timeline where event.state_key != nil {
+            if try applyState(event, room: id, in: connection) { outcome.roomsChanged = true }
+        }
+        let hasEvents = try connection.scalar("SELECT 1 FROM events WHERE room_id = ? LIMIT 1", [.text(id)]).int == 1
+        if room.timeline?.limited == true || !hasEvents, let prev = room.timeline?.prev_batch {
+            // A gap: what we had no longer joins up with the live end, so start the room afresh.
+            _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(id)])
+            _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
+        }
+        var added: [String] = []
+        for event in timeline where try insert(event, room: id, atEnd: true, in: connection) {
+            added.append(event.event_id ?? "")
+        }
+        if !added.isEmpty {
+            outcome.newEvents[id] = added
+            outcome.countsChanged.insert(id)
+        }
+        if let count = room.unread_notifications?.notification_count, count != before?.notificationCount {
+            _ = try connection.run("UPDATE rooms SET notification_count = ? WHERE room_id = ?", [.integer(Int64(count)), .text(id)])
+            outcome.countsChanged.insert(id)
+        }
+    }
+
+    /// Applies a state event tteok reads; true when the room's listing changed.
+    private static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
+        let column: String
+        let value: SQLValue
+        switch event.type {
+        case "m.room.member":
+            try storeMember(event, room: room, in: connection)
+            return false
+        case "m.room.name":
+            (column, value) = ("name", SQLValue(event.content.decode(as: NameContent.self)?.name))
+        case "m.room.topic":
+            (column, value) = ("topic", .text(event.content.decode(as: TopicContent.self)?.topic ?? ""))
+        case "m.room.canonical_alias":
+            (column, value) = ("alias", SQLValue(event.content.decode(as: CanonicalAliasContent.self)?.alias))
+        case "m.room.power_levels":
+            (column, value) = ("power_levels", .text(String(decoding: try JSONEncoder().encode(event.content), as: UTF8.self)))
+        case "m.room.history_visibility":
+            (column, value) = ("world_readable", SQLValue(event.content["history_visibility"]?.stringValue == "world_readable"))
+        case "m.room.guest_access":
+            (column, value) = ("guest_can_join", SQLValue(event.content["guest_access"]?.stringValue == "can_join"))
+        default:
+            return false
+        }
+        return try connection.run("UPDATE rooms SET \(column) = ? WHERE room_id = ? AND \(column) IS NOT ?",
+                                  [value, .text(room), value]) > 0
+    }
+}

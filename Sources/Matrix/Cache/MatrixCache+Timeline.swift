@@ -1,0 +1,145 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// Timelines: live events are appended, back-paged events prepended; reads skip ignored users.
+extension MatrixCache {
+    static let selectEvents = """
+        SELECT e.*, m.display_name FROM events e
+        LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender
+        """
+
+    /// Up to `limit` events older than `seq` (all when nil), oldest first, without ignored senders.
+    func events(in room: String, before seq: Int64?, limit: Int) async throws -> [CachedEvent] {
+        try await database.read { connection in
+            try connection.query("""
+                \(MatrixCache.selectEvents)
+                WHERE e.room_id = ? AND e.seq < ? AND e.sender NOT IN (SELECT user_id FROM ignored)
+                ORDER BY e.seq DESC LIMIT ?
+                """, [.text(room), .integer(seq ?? Int64.max), .integer(Int64(limit))]).map(CachedEvent.init(row:)).reversed()
+        }
+    }
+
+    /// The lowest seq cached for `room` (ignored senders included: it is a paging position).
+    func oldestSeq(in room: String) async throws -> Int64? {
+        try await database.read { try $0.scalar("SELECT min(seq) FROM events WHERE room_id = ?", [.text(room)]).int64 }
+    }
+
+    func event(_ id: String) async throws -> CachedEvent? {
+        try await database.read { connection in
+            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.event_id = ?", [.text(id)]).map(CachedEvent.init(row:))
+        }
+    }
+
+    /// Events by `user` across rooms, newest first.
+    func events(by user: String, limit: Int) async throws -> [CachedEvent] {
+        try await database.read { connection in
+            try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
+                                 [.text(user), .integer(Int64(limit))]).map(CachedEvent.init(row:))
+        }
+    }
+
+    func eventCount(by user: String) async throws -> Int {
+        try await database.read { try $0.scalar("SELECT count(*) FROM events WHERE sender = ?", [.text(user)]).int ?? 0 }
+    }
+
+    /// Per room: messages since `since` and the newest one.
+    func activity(since: Date) async throws -> [(room: String, count: Int, latest: CachedEvent?)] {
+        let ms = Int64(since.timeIntervalSince1970 * 1000)
+        return try await database.read { connection in
+            let counts = try connection.query("""
+                SELECT room_id, count(*) AS n, max(seq) AS top FROM events
+                WHERE ts >= ? AND sender NOT IN (SELECT user_id FROM ignored) GROUP BY room_id
+                """, [.integer(ms)])
+            return try counts.map { row in
+                let room = row["room_id"].string ?? ""
+                let latest = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.seq = ?",
+                                                     [.text(room), row["top"]]).map(CachedEvent.init(row:))
+                return (room, row["n"].int ?? 0, latest)
+            }
+        }
+    }
+
+    /// Stores a page from `/messages` below what is cached and records where paging continues.
+    /// Returns how many events were new.
+    @discardableResult
+    func prepend(_ page: MessagesResponse, to room: String) async throws -> Int {
+        try await database.write { connection in
+            _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
+            for member in page.state ?? [] where member.type == "m.room.member" {
+                try MatrixCache.storeMember(member, room: room, in: connection)
+            }
+            var inserted = 0
+            for event in page.chunk {  // newest first (dir=b)
+                if event.type == "m.room.member" { try MatrixCache.storeMember(event, room: room, in: connection) }
+                if try MatrixCache.insert(event, room: room, atEnd: false, in: connection) { inserted += 1 }
+            }
+            let back: (Int64, SQLValue) = page.end.map { (1, .text($0)) } ?? (2, .null)
+            _ = try connection.run("UPDATE rooms SET back_state = ?, back_token = ? WHERE room_id = ?",
+                                   [.integer(back.0), back.1, .text(room)])
+            return inserted
+        }
+    }
+
+    /// Forgets a room's cached timeline (a peeked room is re-read from the live end next time).
+    func resetTimeline(_ room: String) async throws {
+        try await database.write { connection in
+            _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(room)])
+            _ = try connection.run("UPDATE rooms SET back_state = 0, back_token = NULL WHERE room_id = ?", [.text(room)])
+        }
+    }
+
+    /// Stores our own just-sent event at the live end (the sync echo is then ignored as a duplicate).
+    /// `isNew` is false when sync delivered the echo first (it was published then).
+    func appendSent(_ eventID: String, content: MessageEventContent, room: String, at date: Date) async throws -> (event: CachedEvent, isNew: Bool)? {
+        let event = RoomEvent(event_id: eventID, type: "m.room.message", sender: userID,
+                              origin_server_ts: Int64(date.timeIntervalSince1970 * 1000), content: try JSONValue.from(content))
+        let isNew = try await database.write { connection in
+            _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
+            return try MatrixCache.insert(event, room: room, atEnd: true, in: connection)
+        }
+        return try await self.event(eventID).map { ($0, isNew) }
+    }
+
+    /// Inserts one `m.room.message` event at either end of the room's order; false when it was
+    /// not a message or was already cached.
+    static func insert(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> Bool {
+        guard event.type == "m.room.message", let id = event.event_id,
+              let content = event.content.decode(as: MessageEventContent.self) else { return false }
+        let seq = atEnd
+            ? (try connection.scalar("SELECT max(seq) + 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
+            : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
+        let changed = try connection.run("""
+            INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(id), .text(room), .integer(seq), .text(event.sender), .integer(event.origin_server_ts ?? 0),
+                  .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
+                  SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h)])
+        return changed > 0
+    }
+
+    /// Records a member's display name; the newest member event wins, whichever way it arrives
+    /// (history pages and a sync's `state` section carry older ones).
+    static func storeMember(_ event: RoomEvent, room: String, in connection: Connection) throws {
+        guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return }
+        _ = try connection.run("""
+            INSERT INTO members (room_id, user_id, display_name, membership, ts) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = excluded.display_name,
+                membership = excluded.membership, ts = excluded.ts WHERE excluded.ts >= members.ts
+            """, [.text(room), .text(user), SQLValue(member.displayname), .text(member.membership), .integer(event.origin_server_ts ?? 0)])
+    }
+}
+
+extension MatrixCache {
+    /// The cached messages with these ids, oldest first, without ignored senders.
+    func events(ids: [String]) async throws -> [CachedEvent] {
+        guard !ids.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        return try await database.read { connection in
+            try connection.query("""
+                \(MatrixCache.selectEvents) WHERE e.event_id IN (\(marks)) AND e.sender NOT IN (SELECT user_id FROM ignored)
+                ORDER BY e.seq
+                """, ids.map(SQLValue.text)).map(CachedEvent.init(row:))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// One account's local copy of its Matrix world: rooms, timelines, members, account data and
+/// the sync token. The sync engine writes it; `MatrixService` reads it, so start-up and offline
+/// reading need no network.
+final class MatrixCache: Sendable {
+    let database: Database
+    let userID: String
+
+    /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
+    init(directory: URL, homeserver: URL, userID: String) throws {
+        let server = Endpoint.encode("\(homeserver.host ?? "server")_\(homeserver.port ?? 0)")
+        let folder = directory.appendingPathComponent("matrix").appendingPathComponent(server)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var configuration = Database.Configuration()
+        // Only this process's sync engine writes the file; it publishes its own events.
+        configuration.observesOtherProcesses = false
+        database = try Database(path: folder.appendingPathComponent(Endpoint.encode(userID) + ".sqlite").path,
+                                migrations: CacheSchema.migrations, configuration: configuration)
+        self.userID = userID
+    }
+
+    /// Removes the file of a cache no longer wanted (a guest's, on log-out).
+    static func remove(directory: URL, homeserver: URL, userID: String) {
+        let server = Endpoint.encode("\(homeserver.host ?? "server")_\(homeserver.port ?? 0)")
+        let base = directory.appendingPathComponent("matrix").appendingPathComponent(server)
+            .appendingPathComponent(Endpoint.encode(userID) + ".sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: base + suffix) }
+    }
+
+    // MARK: Meta and account data
+
+    func syncToken() async throws -> String? {
+        try await database.read { try $0.scalar("SELECT value FROM meta WHERE key = 'sync_token'").string }
+    }
+
+    func meta(_ key: String) async throws -> String? {
+        try await database.read { try $0.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)]).string }
+    }
+
+    func setMeta(_ key: String, _ value: String) async throws {
+        try await database.write { _ = try $0.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .text(value)]) }
+    }
+
+    func accountData<T: Decodable & Sendable>(_ type: String, as content: T.Type) async throws -> T? {
+        let text = try await database.read { try $0.scalar("SELECT content FROM account_data WHERE type = ?", [.text(type)]).string }
+        return text.flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+    }
+
+    func setAccountData<T: Encodable>(_ type: String, _ content: T) async throws {
+        let value = try JSONValue.from(content)
+        try await database.write { try MatrixCache.storeAccountData(type, value, in: $0) }
+    }
+
+    /// Writes account data; the ignored list also refreshes the `ignored` table reads filter on.
+    static func storeAccountData(_ type: String, _ content: JSONValue, in connection: Connection) throws {
+        let text = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        _ = try connection.run("INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", [.text(type), .text(text)])
+        guard type == "m.ignored_user_list" else { return }
+        _ = try connection.run("DELETE FROM ignored")
+        for user in content.decode(as: IgnoredUsersContent.self)?.ignored_users.keys.sorted() ?? [] {
+            _ = try connection.run("INSERT OR IGNORE INTO ignored (user_id) VALUES (?)", [.text(user)])
+        }
+    }
+
+    /// `m.direct`: the other person → their direct rooms.
+    func directRooms() async throws -> [String: [String]] {
+        try await accountData("m.direct", as: [String: [String]].self) ?? [:]
+    }
+
+    func ignoredUsers() async throws -> [String] {
+        try await database.read { try $0.query("SELECT user_id FROM ignored ORDER BY user_id").compactMap { $0[0].string } }
+    }
+}
+
+extension JSONValue {
+    /// Any Encodable as a JSON value.
+    static func from<T: Encodable>(_ value: T) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+    }
+}

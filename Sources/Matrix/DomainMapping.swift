@@ -1,0 +1,37 @@
+import ChatCore
+import Foundation
+
+/// Cached Matrix values → tteok's domain values, in this one place.
+enum DomainMapping {
+    static func message(_ event: CachedEvent) -> Message {
+        Message(id: MessageID(event.eventID), channelID: ChannelID(event.roomID), senderID: UserID(event.sender),
+                senderNickname: nickname(event.senderName, of: event.sender),
+                sentAt: Date(timeIntervalSince1970: TimeInterval(event.timestamp) / 1000), content: content(event.content))
+    }
+
+    static func content(_ content: MessageEventContent) -> MessageContent {
+        guard content.msgtype == "m.image", let url = content.url else { return .text(content.body) }
+        return .image(ImageInfo(fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream",
+                                byteCount: content.info?.size ?? 0, width: content.info?.w, height: content.info?.h, reference: url))
+    }
+
+    /// A display name, else the user id's localpart.
+    static func nickname(_ displayName: String?, of user: String) -> String {
+        if let displayName, !displayName.trimmingCharacters(in: .whitespaces).isEmpty { return displayName }
+        return MatrixUser.localpart(user)
+    }
+
+    /// A room as a channel; `directWith` is the other person when the room is a direct conversation.
+    static func channel(_ room: CachedRoom, me: String, directWith: String?) -> Channel {
+        if let directWith {
+            return Channel(id: ChannelID(room.id), name: room.name ?? MatrixUser.localpart(directWith), kind: .direct(with: UserID(directWith)), topic: room.topic)
+        }
+        let canPost = room.powerLevels?.canSendMessages(me) ?? true
+        return Channel(id: ChannelID(room.id), name: room.displayName, kind: .room(canPost: canPost), topic: room.topic)
+    }
+
+    static func account(user: String, displayName: String?, profile: TteokProfileContent?) -> Account {
+        Account(id: UserID(user), email: user, nickname: displayName ?? "", region: profile?.region,
+                acceptedTermsVersion: profile?.accepted_terms_version)
+    }
+}

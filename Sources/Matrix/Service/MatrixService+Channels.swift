@@ -1,0 +1,143 @@
+import ChatCore
+import Foundation
+
+/// Channels: joined rooms plus the public directory, read from the cache.
+extension MatrixService {
+    /// How long a new session's first read waits for its initial sync before using what is cached.
+    static let firstSyncWait = 20.0
+
+    public func channels() async throws -> [Channel] {
+        let active = try await reader()
+        await active.sync.firstSync.wait(seconds: Self.firstSyncWait)
+        return try await mapped {
+            let cached = try await listedChannels(active)
+            if cached.isEmpty {
+                try await refreshDirectory(active)
+                return try await listedChannels(active)
+            }
+            // Local-first: answer from the cache now, refresh the directory behind it.
+            Task { [weak self] in
+                guard let self, (try? await self.refreshDirectory(active)) == true else { return }
+                self.hub.publish(.channelsChanged)
+            }
+            return cached
+        }
+    }
+
+    public func channel(named name: String) async throws -> Channel {
+        let active = try await reader()
+        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let candidates = try await channels() + (try await mapped { try await directChannels(active) })
+        if let found = candidates.first(where: { $0.id.raw == wanted })
+            ?? candidates.first(where: { $0.name == wanted })
+            ?? candidates.first(where: { $0.name.lowercased() == wanted.lowercased() }) {
+            return found
+        }
+        return try await mapped {
+            let rooms = try await active.cache.rooms()
+            if let room = rooms.first(where: { $0.alias == wanted }) { return try await channelValue(room.id, active) }
+            if wanted.hasPrefix("#") { return try await channelValue(try await active.client.resolveAlias(wanted), active) }
+            if wanted.hasPrefix("!") { return try await channelValue(wanted, active) }
+            throw ChatError.noSuchChannel(wanted)
+        }
+    }
+
+    public func unreadCount(in channel: ChannelID) async throws -> Int {
+        let active = try await reader()
+        return try await mapped {
+            guard let room = try await active.cache.room(channel.raw) else { return 0 }
+            // The server's count starts at our first read marker; before it, the viewer is new to
+            // the room and every cached message counts (the spec's rule for newcomers).
+            if room.membership == .joined, room.readEventID != nil, let count = room.notificationCount { return count }
+            if room.membership != .joined {
+                guard room.worldReadable else { return 0 }
+                if try await active.cache.oldestSeq(in: room.id) == nil { try await fill(room.id, needed: 10, active) }
+            }
+            return try await active.cache.countedUnread(room.id)
+        }
+    }
+
+    public func permission(in channel: ChannelID) async -> SendPermission {
+        let viewer = await viewer()
+        guard case .member = viewer, let active else { return PostingRule.permission(for: viewer, in: Channel(id: channel, name: "", kind: .open)) }
+        guard let value = try? await channelValue(channel.raw, active) else { return .denied(.notSignedIn) }
+        let blocked: Bool
+        if case .direct(let other) = value.kind {
+            blocked = (try? await active.cache.ignoredUsers().contains(other.raw)) ?? false
+        } else {
+            blocked = false
+        }
+        return PostingRule.permission(for: viewer, in: value, blocked: blocked)
+    }
+
+    public func markRead(_ channel: ChannelID) async throws {
+        let active = try await reader()
+        try await mapped {
+            guard let latest = try await active.cache.events(in: channel.raw, before: nil, limit: 1).last else { return }
+            try await active.cache.markRead(channel.raw, upTo: latest.eventID)
+            hub.publish(.countsChanged([channel]))
+            // Guests may not send receipts on Synapse: their read marker stays local.
+            if !active.isGuest { try await active.client.sendReadReceipt(room: channel.raw, event: latest.eventID) }
+        }
+    }
+
+    public func activeChannels(since: Date, limit: Int) async throws -> [ChannelActivity] {
+        let listed = try await channels()
+        let active = try await reader()
+        return try await mapped {
+            let byID = Dictionary(listed.map { ($0.id.raw, $0) }, uniquingKeysWith: { first, _ in first })
+            let activity = try await active.cache.activity(since: since).compactMap { entry -> ChannelActivity? in
+                guard let channel = byID[entry.room] else { return nil }
+                return ChannelActivity(channel: channel, messageCount: entry.count, latest: entry.latest.map(DomainMapping.message))
+            }
+            return Array(activity.sorted { $0.messageCount > $1.messageCount }.prefix(limit))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Listed channels: joined rooms and directory rooms that are not direct conversations.
+    func listedChannels(_ active: Active) async throws -> [Channel] {
+        let direct = Set(try await active.cache.directRooms().values.joined())
+        return try await active.cache.rooms()
+            .filter { ($0.membership == .joined || $0.inDirectory) && !direct.contains($0.id) }
+            .map { DomainMapping.channel($0, me: active.userID, directWith: nil) }
+    }
+
+    func directChannels(_ active: Active) async throws -> [Channel] {
+        var result: [Channel] = []
+        for (user, rooms) in try await active.cache.directRooms() {
+            for id in rooms { if let room = try await active.cache.room(id), room.membership == .joined {
+                result.append(DomainMapping.channel(room, me: active.userID, directWith: user))
+            } }
+        }
+        return result
+    }
+
+    /// The channel for a room id, from the cache; an uncached room is shown by its id.
+    func channelValue(_ id: String, _ active: Active) async throws -> Channel {
+        let direct = try await active.cache.directRooms()
+        let other = direct.first { $0.value.contains(id) }?.key
+        guard let room = try await active.cache.room(id) else {
+            if let other { return Channel(id: ChannelID(id), name: MatrixUser.localpart(other), kind: .direct(with: UserID(other))) }
+            return Channel(id: ChannelID(id), name: id, kind: .room(canPost: true))
+        }
+        return DomainMapping.channel(room, me: active.userID, directWith: other)
+    }
+
+    /// Reads the whole public directory into the cache; true when the listing changed.
+    @discardableResult
+    func refreshDirectory(_ active: Active) async throws -> Bool {
+        let before = try await listedChannels(active)
+        var rooms: [PublicRoom] = []
+        var since: String?
+        for _ in 0..<20 {
+            let page = try await active.client.publicRooms(limit: 100, since: since)
+            rooms += page.chunk
+            guard let next = page.next_batch, !page.chunk.isEmpty else { break }
+            since = next
+        }
+        try await active.cache.storeDirectory(rooms)
+        return Set(try await listedChannels(active)) != Set(before)
+    }
+}

@@ -1,0 +1,24 @@
+import ChatCore
+import Foundation
+
+/// Turns what each sync changed in the cache into typed events for listeners.
+extension MatrixService {
+    func publish(_ outcome: SyncOutcome) async {
+        guard let active else { return }
+        for (room, inviter) in outcome.directInvites.sorted(by: { $0.key < $1.key }) {
+            await acceptDirectInvite(room, from: inviter, active)
+        }
+        let direct = Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())
+        var conversationsChanged = outcome.accountDataTypes.contains("m.direct")
+        for (room, ids) in outcome.newEvents.sorted(by: { $0.key < $1.key }) {
+            let messages = ((try? await active.cache.events(ids: ids)) ?? []).map(DomainMapping.message)
+            if !messages.isEmpty { hub.publish(.messagesAdded(ChannelID(room), messages)) }
+            if direct.contains(room) { conversationsChanged = true }
+        }
+        if outcome.roomsChanged { hub.publish(.channelsChanged) }
+        if !outcome.countsChanged.isEmpty { hub.publish(.countsChanged(Set(outcome.countsChanged.map(ChannelID.init)))) }
+        if conversationsChanged { hub.publish(.conversationsChanged) }
+        if outcome.accountDataTypes.contains("m.ignored_user_list") { hub.publish(.blocksChanged) }
+        if outcome.accountDataTypes.contains(TteokProfileContent.type) { hub.publish(.viewerChanged(await viewer())) }
+    }
+}

@@ -1,0 +1,148 @@
+import ChatCore
+import Foundation
+
+/// Log-in, sign-up, guests, log-out and the member's own profile.
+extension MatrixService {
+    public func restoreSession() async -> Viewer {
+        if active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
+           let resumed = try? begin(saved), !resumed.isGuest {
+            // The cached profile answers now; a fresh one follows when the server is reachable.
+            Task { [weak self] in
+                guard (try? await self?.refreshProfile(resumed)) != nil, let self else { return }
+                self.hub.publish(.viewerChanged(await self.viewer()))
+            }
+        }
+        return await viewer()
+    }
+
+    public func viewer() async -> Viewer {
+        guard let active, !active.isGuest else { return .guest }
+        return .member((try? await account(active)) ?? DomainMapping.account(user: active.userID, displayName: nil, profile: nil))
+    }
+
+    public func signUp(_ request: SignUpRequest) async throws -> Account {
+        let name = request.identifier.trimmingCharacters(in: .whitespaces)
+        if name.contains("@"), !name.hasPrefix("@") {
+            throw ChatError.unsupported("This Matrix homeserver signs up by user name, not email: use --username NAME.")
+        }
+        let response = try await mapped {
+            try await MatrixClient(homeserver: homeserver, transport: transport)
+                .register(username: MatrixUser.localpart(name), password: request.password)
+        }
+        let active = try await start(response, isGuest: false)
+        if !request.nickname.isEmpty || request.region != nil {
+            _ = try await updateProfile(nickname: request.nickname.isEmpty ? nil : request.nickname, region: request.region)
+        }
+        if request.acceptTerms { _ = try await acceptTerms(version: CommunityTerms.currentVersion) }
+        return try await mapped { try await account(active) }
+    }
+
+    public func logIn(identifier: String, password: String) async throws -> Account {
+        let user = identifier.trimmingCharacters(in: .whitespaces)
+        let response: SessionResponse
+        do {
+            response = try await MatrixClient(homeserver: homeserver, transport: transport).logIn(user: user, password: password)
+        } catch MatrixError.api(403, "M_FORBIDDEN", _, _) {
+            throw ChatError.wrongPassword
+        } catch let error as MatrixError {
+            throw error.chatError
+        }
+        let active = try await start(response, isGuest: false)
+        return try await mapped { try await account(active) }
+    }
+
+    public func continueAsGuest() async throws {
+        let response = try await mapped { try await MatrixClient(homeserver: homeserver, transport: transport).registerGuest() }
+        _ = try await start(response, isGuest: true)
+    }
+
+    public func logOut() async throws {
+        guard let ended = end() else { return }
+        sessionFile.remove()
+        if ended.isGuest { MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: ended.userID) }
+        hub.publish(.viewerChanged(.guest))
+        // The server forgets the token too; offline, the token is forgotten here all the same.
+        do {
+            try await ended.client.logOut()
+        } catch MatrixError.unreachable {
+        } catch let error as MatrixError where error.chatError == .denied(.notSignedIn) {}
+    }
+
+    public func acceptTerms(version: Int) async throws -> Account {
+        let active = try member()
+        return try await mapped {
+            var profile = try await active.cache.accountData(TteokProfileContent.type, as: TteokProfileContent.self) ?? TteokProfileContent()
+            profile.accepted_terms_version = version
+            try await saveProfile(profile, active)
+            return try await announce(active)
+        }
+    }
+
+    public func updateProfile(nickname: String?, region: String?) async throws -> Account {
+        let active = try member()
+        return try await mapped {
+            if let nickname {
+                let trimmed = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { throw ChatError.invalidInput("A nickname cannot be empty.") }
+                try await active.client.setDisplayName(trimmed, of: active.userID)
+                try await active.cache.setMeta("displayname", trimmed)
+            }
+            if let region {
+                var profile = try await active.cache.accountData(TteokProfileContent.type, as: TteokProfileContent.self) ?? TteokProfileContent()
+                profile.region = region.isEmpty ? nil : region
+                try await saveProfile(profile, active)
+            }
+            return try await announce(active)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Saves and begins a session from register/login, then loads the member's profile.
+    private func start(_ response: SessionResponse, isGuest: Bool) async throws -> Active {
+        let session = MatrixSession(homeserver: homeserver, userID: response.user_id, deviceID: response.device_id,
+                                    accessToken: response.access_token, isGuest: isGuest)
+        try sessionFile.save(session)
+        let active = try await mapped { try begin(session) }
+        if !isGuest { try? await refreshProfile(active) }
+        hub.publish(.viewerChanged(await viewer()))
+        return active
+    }
+
+    /// Fetches the display name and tteok's account data into the cache.
+    func refreshProfile(_ active: Active) async throws {
+        if let name = try await active.client.profile(of: active.userID).displayname {
+            try await active.cache.setMeta("displayname", name)
+        }
+        if let profile = try await active.client.accountData(TteokProfileContent.type, of: active.userID, as: TteokProfileContent.self) {
+            try await active.cache.setAccountData(TteokProfileContent.type, profile)
+        }
+    }
+
+    private func saveProfile(_ profile: TteokProfileContent, _ active: Active) async throws {
+        try await active.client.setAccountData(TteokProfileContent.type, of: active.userID, to: profile)
+        try await active.cache.setAccountData(TteokProfileContent.type, profile)
+    }
+
+    func account(_ active: Active) async throws -> Account {
+        let name = try await active.cache.meta("displayname")
+        let profile = try await active.cache.accountData(TteokProfileContent.type, as: TteokProfileContent.self)
+        return DomainMapping.account(user: active.userID, displayName: name, profile: profile)
+    }
+
+    /// Publishes the changed viewer and returns the account.
+    private func announce(_ active: Active) async throws -> Account {
+        let account = try await account(active)
+        hub.publish(.viewerChanged(.member(account)))
+        return account
+    }
+
+    static func sameServer(_ a: URL, _ b: URL) -> Bool {
+        func normal(_ url: URL) -> String {
+            var text = url.absoluteString.lowercased()
+            while text.hasSuffix("/") { text.removeLast() }
+            return text
+        }
+        return normal(a) == normal(b)
+    }
+}

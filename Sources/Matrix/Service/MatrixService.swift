@@ -1,0 +1,110 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// `ChatService` on a Matrix homeserver, local-first.
+///
+/// A session's sync engine writes the `/sync` stream into a per-account SQLite cache; every
+/// read comes from that cache (filled from the server on demand when it falls short), so
+/// start-up draws cached rooms at once and reading works offline. Guests are read-only here
+/// whatever the server allows: a guest's send is refused before any request.
+public final class MatrixService: ChatService {
+    let homeserver: URL
+    let transport: MatrixTransport
+    let sessionFile: SecretFile<MatrixSession>
+    let cacheDirectory: URL
+    let hub = EventHub()
+    private let current = Mutex<Active?>(nil)
+
+    /// What a live session holds. Replaced as a whole on log-in and log-out.
+    struct Active: Sendable {
+        let session: MatrixSession
+        let client: MatrixClient
+        let cache: MatrixCache
+        let sync: SyncEngine
+
+        var userID: String { session.userID }
+        var isGuest: Bool { session.isGuest }
+    }
+
+    /// - Parameters:
+    ///   - homeserver: base URL, e.g. `http://127.0.0.1:8008`.
+    ///   - sessionFile: where the session is kept (0600), e.g. `Paths().stateDirectory/matrix-session.json`.
+    ///   - cacheDirectory: where per-account caches live, e.g. `Paths().cacheDirectory`.
+    ///   - transport: the HTTP transport; tests pass one that records or injects faults.
+    public init(homeserver: URL, sessionFile: URL, cacheDirectory: URL, transport: MatrixTransport = URLSessionTransport()) {
+        self.homeserver = homeserver
+        self.transport = transport
+        self.sessionFile = SecretFile(url: sessionFile)
+        self.cacheDirectory = cacheDirectory
+    }
+
+    deinit { current.withLock { $0?.sync.stop() } }
+
+    // MARK: Session plumbing
+
+    /// The live session, if any.
+    var active: Active? { current.withLock { $0 } }
+
+    /// Makes `session` the live one: opens its cache and starts its single sync loop.
+    @discardableResult
+    func begin(_ session: MatrixSession) throws -> Active {
+        end()
+        let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
+        let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
+        let sync = SyncEngine(client: client, cache: cache,
+                              onOutcome: { [weak self] outcome in await self?.publish(outcome) },
+                              onConnection: { [weak self] state in self?.hub.publish(.connection(state)) })
+        let active = Active(session: session, client: client, cache: cache, sync: sync)
+        current.withLock { $0 = active }
+        sync.start()
+        return active
+    }
+
+    /// Stops the live session's sync loop and forgets it (the saved file is the caller's business).
+    @discardableResult
+    func end() -> Active? {
+        let ended = current.withLock { value -> Active? in
+            defer { value = nil }
+            return value
+        }
+        ended?.sync.stop()
+        return ended
+    }
+
+    /// The session for reading: the live one, or a new guest session when there is none.
+    func reader() async throws -> Active {
+        if let active { return active }
+        try await continueAsGuest()
+        guard let active else { throw ChatError.denied(.notSignedIn) }
+        return active
+    }
+
+    /// The session for writing: a member's. Guests and the signed-out are refused before any request.
+    func member() throws -> Active {
+        guard let active else { throw ChatError.denied(.notSignedIn) }
+        if active.isGuest { throw ChatError.denied(.guest) }
+        return active
+    }
+
+    /// Runs `body`, turning transport, server and storage failures into `ChatError`s.
+    func mapped<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as MatrixError {
+            throw error.chatError
+        } catch let error as SQLiteError {
+            throw ChatError.storage(error.description)
+        } catch let error as ChatError {
+            throw error
+        } catch {
+            throw ChatError.storage(String(describing: error))
+        }
+    }
+
+    // MARK: Live
+
+    public func events() -> AsyncStream<ChatEvent> { hub.stream() }
+
+    public func liveListenerCount() async -> Int { hub.listenerCount }
+}

@@ -1,0 +1,85 @@
+import ChatCore
+import Foundation
+
+/// The one `/sync` long-poll loop of a session. Each answer goes into the cache in one
+/// transaction, then to `onOutcome` for publishing. Failures back off exponentially with
+/// jitter (capped) and report the connection state; cancellation (log-out) ends it at once.
+final class SyncEngine: Sendable {
+    typealias OutcomeHandler = @Sendable (SyncOutcome) async -> Void
+    typealias ConnectionHandler = @Sendable (ConnectionState) -> Void
+
+    /// Long-poll timeout, milliseconds.
+    static let pollTimeout = 30_000
+    /// The longest wait between failed attempts, seconds.
+    static let longestBackoff = 30.0
+
+    private let client: MatrixClient
+    private let cache: MatrixCache
+    private let onOutcome: OutcomeHandler
+    private let onConnection: ConnectionHandler
+    private let task = Mutex<Task<Void, Never>?>(nil)
+    /// Opens after the first answered (or failed) sync, so first reads of a new session can wait for it.
+    let firstSync = OpenOnceGate()
+
+    init(client: MatrixClient, cache: MatrixCache, onOutcome: @escaping OutcomeHandler, onConnection: @escaping ConnectionHandler) {
+        self.client = client
+        self.cache = cache
+        self.onOutcome = onOutcome
+        self.onConnection = onConnection
+    }
+
+    func start() {
+        task.withLock { task in
+            guard task == nil else { return }
+            task = Task { [self] in await run() }
+        }
+    }
+
+    /// Stops the loop; the long-poll in flight is cancelled.
+    func stop() {
+        let running = task.withLock { task -> Task<Void, Never>? in
+            defer { task = nil }
+            return task
+        }
+        running?.cancel()
+        firstSync.open()
+    }
+
+    private func run() async {
+        var failures = 0
+        var state: ConnectionState = .connecting
+        onConnection(state)
+        while !Task.isCancelled {
+            do {
+                let since = try await cache.syncToken()
+                let response = try await client.sync(since: since, timeout: since == nil ? 0 : Self.pollTimeout)
+                let outcome = try await cache.apply(response)
+                failures = 0
+                if state != .online {
+                    state = .online
+                    onConnection(state)
+                }
+                firstSync.open()
+                await onOutcome(outcome)
+            } catch {
+                if Task.isCancelled || (error as? MatrixError) == .cancelled { return }
+                firstSync.open()
+                if let matrix = error as? MatrixError, matrix.chatError == .denied(.notSignedIn) {
+                    onConnection(.offline("the session has ended; log in again"))
+                    return
+                }
+                failures += 1
+                let delay = Self.backoff(afterFailures: failures)
+                state = .reconnecting(afterSeconds: delay)
+                onConnection(state)
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            }
+        }
+    }
+
+    /// 0.5 s, 1 s, 2 s … capped, each scaled by a random 50–100 % so clients do not retry in step.
+    static func backoff(afterFailures failures: Int) -> Double {
+        let base = min(longestBackoff, 0.5 * pow(2, Double(max(0, failures - 1))))
+        return base * Double.random(in: 0.5...1.0)
+    }
+}

@@ -1,0 +1,85 @@
+import ChatCore
+import Foundation
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// Direct conversations, reports and blocks between two real accounts.
+final class ConversationTests: XCTestCase {
+    func testDirectConversationBetweenTwoAccounts() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, aliceUser) = try await fixture.member("alice")
+        let (bob, bobUser) = try await fixture.member("bob")
+        let bobEvents = EventRecorder(bob)
+        let none = try await alice.directChannel(with: UserID(bobUser.userID))
+        XCTAssertNil(none)
+
+        let first = try await alice.sendDirect("안녕 bob", to: UserID(bobUser.userID))
+        let room = first.channelID
+        let created = try await alice.directChannel(with: UserID(bobUser.userID))
+        XCTAssertEqual(created, room)
+        let bobGotIt = await bobEvents.message("안녕 bob", in: room, within: 15)
+        XCTAssertNotNil(bobGotIt, "bob accepted the invite and got the message live")
+        let bobSide = try await bob.directChannel(with: UserID(aliceUser.userID))
+        XCTAssertEqual(bobSide, room, "bob recorded the room in his own m.direct")
+        let summaries = try await bob.conversations()
+        XCTAssertEqual(summaries.map(\.other.id), [UserID(aliceUser.userID)])
+        XCTAssertEqual(summaries.first?.latest?.content, .text("안녕 bob"))
+        XCTAssertEqual(summaries.first?.unread, true)
+
+        let aliceEvents = EventRecorder(alice)
+        let reply = try await bob.sendDirect("hi alice", to: UserID(aliceUser.userID))
+        XCTAssertEqual(reply.channelID, room, "the reply goes to the same conversation")
+        let aliceGotReply = await aliceEvents.message("hi alice", in: room)
+        XCTAssertNotNil(aliceGotReply)
+        let aliceChannels = try await alice.channels()
+        XCTAssertFalse(aliceChannels.contains { $0.id == room }, "a conversation is not a channel")
+        let channel = try await alice.channel(named: room.raw)
+        XCTAssertEqual(channel.kind, .direct(with: UserID(bobUser.userID)))
+        await fixture.close()
+    }
+
+    func testReportAndBlock() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, _) = try await fixture.member("alice")
+        let bob = try await SynapseUser.register(on: fixture.server)
+        let carol = try await SynapseUser.register(on: fixture.server)
+        let room = try await bob.createRoom(name: "safety \(SynapseServer.randomName())")
+        try await carol.join(room)
+        let bad = try await bob.send("bad words", to: room)
+        try await carol.send("carol here", to: room)
+        let channel = ChannelID(room)
+        let before = try await alice.latestMessages(in: channel, limit: 20).texts
+        XCTAssertEqual(before, ["bad words", "carol here"])
+
+        try await alice.report(MessageID(bad), in: channel, reason: "abuse")
+        do {
+            try await alice.report(MessageID("$nonexistent"), in: channel, reason: "abuse")
+            XCTFail("reporting an unknown event succeeded")
+        } catch ChatError.server(let code, _) {
+            XCTAssertEqual(code, "M_NOT_FOUND")
+        }
+
+        let events = EventRecorder(alice)
+        try await alice.block(UserID(bob.userID))
+        let blockAnnounced = await events.first { $0 == .blocksChanged }
+        XCTAssertNotNil(blockAnnounced)
+        let blocked = try await alice.blockedUsers().map(\.id.raw)
+        XCTAssertEqual(blocked, [bob.userID])
+        let after = try await alice.latestMessages(in: channel, limit: 20).texts
+        XCTAssertEqual(after, ["carol here"], "the blocked user's messages vanish")
+        try await bob.send("still here?", to: room)
+        try await carol.send("after block", to: room)
+        let carolSeen = await events.message("after block", in: channel)
+        XCTAssertNotNil(carolSeen)
+        let blockedSeen = await events.message("still here?", in: channel, within: 0.5)
+        XCTAssertNil(blockedSeen, "nothing live from a blocked user")
+        let live = try await alice.latestMessages(in: channel, limit: 20).texts
+        XCTAssertEqual(live, ["carol here", "after block"])
+
+        try await alice.unblock(UserID(bob.userID))
+        let restored = try await alice.latestMessages(in: channel, limit: 20).texts
+        XCTAssertTrue(restored.contains("bad words"), "\(restored)")
+        await fixture.close()
+    }
+}

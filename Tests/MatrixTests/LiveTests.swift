@@ -1,0 +1,118 @@
+import ChatCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// Two accounts chatting through the real server, live through `/sync`.
+final class LiveTests: XCTestCase {
+    /// One room both services have opened.
+    private func sharedRoom(_ fixture: MatrixFixture) async throws -> (alice: MatrixService, bob: MatrixService, room: ChannelID) {
+        let (alice, _) = try await fixture.member("alice")
+        let (bob, bobUser) = try await fixture.member("bob")
+        let room = ChannelID(try await bobUser.createRoom(name: "live \(SynapseServer.randomName())"))
+        _ = try await alice.latestMessages(in: room, limit: 10)
+        _ = try await bob.latestMessages(in: room, limit: 10)
+        return (alice, bob, room)
+    }
+
+    func testLiveDeliveryBetweenTwoAccountsAndItsLatency() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, bob, room) = try await sharedRoom(fixture)
+        let aliceEvents = EventRecorder(alice)
+        let bobEvents = EventRecorder(bob)
+        // Both sync loops must be in their long-poll before timing starts.
+        _ = try await alice.channels()
+        _ = try await bob.channels()
+
+        var latencies: [Double] = []
+        for index in 1...20 {
+            let text = "ping \(index)"
+            let sentAt = Date()
+            _ = try await bob.send(text, to: room)
+            let seen = await aliceEvents.message(text, in: room)
+            let arrival = try XCTUnwrap(seen, "alice never saw \(text)")
+            latencies.append(arrival.timeIntervalSince(sentAt) * 1000)
+        }
+        latencies.sort()
+        print(String(format: "live-delivery latency (bob sends → alice's events()): median %.1f ms, p90 %.1f ms, max %.1f ms over %d",
+                     latencies[latencies.count / 2], latencies[latencies.count * 9 / 10], latencies.last!, latencies.count))
+
+        _ = try await alice.send("pong", to: room)
+        let pong = await bobEvents.message("pong", in: room)
+        XCTAssertNotNil(pong)
+        let bobPage = try await bob.latestMessages(in: room, limit: 30)
+        XCTAssertEqual(bobPage.texts.filter { $0.hasPrefix("ping") }.count, 20, "each message once")
+        XCTAssertEqual(bobPage.messages.last?.content, .text("pong"))
+        let counted = try await eventually { try await alice.unreadCount(in: room) == 20 }
+        XCTAssertTrue(counted, "server's notification count")
+        try await alice.markRead(room)
+        let unreadAfterRead = try await alice.unreadCount(in: room)
+        XCTAssertEqual(unreadAfterRead, 0)
+        await fixture.close()
+    }
+
+    func testLostAnswerIsRetriedWithTheSameTransactionAndStoredOnce() async throws {
+        let fixture = try MatrixFixture()
+        let transport = LoseFirstSendAnswer()
+        let (alice, _) = try await fixture.member("alice", transport: transport)
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let room = try await owner.createRoom(name: "retry \(SynapseServer.randomName())")
+        _ = try await alice.latestMessages(in: ChannelID(room), limit: 5)
+
+        let message = try await alice.send("exactly once", to: ChannelID(room))
+        XCTAssertEqual(message.delivery, .delivered)
+        let puts = transport.sends
+        XCTAssertEqual(puts.count, 2, "the lost answer was retried")
+        XCTAssertEqual(puts.first, puts.last, "with the same transaction id")
+        let reader = fixture.service("reader")
+        _ = try await reader.logIn(identifier: owner.localpart, password: owner.password)
+        let texts = try await reader.latestMessages(in: ChannelID(room), limit: 50).texts
+        XCTAssertEqual(texts.filter { $0 == "exactly once" }.count, 1, "\(texts)")
+        await fixture.close()
+    }
+
+    func testDisplayNameIsTheNickname() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, bob, room) = try await sharedRoom(fixture)
+        let account = try await bob.updateProfile(nickname: "보라 Bobby", region: nil)
+        XCTAssertEqual(account.nickname, "보라 Bobby")
+        let bobID = account.id
+        _ = try await bob.send("named", to: room)
+        // Synapse rewrites the member events of a new display name in a background task, so the
+        // name reaches alice's cache shortly after the message; a re-read shows it.
+        let named = try await eventually {
+            try await alice.latestMessages(in: room, limit: 5).messages.last.map { $0.senderNickname == "보라 Bobby" && $0.content == .text("named") } ?? false
+        }
+        XCTAssertTrue(named, "alice sees bob's display name as his nickname")
+        let profile = try await alice.profile(of: bobID)
+        XCTAssertEqual(profile.nickname, "보라 Bobby")
+        let viewer = await bob.viewer()
+        XCTAssertEqual(viewer.account?.nickname, "보라 Bobby")
+        await fixture.close()
+    }
+}
+
+/// Performs the first message PUT but reports the connection lost, as when an answer never arrives.
+final class LoseFirstSendAnswer: MatrixTransport {
+    private let inner = URLSessionTransport()
+    private let seen = Mutex<[String]>([])
+
+    /// The URLs of every message PUT, in order.
+    var sends: [String] { seen.withLock { $0 } }
+
+    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = request.url!.absoluteString
+        guard request.httpMethod == "PUT", url.contains("/send/") else { return try await inner.exchange(request) }
+        let isFirst = seen.withLock { list -> Bool in
+            list.append(url)
+            return list.count == 1
+        }
+        let answer = try await inner.exchange(request)
+        if isFirst { throw URLError(.networkConnectionLost) }
+        return answer
+    }
+}

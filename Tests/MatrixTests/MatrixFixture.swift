@@ -1,0 +1,90 @@
+import ChatCore
+import Foundation
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// Services against the test Synapse, each with its own session file and cache in a temp directory.
+final class MatrixFixture: @unchecked Sendable {
+    let server: URL
+    let directory: TemporaryDirectory
+    private var services: [MatrixService] = []
+
+    init() throws {
+        server = try SynapseServer.url()
+        directory = try TemporaryDirectory(prefix: "matrix")
+    }
+
+    /// A service whose files live under `name` (the same name reuses session and cache: a restart).
+    func service(_ name: String, transport: MatrixTransport = URLSessionTransport()) -> MatrixService {
+        let service = MatrixService(homeserver: server, sessionFile: directory.file("\(name)/session.json"),
+                                    cacheDirectory: directory.file("\(name)/cache"), transport: transport)
+        services.append(service)
+        return service
+    }
+
+    /// A registered user logged in through a service, past the terms screen.
+    func member(_ name: String, transport: MatrixTransport = URLSessionTransport()) async throws -> (MatrixService, SynapseUser) {
+        let user = try await SynapseUser.register(on: server)
+        let service = service(name, transport: transport)
+        _ = try await service.logIn(identifier: user.localpart, password: user.password)
+        _ = try await service.acceptTerms(version: CommunityTerms.currentVersion)
+        return (service, user)
+    }
+
+    /// Stops every sync loop the fixture started.
+    func close() async {
+        for service in services { _ = service.end() }
+    }
+}
+
+/// Records a service's live events with their arrival time, for waiting with a deadline.
+final class EventRecorder: @unchecked Sendable {
+    private let events = Collected<(at: Date, event: ChatEvent)>()
+    private var task: Task<Void, Never>?
+
+    init(_ service: MatrixService) {
+        let stream = service.events()
+        task = Task { [events] in
+            for await event in stream { events.append((Date(), event)) }
+        }
+    }
+
+    deinit { task?.cancel() }
+
+    var all: [ChatEvent] { events.values.map(\.event) }
+
+    /// The first recorded event matching `predicate`, waiting up to `seconds` for it.
+    func first(within seconds: Double = 10, where predicate: (ChatEvent) -> Bool) async -> (at: Date, event: ChatEvent)? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if let hit = events.values.first(where: { predicate($0.event) }) { return hit }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        } while Date() < deadline
+        return events.values.first { predicate($0.event) }
+    }
+
+    /// Waits for a message with `text` in `channel`; returns its arrival time.
+    func message(_ text: String, in channel: ChannelID? = nil, within seconds: Double = 10) async -> Date? {
+        await first(within: seconds) { event in
+            guard case .messagesAdded(let room, let messages) = event, channel == nil || room == channel else { return false }
+            return messages.contains { $0.content == .text(text) }
+        }?.at
+    }
+
+    func cancel() { task?.cancel() }
+}
+
+/// Polls an async condition until it holds or the deadline passes.
+func eventually(within seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    repeat {
+        if try await condition() { return true }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+    } while Date() < deadline
+    return try await condition()
+}
+
+extension MessagePage {
+    var texts: [String] { messages.map(\.content.summary) }
+}
