@@ -242,9 +242,10 @@ public final class ChatModel: Lifecycle {
         }
     }
 
-    /// Keeps the viewer's read marker at the end while the chat is open. Guests have none.
+    /// Keeps the viewer's read marker at the end while the chat is open (a guest's too, where the
+    /// backend keeps one). A failure only leaves the badge up, so it is not worth an alert.
     private func markRead() async {
-        guard case .member = viewer, let channelID else { return }
+        guard let channelID else { return }
         try? await service.markRead(channelID)
     }
 

@@ -62,6 +62,27 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(bChat.viewer.account?.nickname, "bob")
     }
 
+    /// `/login` as someone else while signed in: the screens are rebuilt for the new account.
+    func testLoggingInOverAnotherMemberRebuildsTheScreens() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.member("bob", nickname: "bob")
+        try await fixture.signUpApp("alice", nickname: "alice")
+        let (session, a) = try await fixture.community()
+        await a.navigator.select(.profile)
+        XCTAssertEqual(a.profile.displayName, "alice")
+
+        await session.presentLogIn()
+        guard case .logIn(let form) = a.navigator.visible else { return XCTFail("no log-in form") }
+        form.email = "bob@example.com"
+        form.password = TestCommunity.password(for: "bob")
+        expect(await form.submit())
+        let b = try XCTUnwrap(session.community)
+        XCTAssertFalse(a === b, "another member gets new screens")
+        XCTAssertEqual(a.profile.viewer, .guest, "the old screens were closed")
+        await b.navigator.select(.profile)
+        XCTAssertEqual(b.profile.displayName, "bob")
+    }
+
     // MARK: Guest
 
     func testGuestUsesEveryScreenButCannotSend() async throws {
@@ -81,6 +102,7 @@ final class SessionTests: XCTestCase {
 
         let before = try await fixture.storedMessageCount(in: "lobby")
         let row = try XCTUnwrap(community.channels.rows.value?.first { $0.name == "lobby" })
+        XCTAssertNotEqual(row.badge, .hidden, "the welcome message is new to a guest")
         let chat = try opened(await community.channels.open(row), "guests are never asked for a nickname")
         XCTAssertFalse(chat.texts.isEmpty, "a guest reads the channel")
         XCTAssertEqual(chat.inputBar, .disabled(reason: "Log in to chat"))
@@ -89,6 +111,8 @@ final class SessionTests: XCTestCase {
         let after = try await fixture.storedMessageCount(in: "lobby")
         XCTAssertEqual(after, before, "nothing was stored")
         XCTAssertFalse(chat.texts.contains("let me in"))
+        await community.navigator.pop()
+        XCTAssertEqual(community.channels.rows.value?.first { $0.name == "lobby" }?.badge, .hidden, "a guest's reading clears the badge")
     }
 
     /// A guest logs in over an open chat: the chat upgrades on its next willAppear, no restart.
