@@ -1,5 +1,8 @@
 import ChatCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import TestSupport
 import XCTest
 @testable import Matrix
@@ -64,5 +67,65 @@ func assertThrows(_ expected: ChatError, file: StaticString = #filePath, line: U
         XCTAssertEqual(error.chatError, expected, file: file, line: line)
     } catch {
         XCTFail("unexpected \(error)", file: file, line: line)
+    }
+}
+
+/// One sync loop per session, ended by log-out; concurrent first reads start one guest.
+final class SessionLifecycleTests: XCTestCase {
+    func testOneSyncLoopPerSessionStoppedOnLogOut() async throws {
+        let fixture = try MatrixFixture()
+        let probe = SyncProbe()
+        let first = try await SynapseUser.register(on: fixture.server)
+        let second = try await SynapseUser.register(on: fixture.server)
+        let service = fixture.service("s", transport: probe)
+        _ = try await service.logIn(identifier: first.localpart, password: first.password)
+        _ = await service.restoreSession()
+        _ = try await service.logIn(identifier: second.localpart, password: second.password)
+        _ = try await service.channels()
+        let polling = await eventually(seconds: 10) { probe.inFlight == 1 }
+        XCTAssertTrue(polling, "the session's loop is in its long-poll")
+        XCTAssertEqual(probe.mostInFlight, 1, "never two sync loops at once")
+
+        try await service.logOut()
+        let stopped = await eventually(seconds: 5) { probe.inFlight == 0 }
+        XCTAssertTrue(stopped, "log-out cancels the long-poll at once")
+        let total = probe.started
+        _ = try await SynapseUser.register(on: fixture.server)  // a round trip's worth of time
+        XCTAssertEqual(probe.started, total, "no sync after log-out")
+        await fixture.close()
+    }
+
+    func testConcurrentFirstReadsStartOneGuest() async throws {
+        let fixture = try MatrixFixture()
+        let transport = RecordingTransport()
+        let service = fixture.service("g", transport: transport)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { _ = try await service.channels() } }
+            try await group.waitForAll()
+        }
+        let registrations = transport.requests.filter { $0.url!.path.hasSuffix("/register") }.count
+        XCTAssertEqual(registrations, 1)
+        await fixture.close()
+    }
+}
+
+/// Counts `/sync` requests in flight (and the most ever at once) over the real transport.
+final class SyncProbe: MatrixTransport {
+    private let inner = URLSessionTransport()
+    private let counts = Mutex((inFlight: 0, most: 0, started: 0))
+
+    var inFlight: Int { counts.withLock { $0.inFlight } }
+    var mostInFlight: Int { counts.withLock { $0.most } }
+    var started: Int { counts.withLock { $0.started } }
+
+    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard request.url!.path.hasSuffix("/sync") else { return try await inner.exchange(request) }
+        counts.withLock { value in
+            value.inFlight += 1
+            value.started += 1
+            value.most = max(value.most, value.inFlight)
+        }
+        defer { counts.withLock { $0.inFlight -= 1 } }
+        return try await inner.exchange(request)
     }
 }

@@ -47,11 +47,11 @@ final class LiveTests: XCTestCase {
         let bobPage = try await bob.latestMessages(in: room, limit: 30)
         XCTAssertEqual(bobPage.texts.filter { $0.hasPrefix("ping") }.count, 20, "each message once")
         XCTAssertEqual(bobPage.messages.last?.content, .text("pong"))
-        let counted = try await eventually { try await alice.unreadCount(in: room) == 20 }
+        let counted = try await eventually(seconds: 15) { try await alice.unreadCount(in: room) == 20 }
         XCTAssertTrue(counted, "server's notification count")
         try await alice.markRead(room)
         // A sync already in flight may carry the count from before the receipt; the next one clears it.
-        let cleared = try await eventually { try await alice.unreadCount(in: room) == 0 }
+        let cleared = try await eventually(seconds: 15) { try await alice.unreadCount(in: room) == 0 }
         XCTAssertTrue(cleared, "a read receipt resets the count")
         await fixture.close()
     }
@@ -85,7 +85,7 @@ final class LiveTests: XCTestCase {
         _ = try await bob.send("named", to: room)
         // Synapse rewrites the member events of a new display name in a background task, so the
         // name reaches alice's cache shortly after the message; a re-read shows it.
-        let named = try await eventually {
+        let named = try await eventually(seconds: 15) {
             try await alice.latestMessages(in: room, limit: 5).messages.last.map { $0.senderNickname == "보라 Bobby" && $0.content == .text("named") } ?? false
         }
         XCTAssertTrue(named, "alice sees bob's display name as his nickname")

@@ -75,16 +75,6 @@ final class EventRecorder: @unchecked Sendable {
     func cancel() { task?.cancel() }
 }
 
-/// Polls an async condition until it holds or the deadline passes.
-func eventually(within seconds: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    repeat {
-        if try await condition() { return true }
-        try? await Task.sleep(nanoseconds: 20_000_000)
-    } while Date() < deadline
-    return try await condition()
-}
-
 extension MessagePage {
     var texts: [String] { messages.map(\.content.summary) }
 }

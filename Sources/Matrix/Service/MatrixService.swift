@@ -15,6 +15,8 @@ public final class MatrixService: ChatService {
     let cacheDirectory: URL
     let hub = EventHub()
     private let current = Mutex<Active?>(nil)
+    /// The guest registration in flight, so concurrent first reads start one guest, not several.
+    private let guestStart = Mutex<Task<Void, Error>?>(nil)
 
     /// What a live session holds. Replaced as a whole on log-in and log-out.
     struct Active: Sendable {
@@ -75,7 +77,16 @@ public final class MatrixService: ChatService {
     /// The session for reading: the live one, or a new guest session when there is none.
     func reader() async throws -> Active {
         if let active { return active }
-        try await continueAsGuest()
+        let start = guestStart.withLock { task -> Task<Void, Error> in
+            if let task { return task }
+            let started = Task { [self] in
+                defer { guestStart.withLock { $0 = nil } }
+                if self.active == nil { try await continueAsGuest() }
+            }
+            task = started
+            return started
+        }
+        try await start.value
         guard let active else { throw ChatError.denied(.notSignedIn) }
         return active
     }
