@@ -95,6 +95,10 @@ public final class Database: @unchecked Sendable {
     // MARK: Transactions
 
     private func performWrite<T>(_ body: (Connection) throws -> T) throws -> T {
+        // A write inside a write (or a read) would fail to BEGIN and then roll back the outer one.
+        guard !connection.isInTransaction else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "a write cannot start inside another transaction", sql: nil)
+        }
         try retryingBusy { try connection.execute("BEGIN IMMEDIATE") }
         _ = connection.recorder.take()
         let value: T

@@ -49,6 +49,16 @@ final class ChangeTests: XCTestCase {
         XCTAssertEqual(seen.values.map { $0.inserted(into: "items").count }, [1], "the rolled-back row leaked into the next change")
     }
 
+    func testNestedWriteIsRefusedWithoutHarmingTheOuterOne() throws {
+        let database = try Database(path: path, migrations: schema)
+        try database.writeSync { connection in
+            try connection.run("INSERT INTO items(name) VALUES ('outer')")
+            XCTAssertThrowsError(try database.writeSync { try $0.run("INSERT INTO items(name) VALUES ('inner')") })
+            XCTAssertTrue(connection.isInTransaction)
+        }
+        XCTAssertEqual(try database.readSync { try $0.query("SELECT name FROM items").map { $0[0] } }, [.text("outer")])
+    }
+
     func testObservationEndsWhenCancelled() throws {
         let database = try Database(path: path, migrations: schema)
         let seen = Collected<DatabaseChange>()
