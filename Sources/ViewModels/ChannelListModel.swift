@@ -162,7 +162,7 @@ public final class ChannelListModel: Lifecycle {
 
     // MARK: Live
 
-    private func handle(_ event: ChatEvent) async {
+    func handle(_ event: ChatEvent) async {
         switch event {
         case .countsChanged(let ids):
             await fetchBadges(for: ids.filter { id in channels.contains { $0.id == id } })
@@ -171,9 +171,10 @@ public final class ChannelListModel: Lifecycle {
             await fetchBadges(for: [id])
             publishRows()
         case .channelsChanged:
+            // New rows show at once; each then asks for its own count, as a row drawn early does.
             guard await fetchChannels() else { return }
-            await fetchBadges(for: channels.map(\.id).filter { badges[$0] == nil })
             publishRows()
+            for id in channels.map(\.id) where badges[id] == nil { await rowWillShow(id) }
         case .viewerChanged, .blocksChanged:
             await refresh()
         default:

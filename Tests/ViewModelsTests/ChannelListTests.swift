@@ -92,6 +92,34 @@ final class ChannelListTests: XCTestCase {
         XCTAssertEqual(community.channels.rows.value?.count, rows.count)
     }
 
+    /// A channel that appears while the list is shown is listed at once, then asks for its own
+    /// count alone; no other row is touched.
+    func testNewChannelShowsAtOnceAndFetchesItsOwnCount() async throws {
+        let fixture = try CommunityFixture()
+        let (community, _) = try await publishedLists(fixture, resolver: RegionResolver(sources: []))
+        let list = community.channels
+        // Hidden behind a chat, the list has no live subscription: only the event below reaches it.
+        _ = try opened(await community.join("lobby"))
+        let before = try XCTUnwrap(list.rows.value)
+        try await fixture.addOpenChannels(["new-room"])
+        let other = try await fixture.member("bob", nickname: "bob")
+        let room = try await fixture.channel("new-room")
+        for index in 1...2 { _ = try await other.send("n\(index)", to: room.id) }
+
+        var published: [[ChannelRow]] = []
+        list.changes.addObserver { if let rows = list.rows.value { published.append(rows) } }
+        await list.handle(.channelsChanged)  // the event a backend sends when channels appear
+
+        XCTAssertEqual(published.count, 2, "one publish for the new row, one for its count")
+        XCTAssertEqual(published.first?.first { $0.id == room.id }?.badge, .loading)
+        XCTAssertEqual(published.last?.first { $0.id == room.id }?.badge, .count(2))
+        for row in before {
+            XCTAssertEqual(published.last?.first { $0.id == row.id }, row, "\(row.name) changed")
+        }
+        await list.rowWillShow(room.id)
+        XCTAssertEqual(published.count, 2, "a known count is not asked for again")
+    }
+
     func testLiveMessagesUpdateTheBadge() async throws {
         let fixture = try CommunityFixture()
         try await fixture.signUpApp("me", nickname: "me")
