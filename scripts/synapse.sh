@@ -39,10 +39,27 @@ install_synapse() {
         flock 9
         if "$PY" -c 'import synapse' 2>/dev/null; then exit 0; fi
         log "installing matrix-synapse into $VENV (once; ~30 s)"
+        ensure_venv_support
         rm -rf "$VENV"
         python3 -m venv "$VENV"
         "$VENV/bin/pip" install --quiet --disable-pip-version-check matrix-synapse
     ) 9>"$VENV.lock"
+}
+
+# Debian's python3 makes venvs only with python3-venv installed (it provides ensurepip).
+ensure_venv_support() {
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' || {
+        log "Synapse needs Python 3.10 or newer; python3 is $(python3 --version 2>&1)"
+        return 1
+    }
+    python3 -c 'import ensurepip' 2>/dev/null && return 0
+    if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
+        log "installing python3-venv"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv </dev/null >&2
+    else
+        log "python3 cannot create virtual environments: run 'sudo apt-get install python3-venv' and try again"
+        return 1
+    fi
 }
 
 free_port() {

@@ -29,6 +29,11 @@ final class GuestTests: XCTestCase {
         let permission = await guest.permission(in: ChannelID(joinableRoom))
         XCTAssertEqual(permission, .denied(.guest))
 
+        let membersOnly = try await owner.createRoom(name: "members \(SynapseServer.randomName())")
+        await assertThrows(.unsupported("This room does not let guests in. Log in to read it.")) {
+            _ = try await guest.latestMessages(in: ChannelID(membersOnly), limit: 20)
+        }
+
         let sendsBefore = transport.requests.filter { $0.url!.path.contains("/send/") }.count
         await assertThrows(.denied(.guest)) { _ = try await guest.send("hello", to: ChannelID(joinableRoom)) }
         await assertThrows(.denied(.guest)) { _ = try await guest.sendDirect("hello", to: UserID(owner.userID)) }

@@ -27,7 +27,11 @@ extension MatrixService {
             try await active.cache.resetTimeline(room)
             return
         }
-        try await join(room, active)
+        do {
+            try await join(room, active)
+        } catch MatrixError.api(403, _, _, _) where active.isGuest {
+            throw ChatError.unsupported("This room does not let guests in. Log in to read it.")
+        }
     }
 
     func join(_ room: String, _ active: Active) async throws {
