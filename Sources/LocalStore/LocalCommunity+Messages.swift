@@ -87,7 +87,11 @@ extension LocalCommunity {
         let next = try ReadMarkers.latest(in: key, connection).seq + 1
         try connection.run("INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id) VALUES (?, ?, ?, ?, ?, ?)",
                            [.integer(key), .integer(next), .integer(sender.key), .real(Date().timeIntervalSince1970), .text(body), SQLValue(image)])
-        let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.id = ?2", [.integer(sender.key), .integer(connection.lastInsertRowID)])
+        let inserted = connection.lastInsertRowID
+        // Posting means the sender has read the channel up to here (as a Matrix client's read
+        // receipt on its own event): your own message never counts as unread for you.
+        try ReadMarkers.mark(.init(id: inserted, seq: next), by: sender.key, in: key, connection)
+        let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.id = ?2", [.integer(sender.key), .integer(inserted)])
         guard let row else { throw ChatError.noSuchMessage }
         return CommunitySQL.message(row)
     }

@@ -39,9 +39,23 @@ final class ReadingTests: XCTestCase {
         _ = try await post(3, to: help)
         unread = try await reader.unreadCount(in: help)
         XCTAssertEqual(unread, 3)
-        // Markers are per viewer: the writer's own marker is untouched by the reader's.
+        // Markers are per viewer: the reader's reading leaves the writer's alone, and the
+        // writer's own posts never count as unread for the writer.
         let writerUnread = try await writer.unreadCount(in: help)
-        XCTAssertEqual(writerUnread, 15)
+        XCTAssertEqual(writerUnread, 0)
+    }
+
+    /// Regression: a member's own messages used to count as unread until they opened the channel.
+    func testPostingMarksTheChannelReadForTheSender() async throws {
+        let help = try await reader.channel(named: "help").id
+        _ = try await post(4, to: help)
+        var readerUnread = try await reader.unreadCount(in: help)
+        XCTAssertEqual(readerUnread, 4)
+        _ = try await reader.send("seen all of it", to: help)
+        readerUnread = try await reader.unreadCount(in: help)
+        XCTAssertEqual(readerUnread, 0, "posting marks what came before as read")
+        let writerUnread = try await writer.unreadCount(in: help)
+        XCTAssertEqual(writerUnread, 1, "the other member's reply is unread for the writer")
     }
 
     func testGuestCountsAreKeptInMemory() async throws {

@@ -52,15 +52,17 @@ final class SafetyTests: XCTestCase {
 
     func testBlockHidesMessagesCountsConversationsAndSearch() async throws {
         let help = try await alice.channel(named: "help").id
-        _ = try await bob.send("from bob", to: help)
         let kept = try await alice.send("from alice", to: help)
+        _ = try await bob.send("from bob", to: help)
         _ = try await bob.sendDirect("psst", to: aliceAccount.id)
+        let before = try await alice.unreadCount(in: help)
+        XCTAssertEqual(before, 1, "bob's message is unread before the block")
 
         try await alice.block(bobAccount.id)
         let page = try await alice.latestMessages(in: help, limit: 10)
         XCTAssertEqual(page.messages.map(\.id), [kept.id])
         let unread = try await alice.unreadCount(in: help)
-        XCTAssertEqual(unread, 1, "bob's message is not counted")
+        XCTAssertEqual(unread, 0, "bob's message is not counted")
         let conversations = try await alice.conversations()
         XCTAssertTrue(conversations.isEmpty)
         let search = try await alice.searchMembers("bob")
