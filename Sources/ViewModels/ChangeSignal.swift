@@ -8,8 +8,12 @@ public final class ChangeSignal {
     public private(set) var revision = 0
     private var observers: [Int: @MainActor () -> Void] = [:]
     private var nextToken = 0
+    private let parent: ChangeSignal?
 
-    public init() {}
+    /// - Parameter parent: a wider signal (the session's) told after this one's observers.
+    public init(forwardingTo parent: ChangeSignal? = nil) {
+        self.parent = parent
+    }
 
     /// Calls `handler` after every publish, until `removeObserver` is called with the token.
     @discardableResult
@@ -27,5 +31,6 @@ public final class ChangeSignal {
     func publish() {
         revision += 1
         for token in observers.keys.sorted() { observers[token]?() }
+        parent?.publish()
     }
 }

@@ -15,7 +15,7 @@ public struct ChannelRow: Hashable, Sendable, Identifiable {
 /// and published once, live badge updates while shown, a pre-fetch when hidden.
 @MainActor
 public final class ChannelListModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public private(set) var rows: Loadable<[ChannelRow]> = .loading
     /// The region the list is pinned to, nil when none was found in time.
     public private(set) var region: String?
@@ -36,9 +36,10 @@ public final class ChannelListModel: Lifecycle {
     private var listed = false
     private var stale = false
 
-    init(service: any ChatService, strings: Strings, resolver: RegionResolver, gate: NicknameGate) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, resolver: RegionResolver, gate: NicknameGate) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.resolver = resolver
         self.gate = gate
     }

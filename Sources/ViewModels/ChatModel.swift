@@ -14,7 +14,7 @@ public enum ChatSubject: Hashable, Sendable {
 /// Made only by `NicknameGate`, so no path into a chat skips the gate.
 @MainActor
 public final class ChatModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public let title: String
     public private(set) var subject: ChatSubject
     /// Messages oldest first; `.loading` until the first page arrived.
@@ -36,11 +36,12 @@ public final class ChatModel: Lifecycle {
     private var isPaging = false
     private var isShown = false
 
-    init(subject: ChatSubject, viewer: Viewer, service: any ChatService, strings: Strings) {
+    init(subject: ChatSubject, viewer: Viewer, context: ModelContext) {
         self.subject = subject
         self.viewer = viewer
-        self.service = service
-        self.strings = strings
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         switch subject {
         case .channel(let channel): title = channel.name
         case .person(let other, _): title = other.nickname

@@ -12,20 +12,19 @@ public final class Community {
     public let conversations: ConversationsModel
     public let profile: ProfileModel
 
-    private let service: any ChatService
-    private let strings: Strings
+    private let context: ModelContext
 
-    init(service: any ChatService, strings: Strings, resolver: RegionResolver) {
-        self.service = service
-        self.strings = strings
-        gate = NicknameGate(service: service, strings: strings)
-        discover = DiscoverModel(service: service, strings: strings, gate: gate)
-        channels = ChannelListModel(service: service, strings: strings, resolver: resolver, gate: gate)
-        conversations = ConversationsModel(service: service, strings: strings, gate: gate)
-        profile = ProfileModel(service: service, strings: strings)
+    init(context: ModelContext, resolver: RegionResolver) {
+        self.context = context
+        gate = NicknameGate(context: context)
+        discover = DiscoverModel(context: context, gate: gate)
+        channels = ChannelListModel(context: context, resolver: resolver, gate: gate)
+        conversations = ConversationsModel(context: context, gate: gate)
+        profile = ProfileModel(context: context)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),
-            direct: .conversations(conversations), profile: .profile(profile), selected: .channels)
+            direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
+            forwardingTo: context.changes)
         gate.navigator = navigator
     }
 
@@ -50,7 +49,7 @@ public final class Community {
 
     /// Ctrl-K.
     public func showQuickSwitcher() async {
-        await navigator.present(.quickSwitcher(QuickSwitcherModel(service: service, strings: strings, gate: gate)))
+        await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate)))
     }
 
     /// Hides and closes every screen: each drops what it held.

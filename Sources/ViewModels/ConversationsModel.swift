@@ -16,7 +16,7 @@ public struct ConversationRow: Hashable, Sendable, Identifiable {
 /// opening one marks it read; a new one starts with a member found by nickname or email.
 @MainActor
 public final class ConversationsModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public private(set) var rows: Loadable<[ConversationRow]> = .loading
     public private(set) var viewer: Viewer = .guest
     /// Members found by the last `search`; nil when no search was made.
@@ -34,9 +34,10 @@ public final class ConversationsModel: Lifecycle {
     private let live = LiveSubscription()
     private var stale = false
 
-    init(service: any ChatService, strings: Strings, gate: NicknameGate) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, gate: NicknameGate) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.gate = gate
     }
 

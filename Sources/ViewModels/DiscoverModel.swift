@@ -16,7 +16,7 @@ public struct DiscoverRow: Hashable, Sendable, Identifiable {
 /// is cancelled on leaving and bound once on return.
 @MainActor
 public final class DiscoverModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public private(set) var rows: Loadable<[DiscoverRow]> = .loading
 
     static let window: TimeInterval = 24 * 60 * 60
@@ -28,9 +28,10 @@ public final class DiscoverModel: Lifecycle {
     private let live = LiveSubscription()
     private var stale = false
 
-    init(service: any ChatService, strings: Strings, gate: NicknameGate) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, gate: NicknameGate) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.gate = gate
     }
 

@@ -4,7 +4,7 @@ import ChatCore
 /// community at any time.
 @MainActor
 public final class LogInFormModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public var email = ""
     /// Cleared after every try, so it never outlives the form's use.
     public var password = ""
@@ -15,9 +15,10 @@ public final class LogInFormModel: Lifecycle {
     private let strings: Strings
     private let signedIn: @MainActor (Account) async -> Void
 
-    init(service: any ChatService, strings: Strings, signedIn: @escaping @MainActor (Account) async -> Void) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, signedIn: @escaping @MainActor (Account) async -> Void) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.signedIn = signedIn
     }
 

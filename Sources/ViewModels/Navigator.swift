@@ -7,7 +7,7 @@
 /// not ready yet. Operations run one after another even when a front end starts them back to back.
 @MainActor
 public final class Navigator {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     /// Every hook call, in order, for traces and tests.
     public var onHook: ((HookCall) -> Void)?
 
@@ -18,8 +18,10 @@ public final class Navigator {
     private var started = false
     private var tail: Task<Void, Never>?
 
-    /// Every tab starts with its root screen; `selected` is shown by `start()`.
-    public init(discover: Page, channels: Page, direct: Page, profile: Page, selected: Tab = .channels) {
+    /// Every tab starts with its root screen; `selected` is shown by `start()`. Changes are also
+    /// published to `parent` (the session's signal) when given.
+    public init(discover: Page, channels: Page, direct: Page, profile: Page, selected: Tab = .channels, forwardingTo parent: ChangeSignal? = nil) {
+        changes = ChangeSignal(forwardingTo: parent)
         stacks = [.discover: [discover], .channels: [channels], .direct: [direct], .profile: [profile]]
         selectedTab = selected
     }

@@ -29,17 +29,20 @@ public enum GateOutcome {
 /// `ChatModel` has no public initialiser: a chat exists only when this gate let it through.
 @MainActor
 public final class NicknameGate {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     /// The last refusal or failure, for the status line; cleared by the next success.
     public private(set) var notice: String?
 
+    private let context: ModelContext
     private let service: any ChatService
     private let strings: Strings
     weak var navigator: Navigator?
 
-    init(service: any ChatService, strings: Strings) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext) {
+        self.context = context
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
     }
 
     /// Opens `target` for the current viewer (re-read now), or says why not.
@@ -58,7 +61,7 @@ public final class NicknameGate {
         } catch {
             return report(.failed(strings.error(error)))
         }
-        let chat = ChatModel(subject: subject, viewer: viewer, service: service, strings: strings)
+        let chat = ChatModel(subject: subject, viewer: viewer, context: context)
         await navigator?.push(.chat(chat))
         return report(.opened(chat))
     }
@@ -99,7 +102,7 @@ public final class NicknameGate {
     }
 
     private func askForNickname(then target: ChatTarget) async {
-        let prompt = NicknamePromptModel(service: service, strings: strings) { [weak self] in
+        let prompt = NicknamePromptModel(context: context) { [weak self] in
             await self?.open(target)
         }
         await navigator?.present(.nicknamePrompt(prompt))

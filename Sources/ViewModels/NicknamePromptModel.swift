@@ -3,7 +3,7 @@ import ChatCore
 /// Asks a member for the nickname the gate needs; once set, the chat they wanted opens.
 @MainActor
 public final class NicknamePromptModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     /// What the member typed so far.
     public var nickname = ""
     /// Why the last try failed.
@@ -14,9 +14,10 @@ public final class NicknamePromptModel: Lifecycle {
     private let strings: Strings
     private let whenSet: @MainActor () async -> Void
 
-    init(service: any ChatService, strings: Strings, whenSet: @escaping @MainActor () async -> Void) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, whenSet: @escaping @MainActor () async -> Void) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.whenSet = whenSet
         title = strings.nicknamePrompt
     }

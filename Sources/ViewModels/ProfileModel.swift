@@ -4,7 +4,7 @@ import ChatCore
 /// messages newest first. Everything is re-read from the viewer on every appearance.
 @MainActor
 public final class ProfileModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public private(set) var viewer: Viewer = .guest
     /// `.loading` until the count arrived; the rank is never shown before.
     public private(set) var messageCount: Loadable<Int> = .loading
@@ -19,9 +19,10 @@ public final class ProfileModel: Lifecycle {
     private let strings: Strings
     private let live = LiveSubscription()
 
-    init(service: any ChatService, strings: Strings) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
     }
 
     public var displayName: String {

@@ -3,7 +3,7 @@ import ChatCore
 /// Ctrl-K: jump to any channel by typing part of its name. Opens through the nickname gate.
 @MainActor
 public final class QuickSwitcherModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public private(set) var query = ""
     /// Channels whose name contains the query, by name.
     public private(set) var matches: Loadable<[Channel]> = .loading
@@ -13,9 +13,10 @@ public final class QuickSwitcherModel: Lifecycle {
     private let gate: NicknameGate
     private var channels: [Channel] = []
 
-    init(service: any ChatService, strings: Strings, gate: NicknameGate) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, gate: NicknameGate) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.gate = gate
     }
 

@@ -17,6 +17,8 @@ public enum SessionPhase {
 /// survives. A guest can log in at any time; the screens re-read the viewer as they reappear.
 @MainActor
 public final class SessionModel {
+    /// Published on every change of this session and of every model in it: a front end that
+    /// observes only this redraws whenever anything it may show changed.
     public let changes = ChangeSignal()
     public private(set) var phase: SessionPhase = .starting
     /// A failure on the welcome screen (e.g. guest sessions unavailable).
@@ -35,6 +37,9 @@ public final class SessionModel {
         self.startChannel = startChannel
     }
 
+    /// Every model of this session forwards its changes to `changes`.
+    private var context: ModelContext { ModelContext(service: service, strings: strings, changes: changes) }
+
     /// The community, when the session is in it.
     public var community: Community? {
         if case .community(let community) = phase { return community }
@@ -52,11 +57,11 @@ public final class SessionModel {
     // MARK: Welcome
 
     public func showLogIn() async {
-        await show(.logIn(LogInFormModel(service: service, strings: strings) { [weak self] in await self?.signedIn($0) }))
+        await show(.logIn(LogInFormModel(context: context) { [weak self] in await self?.signedIn($0) }))
     }
 
     public func showSignUp() async {
-        await show(.signUp(SignUpFormModel(service: service, strings: strings) { [weak self] in await self?.signedIn($0) }))
+        await show(.signUp(SignUpFormModel(context: context) { [weak self] in await self?.signedIn($0) }))
     }
 
     public func showWelcome() async {
@@ -80,7 +85,7 @@ public final class SessionModel {
     public func presentLogIn() async {
         guard let community else { return }
         let wasGuest = await service.viewer() == .guest
-        let form = LogInFormModel(service: service, strings: strings) { [weak self, weak community] account in
+        let form = LogInFormModel(context: context) { [weak self, weak community] account in
             guard let self, let community else { return }
             if wasGuest {
                 await self.finishOverCommunity(community, account: account)
@@ -106,13 +111,13 @@ public final class SessionModel {
 
     private func signedIn(_ account: Account) async {
         guard account.needsTerms() else { return await enterCommunity() }
-        await show(.terms(TermsModel(service: service, strings: strings) { [weak self] _ in await self?.enterCommunity() }))
+        await show(.terms(TermsModel(context: context) { [weak self] _ in await self?.enterCommunity() }))
     }
 
     /// The guest became a member: terms first if needed, then back to the screen under the form.
     private func finishOverCommunity(_ community: Community, account: Account) async {
         guard account.needsTerms() else { return await community.navigator.dismiss() }
-        let terms = TermsModel(service: service, strings: strings) { [weak community] _ in
+        let terms = TermsModel(context: context) { [weak community] _ in
             await community?.navigator.dismiss()
         }
         await community.navigator.present(.terms(terms))
@@ -121,7 +126,7 @@ public final class SessionModel {
     /// Builds the community from scratch for the current viewer; the old one is closed first.
     private func enterCommunity() async {
         await community?.close()
-        let community = Community(service: service, strings: strings, resolver: resolver)
+        let community = Community(context: context, resolver: resolver)
         notice = nil
         await show(.community(community))
         let channel = startChannel

@@ -4,7 +4,7 @@ import ChatCore
 /// asks later when it is left empty). The terms screen follows.
 @MainActor
 public final class SignUpFormModel {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public var email = ""
     public var password = ""
     public var nickname = ""
@@ -16,9 +16,10 @@ public final class SignUpFormModel {
     private let strings: Strings
     private let signedUp: @MainActor (Account) async -> Void
 
-    init(service: any ChatService, strings: Strings, signedUp: @escaping @MainActor (Account) async -> Void) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, signedUp: @escaping @MainActor (Account) async -> Void) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.signedUp = signedUp
     }
 

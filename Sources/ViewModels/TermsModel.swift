@@ -4,7 +4,7 @@ import ChatCore
 /// terms." and stays; ticked, consent is stored with the account and its terms version.
 @MainActor
 public final class TermsModel: Lifecycle {
-    public let changes = ChangeSignal()
+    public let changes: ChangeSignal
     public let title: String
     public let rules: [String]
     public private(set) var isAgreed = false
@@ -15,9 +15,10 @@ public final class TermsModel: Lifecycle {
     private let strings: Strings
     private let accepted: @MainActor (Account) async -> Void
 
-    init(service: any ChatService, strings: Strings, accepted: @escaping @MainActor (Account) async -> Void) {
-        self.service = service
-        self.strings = strings
+    init(context: ModelContext, accepted: @escaping @MainActor (Account) async -> Void) {
+        service = context.service
+        strings = context.strings
+        changes = ChangeSignal(forwardingTo: context.changes)
         self.accepted = accepted
         title = strings.termsTitle
         rules = strings.termsBody
