@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels"]),
+        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels", "Matrix"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "TestSupport"]),
     ]
 )

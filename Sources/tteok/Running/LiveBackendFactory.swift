@@ -1,15 +1,16 @@
 import ChatCore
 import Foundation
 import LocalStore
+import Matrix
 
-/// The backends this build has. Each backend module is wired here as it lands.
+/// The two backends: the embedded community and Matrix. Nothing else picks between them.
 struct LiveBackendFactory: BackendFactory {
     func makeService(for backend: Backend, files: BackendFiles) throws -> any ChatService {
         switch backend {
         case .embedded(let store):
             return try LocalCommunity(storeURL: store, sessionFile: files.sessionFile)
-        case .matrix:
-            throw ChatError.unsupported("this build has no Matrix backend yet")
+        case .matrix(let homeserver):
+            return MatrixService(homeserver: homeserver, sessionFile: files.sessionFile, cacheDirectory: files.cacheDirectory)
         }
     }
 }
