@@ -36,6 +36,8 @@ final class ConversationTests: XCTestCase {
         XCTAssertFalse(aliceChannels.contains { $0.id == room }, "a conversation is not a channel")
         let channel = try await alice.channel(named: room.raw)
         XCTAssertEqual(channel.kind, .direct(with: UserID(bobUser.userID)))
+        let found = try await alice.searchMembers(MatrixUser.localpart(bobUser.userID))
+        XCTAssertEqual(found.map(\.id), [UserID(bobUser.userID)], "the user directory finds someone we share a room with")
         await fixture.close()
     }
 
@@ -66,6 +68,7 @@ final class ConversationTests: XCTestCase {
         XCTAssertNotNil(blockAnnounced)
         let blocked = try await alice.blockedUsers().map(\.id.raw)
         XCTAssertEqual(blocked, [bob.userID])
+        await assertThrows(.denied(.blocked)) { _ = try await alice.sendDirect("hi", to: UserID(bob.userID)) }
         let after = try await alice.latestMessages(in: channel, limit: 20).texts
         XCTAssertEqual(after, ["carol here"], "the blocked user's messages vanish")
         try await bob.send("still here?", to: room)

@@ -3,8 +3,10 @@ import Foundation
 
 /// Turns what each sync changed in the cache into typed events for listeners.
 extension MatrixService {
-    func publish(_ outcome: SyncOutcome) async {
-        guard let active else { return }
+    /// `cache` is the one the outcome was written to: a loop ended by log-out or a new log-in
+    /// may still deliver one answer, which then belongs to nobody.
+    func publish(_ outcome: SyncOutcome, from cache: MatrixCache) async {
+        guard let active, active.cache === cache else { return }
         for (room, inviter) in outcome.directInvites.sorted(by: { $0.key < $1.key }) {
             await acceptDirectInvite(room, from: inviter, active)
         }

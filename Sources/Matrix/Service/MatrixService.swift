@@ -55,7 +55,7 @@ public final class MatrixService: ChatService {
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
         let sync = SyncEngine(client: client, cache: cache,
-                              onOutcome: { [weak self] outcome in await self?.publish(outcome) },
+                              onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in self?.hub.publish(.connection(state)) })
         let active = Active(session: session, client: client, cache: cache, sync: sync)
         current.withLock { $0 = active }
