@@ -55,9 +55,10 @@ public final class ChannelListModel: Lifecycle {
         publishRows()
     }
 
+    /// Listens first, then brings the list up to date if it was hidden: nothing falls between.
     public func willAppear() async {
-        if stale { await refresh() }
         live.bind(to: service) { [weak self] event in await self?.handle(event) }
+        if stale { await refresh() }
     }
 
     /// Stops listening and fetches again so the list is already fresh when it shows next.

@@ -35,6 +35,8 @@ public final class ChatModel: Lifecycle {
     private let live = LiveSubscription()
     private var isPaging = false
     private var isShown = false
+    /// Set while hidden (no subscription): what arrived meanwhile is fetched on the next appearance.
+    private var needsCatchUp = false
 
     init(subject: ChatSubject, viewer: Viewer, context: ModelContext) {
         self.subject = subject
@@ -59,24 +61,28 @@ public final class ChatModel: Lifecycle {
 
     // MARK: Lifecycle
 
+    /// Listens before the first fetch, so no message falls between the page and the stream.
     public func load() async {
+        bindLive()
         await reloadLatest()
     }
 
     public func willAppear() async {
+        bindLive()
         viewer = await service.viewer()
         _ = timeline.relabel(for: viewer)
         inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
-        if case .loaded = messages { await catchUp() }
+        if needsCatchUp { await catchUp() }
+        needsCatchUp = false
         publishLines()
         isShown = true
-        live.bind(to: service) { [weak self] event in await self?.handle(event) }
         await markRead()
     }
 
     public func didDisappear() async {
         isShown = false
         live.cancel()
+        needsCatchUp = true
     }
 
     public func close() async {
@@ -138,6 +144,10 @@ public final class ChatModel: Lifecycle {
     }
 
     // MARK: Live
+
+    private func bindLive() {
+        live.bind(to: service) { [weak self] event in await self?.handle(event) }
+    }
 
     private func handle(_ event: ChatEvent) async {
         switch event {

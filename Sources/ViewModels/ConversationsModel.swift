@@ -45,10 +45,11 @@ public final class ConversationsModel: Lifecycle {
         await fetch()
     }
 
+    /// Listens first, then brings the list up to date if it was hidden: nothing falls between.
     public func willAppear() async {
+        live.bind(to: service) { [weak self] event in await self?.handle(event) }
         if stale { await fetch() }
         stale = false
-        live.bind(to: service) { [weak self] event in await self?.handle(event) }
     }
 
     public func didDisappear() async {

@@ -35,15 +35,18 @@ public final class DiscoverModel: Lifecycle {
         self.gate = gate
     }
 
+    /// Fetched when the app starts, possibly long before the tab is first shown: so the first
+    /// appearance brings it up to date like every later one.
     public func load() async {
         await fetch()
+        stale = true
     }
 
-    /// Shows the pre-fetched rows, brought up to date before the screen is visible.
+    /// Listens first, then brings the pre-fetched rows up to date before the screen is visible.
     public func willAppear() async {
+        live.bind(to: service) { [weak self] event in await self?.handle(event) }
         if stale { await fetch() }
         stale = false
-        live.bind(to: service) { [weak self] event in await self?.handle(event) }
     }
 
     public func didDisappear() async {

@@ -43,8 +43,8 @@ public final class ProfileModel: Lifecycle {
     }
 
     public func willAppear() async {
-        await refresh()
         live.bind(to: service) { [weak self] event in await self?.handle(event) }
+        await refresh()
     }
 
     public func didDisappear() async {

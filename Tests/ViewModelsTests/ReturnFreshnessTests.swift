@@ -43,4 +43,22 @@ final class ReturnFreshnessTests: XCTestCase {
         let first = try XCTUnwrap(published.first, "the channel list published nothing on return")
         XCTAssertEqual(first.value?.first { $0.id == gangnam.id }?.badge, .count(3))
     }
+
+    /// A chat hidden behind another tab has no listener; on return it catches up before it shows.
+    func testChatShowsMessagesThatArrivedWhileHidden() async throws {
+        let fixture = try CommunityFixture()
+        try await fixture.signUpApp("me", nickname: "me")
+        let other = try await fixture.member("bob", nickname: "bob")
+        let (_, community) = try await fixture.community()
+        let chat = try opened(await community.join("lobby"))
+        await community.navigator.select(.discover)
+        let lobby = try await fixture.channel("lobby")
+        let missed = try await other.send("said while you were away", to: lobby.id)
+
+        var published: [[ChatLine]] = []
+        chat.changes.addObserver { published.append(chat.messages.value ?? []) }
+        await community.navigator.select(.channels)
+        XCTAssertEqual(published.first?.last?.id, missed.id)
+        XCTAssertEqual(chat.messages.value?.filter { $0.id == missed.id }.count, 1)
+    }
 }
