@@ -28,7 +28,8 @@ public final class LogInFormModel: Lifecycle {
         let identifier = email.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = password
         password = ""
-        guard !identifier.isEmpty, !secret.isEmpty, !isSubmitting else { return fail(strings.emailAndPasswordRequired) }
+        guard !isSubmitting else { return false }
+        guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.emailAndPasswordRequired) }
         isSubmitting = true
         changes.publish()
         defer { isSubmitting = false }

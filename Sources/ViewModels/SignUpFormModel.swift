@@ -28,7 +28,8 @@ public final class SignUpFormModel {
         let identifier = email.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = password
         password = ""
-        guard !identifier.isEmpty, !secret.isEmpty, !isSubmitting else { return fail(strings.emailAndPasswordRequired) }
+        guard !isSubmitting else { return false }
+        guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.emailAndPasswordRequired) }
         let region = region.trimmingCharacters(in: .whitespacesAndNewlines)
         let request = SignUpRequest(
             identifier: identifier, password: secret,

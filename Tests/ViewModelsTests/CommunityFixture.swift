@@ -12,10 +12,11 @@ final class CommunityFixture {
     let files: TestCommunity
     /// The service the view models use.
     let service: LocalCommunity
-    let strings = Strings(.english)
+    let strings: Strings
     private var others: [LocalCommunity] = []
 
-    init() throws {
+    init(language: Language = .english) throws {
+        strings = Strings(language)
         files = try TestCommunity()
         service = try files.open(as: "app")
     }

@@ -115,6 +115,17 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(community.channels.rows.value?.first { $0.name == "lobby" }?.badge, .hidden, "a guest's reading clears the badge")
     }
 
+    /// The caller's language reaches every string a model produces.
+    func testKoreanGuestSeesTheOriginalKoreanStrings() async throws {
+        let fixture = try CommunityFixture(language: .korean)
+        let (_, community) = try await fixture.community()
+        let chat = try opened(await community.join("lobby"))
+        XCTAssertEqual(chat.inputBar, .disabled(reason: "채팅 입력을 위해 로그인해주세요!"))
+        expect(!(await chat.send("안녕")))
+        XCTAssertEqual(chat.alert, "로그인이 필요한 기능입니다. 게스트는 메세지를 보낼 수 없습니다.")
+        XCTAssertEqual(community.conversations.placeholder, "대화하려면 로그인해주세요.")
+    }
+
     /// A guest logs in over an open chat: the chat upgrades on its next willAppear, no restart.
     func testGuestLoggingInUpgradesTheOpenChat() async throws {
         let fixture = try CommunityFixture()
