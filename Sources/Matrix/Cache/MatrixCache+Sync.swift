@@ -59,9 +59,7 @@ extension MatrixCache {
         for event in (room.state?.events ?? []) + timeline where event.state_key != nil {
             if try applyState(event, room: id, in: connection) { outcome.roomsChanged = true }
         }
-        let hasEvents = try connection.scalar("SELECT 1 FROM events WHERE room_id = ? LIMIT 1", [.text(id)]).int == 1
-        if room.timeline?.limited == true || !hasEvents, let prev = room.timeline?.prev_batch {
-            // A gap: what we had no longer joins up with the live end, so start the room afresh.
+        if let prev = room.timeline?.prev_batch, try startsAfresh(id, timeline, limited: room.timeline?.limited == true, in: connection) {
             _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(id)])
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
         }
@@ -77,6 +75,19 @@ extension MatrixCache {
             _ = try connection.run("UPDATE rooms SET notification_count = ? WHERE room_id = ?", [.integer(Int64(count)), .text(id)])
             outcome.countsChanged.insert(id)
         }
+    }
+
+    /// True when the cached timeline cannot be joined to this sync's: the room has nothing cached
+    /// yet, or the server skipped events (`limited`) and none of the new ones is already cached.
+    /// A limited timeline that overlaps what a back-page just stored is no gap, and keeps it.
+    private static func startsAfresh(_ room: String, _ timeline: [RoomEvent], limited: Bool, in connection: Connection) throws -> Bool {
+        let hasEvents = try connection.scalar("SELECT 1 FROM events WHERE room_id = ? LIMIT 1", [.text(room)]).int == 1
+        guard hasEvents else { return true }
+        guard limited else { return false }
+        for id in timeline.compactMap(\.event_id) {
+            if try connection.scalar("SELECT 1 FROM events WHERE event_id = ?", [.text(id)]).int == 1 { return false }
+        }
+        return true
     }
 
     /// Applies a state event tteok reads; true when the room's listing changed.
