@@ -62,8 +62,9 @@ public struct SynapseUser: Sendable {
     }
 
     /// Creates a room; `public` rooms are listed in the directory. Returns the room id.
+    /// `powerLevels` overrides parts of the room's power levels (e.g. `["events_default": 50]`: only moderators post).
     public func createRoom(name: String, public isPublic: Bool = true, worldReadable: Bool = false, guestsCanJoin: Bool = false,
-                           extraState: [[String: Any]] = []) async throws -> String {
+                           extraState: [[String: Any]] = [], powerLevels: [String: Any]? = nil) async throws -> String {
         var state = extraState
         if worldReadable {
             state.append(["type": "m.room.history_visibility", "state_key": "", "content": ["history_visibility": "world_readable"]])
@@ -71,10 +72,11 @@ public struct SynapseUser: Sendable {
         if guestsCanJoin {
             state.append(["type": "m.room.guest_access", "state_key": "", "content": ["guest_access": "can_join"]])
         }
-        let body: [String: Any] = [
+        var body: [String: Any] = [
             "name": name, "preset": isPublic ? "public_chat" : "private_chat",
             "visibility": isPublic ? "public" : "private", "initial_state": state,
         ]
+        if let powerLevels { body["power_level_content_override"] = powerLevels }
         let answer = try await RawMatrix.request(server, "POST", "createRoom", token: accessToken, body: body)
         guard let room = answer["room_id"] as? String else { throw RawMatrix.Failure(text: "createRoom answered \(answer)") }
         return room

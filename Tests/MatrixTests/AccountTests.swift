@@ -23,7 +23,7 @@ final class AccountTests: XCTestCase {
         let loggedIn = try await other.logIn(identifier: "@\(name):localhost", password: "pw-1")
         XCTAssertEqual(loggedIn, account, "nickname (display name), region and terms come from the server")
         await assertThrows(.wrongPassword) { _ = try await fixture.service("c").logIn(identifier: name, password: "nope") }
-        await assertThrows(.accountExists("this user name")) {
+        await assertThrows(.accountExists(name)) {
             _ = try await fixture.service("d").signUp(SignUpRequest(identifier: name, password: "x"))
         }
         await assertThrows(.unsupported("This Matrix homeserver signs up by user name, not email: use --username NAME.")) {

@@ -97,6 +97,27 @@ final class LiveTests: XCTestCase {
     }
 }
 
+/// Power levels decide who posts in a room.
+final class RoomPermissionTests: XCTestCase {
+    func testPowerLevelsMakeARoomReadOnlyBeforeAnyRequest() async throws {
+        let fixture = try MatrixFixture()
+        let transport = RecordingTransport()
+        let (alice, _) = try await fixture.member("alice", transport: transport)
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let room = ChannelID(try await owner.createRoom(name: "announcements \(SynapseServer.randomName())", powerLevels: ["events_default": 50]))
+        try await owner.send("news", to: room.raw)
+        let page = try await alice.latestMessages(in: room, limit: 10)
+        XCTAssertEqual(page.texts, ["news"])
+        let readOnly = await eventually(seconds: 10) { await alice.permission(in: room) == .denied(.readOnlyRoom) }
+        XCTAssertTrue(readOnly, "the room's power levels arrived through sync")
+        let channel = try await alice.channel(named: room.raw)
+        XCTAssertEqual(channel.kind, .room(canPost: false))
+        await assertThrows(.denied(.readOnlyRoom)) { _ = try await alice.send("may I?", to: room) }
+        XCTAssertFalse(transport.requests.contains { $0.url!.path.contains("/send/") }, "refused before any request")
+        await fixture.close()
+    }
+}
+
 /// Performs the first message PUT but reports the connection lost, as when an answer never arrives.
 final class LoseFirstSendAnswer: MatrixTransport {
     private let inner = URLSessionTransport()

@@ -25,9 +25,14 @@ extension MatrixService {
         if name.contains("@"), !name.hasPrefix("@") {
             throw ChatError.unsupported("This Matrix homeserver signs up by user name, not email: use --username NAME.")
         }
-        let response = try await mapped {
-            try await MatrixClient(homeserver: homeserver, transport: transport)
-                .register(username: MatrixUser.localpart(name), password: request.password)
+        let localpart = MatrixUser.localpart(name)
+        let response: SessionResponse
+        do {
+            response = try await MatrixClient(homeserver: homeserver, transport: transport).register(username: localpart, password: request.password)
+        } catch MatrixError.api(_, "M_USER_IN_USE", _, _) {
+            throw ChatError.accountExists(localpart)
+        } catch let error as MatrixError {
+            throw error.chatError
         }
         let active = try await start(response, isGuest: false)
         if !request.nickname.isEmpty || request.region != nil {
