@@ -89,6 +89,15 @@ extension MatrixCache {
         }
     }
 
+    /// Forgets every cached timeline: after an unblock, the server serves the messages it held
+    /// back while the user was ignored, and rooms are re-read from the live end.
+    func resetAllTimelines() async throws {
+        try await database.write { connection in
+            _ = try connection.run("DELETE FROM events")
+            _ = try connection.run("UPDATE rooms SET back_state = 0, back_token = NULL")
+        }
+    }
+
     /// Stores our own just-sent event at the live end (the sync echo is then ignored as a duplicate).
     /// `isNew` is false when sync delivered the echo first (it was published then).
     func appendSent(_ eventID: String, content: MessageEventContent, room: String, at date: Date) async throws -> (event: CachedEvent, isNew: Bool)? {

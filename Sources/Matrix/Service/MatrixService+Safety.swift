@@ -12,8 +12,13 @@ extension MatrixService {
         try await changeIgnored { $0[user.raw] = .init() }
     }
 
+    /// The server never re-sends what it filtered while the user was ignored, so cached timelines
+    /// are dropped and re-read: the unblocked user's messages come back, including recent ones.
     public func unblock(_ user: UserID) async throws {
         try await changeIgnored { $0.removeValue(forKey: user.raw) }
+        let active = try member()
+        try await mapped { try await active.cache.resetAllTimelines() }
+        hub.publish(.blocksChanged)
     }
 
     public func blockedUsers() async throws -> [UserProfile] {

@@ -51,7 +51,10 @@ public final class MatrixService: ChatService {
     /// Makes `session` the live one: opens its cache and starts its single sync loop.
     @discardableResult
     func begin(_ session: MatrixSession) throws -> Active {
-        end()
+        // A guest who logs in leaves nothing behind: guest caches are never resumed.
+        if let previous = end(), previous.isGuest, previous.userID != session.userID {
+            MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: previous.userID)
+        }
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
         let sync = SyncEngine(client: client, cache: cache,
