@@ -26,11 +26,14 @@ public final class ChatModel: Lifecycle {
     public private(set) var alert: String?
     /// Who is reading, re-read on every appearance.
     public private(set) var viewer: Viewer
+    /// The message a report or block acts on; nil when none is selected (or it vanished).
+    public private(set) var selection: MessageID?
 
     static let pageSize = 50
 
     private let service: any ChatService
-    private let strings: Strings
+    let strings: Strings
+    let safety: SafetyModel
     private var timeline = MessageTimeline()
     private let live = LiveSubscription()
     private var isPaging = false
@@ -43,6 +46,7 @@ public final class ChatModel: Lifecycle {
         self.viewer = viewer
         service = context.service
         strings = context.strings
+        safety = context.safety
         changes = ChangeSignal(forwardingTo: context.changes)
         switch subject {
         case .channel(let channel): title = channel.name
@@ -93,6 +97,7 @@ public final class ChatModel: Lifecycle {
         paging = .notStarted
         viewer = .guest
         alert = nil
+        selection = nil
     }
 
     // MARK: Actions
@@ -164,6 +169,7 @@ public final class ChatModel: Lifecycle {
             publishLines()
         case .blocksChanged:
             await reloadLatest()
+            publishLines()
         case .conversationsChanged:
             await discoverConversation()
         default:
@@ -190,7 +196,9 @@ public final class ChatModel: Lifecycle {
     }
 
     /// After being hidden: adds what arrived meanwhile; a gap too big for one page starts afresh.
+    /// Lines of anyone blocked meanwhile go (the `blocksChanged` was missed while hidden).
     private func catchUp() async {
+        if let blocked = try? await service.blockedUsers() { _ = timeline.remove(sentBy: Set(blocked.map(\.id))) }
         guard let channelID, let page = try? await service.latestMessages(in: channelID, limit: Self.pageSize) else { return }
         if timeline.lines.isEmpty || timeline.overlaps(page.messages) {
             _ = timeline.merge(page.messages, viewer: viewer)
@@ -268,6 +276,35 @@ public final class ChatModel: Lifecycle {
 
     private func publishLines() {
         if case .loaded = messages { messages = .loaded(timeline.lines) }
+        if let selection, timeline.line(selection) == nil { self.selection = nil }
+        changes.publish()
+    }
+
+    // MARK: Selection
+
+    /// The selected line, if it is still shown.
+    public var selectedLine: ChatLine? { selection.flatMap(timeline.line) }
+
+    /// Selects the line before the selected one (from nothing: the newest). Up in the transcript.
+    public func selectOlder() {
+        let lines = timeline.lines
+        guard !lines.isEmpty else { return }
+        let index = selection.flatMap { id in lines.firstIndex { $0.id == id } }.map { max($0 - 1, 0) } ?? lines.count - 1
+        select(lines[index].id)
+    }
+
+    /// Selects the line after the selected one; past the newest, nothing is selected.
+    public func selectNewer() {
+        let lines = timeline.lines
+        guard let current = selection.flatMap({ id in lines.firstIndex { $0.id == id } }) else { return }
+        select(current + 1 < lines.count ? lines[current + 1].id : nil)
+    }
+
+    /// Selects a line by id (nil clears the selection).
+    public func select(_ id: MessageID?) {
+        let id = id.flatMap { timeline.line($0)?.id }
+        guard id != selection else { return }
+        selection = id
         changes.publish()
     }
 }

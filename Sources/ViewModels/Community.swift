@@ -14,6 +14,9 @@ public final class Community {
 
     private let context: ModelContext
 
+    /// Reports and blocks (`/report`, `/block NAME`, `/unblock NAME`) and their notice.
+    public var safety: SafetyModel { context.safety }
+
     init(context: ModelContext, resolver: RegionResolver) {
         self.context = context
         gate = NicknameGate(context: context)

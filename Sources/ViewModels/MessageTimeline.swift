@@ -46,6 +46,21 @@ struct MessageTimeline {
         _ = merge(messages, viewer: viewer)
     }
 
+    /// The line of a message, if shown.
+    func line(_ id: MessageID) -> ChatLine? {
+        guard ids.contains(id) else { return nil }
+        return lines.first { $0.id == id }
+    }
+
+    /// Drops every line written by one of `senders` (people blocked). Returns true when any went.
+    mutating func remove(sentBy senders: Set<UserID>) -> Bool {
+        let kept = lines.filter { !senders.contains($0.message.senderID) }
+        guard kept.count != lines.count else { return false }
+        lines = kept
+        ids = Set(kept.map(\.id))
+        return true
+    }
+
     /// Recomputes "mine" for every line after the viewer was re-read.
     mutating func relabel(for viewer: Viewer) -> Bool {
         let relabelled = lines.map { ChatLine(message: $0.message, isMine: viewer.owns($0.message)) }

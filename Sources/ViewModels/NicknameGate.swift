@@ -92,13 +92,9 @@ public final class NicknameGate {
 
     /// An exact nickname or email match wins; otherwise the only member found.
     private func findMember(_ query: String) async throws -> UserProfile {
-        let wanted = query.trimmingCharacters(in: .whitespaces).lowercased()
-        let found = try await service.searchMembers(wanted)
-        if let exact = found.first(where: { $0.nickname.lowercased() == wanted || $0.email?.lowercased() == wanted }) {
-            return exact
-        }
-        guard found.count == 1, let only = found.first else { throw GateRefusal(message: strings.noMembersFound) }
-        return only
+        let found = try await service.searchMembers(MemberMatch.normalized(query))
+        guard let member = MemberMatch.pick(query, from: found) else { throw GateRefusal(message: strings.noMembersFound) }
+        return member
     }
 
     private func askForNickname(then target: ChatTarget) async {

@@ -1,7 +1,8 @@
 import ChatCore
 
-/// My page: nickname, email, region, how many messages I posted and the rank that earns, and my
-/// messages newest first. Everything is re-read from the viewer on every appearance.
+/// My page: nickname, email, region, how many messages I posted and the rank that earns, my
+/// messages newest first, and the people I blocked. Everything is re-read from the viewer on
+/// every appearance; the blocked list also on every block change.
 @MainActor
 public final class ProfileModel: Lifecycle {
     public let changes: ChangeSignal
@@ -10,6 +11,8 @@ public final class ProfileModel: Lifecycle {
     public private(set) var messageCount: Loadable<Int> = .loading
     /// My messages, newest first.
     public private(set) var myMessages: Loadable<[Message]> = .loading
+    /// The people I blocked, by nickname; unblock them here.
+    public private(set) var blocked: Loadable<[UserProfile]> = .loading
     /// Why the last edit failed.
     public private(set) var editError: String?
 
@@ -17,11 +20,13 @@ public final class ProfileModel: Lifecycle {
 
     private let service: any ChatService
     private let strings: Strings
+    private let safety: SafetyModel
     private let live = LiveSubscription()
 
     init(context: ModelContext) {
         service = context.service
         strings = context.strings
+        safety = context.safety
         changes = ChangeSignal(forwardingTo: context.changes)
     }
 
@@ -56,7 +61,16 @@ public final class ProfileModel: Lifecycle {
         viewer = .guest
         messageCount = .loading
         myMessages = .loading
+        blocked = .loading
         editError = nil
+    }
+
+    // MARK: Blocks
+
+    /// Unblocks someone from the list; the list re-reads when the block change arrives.
+    @discardableResult
+    public func unblock(_ user: UserProfile) async -> Bool {
+        await safety.unblock(user)
     }
 
     // MARK: Editing
@@ -96,6 +110,9 @@ public final class ProfileModel: Lifecycle {
         switch event {
         case .viewerChanged:
             await refresh()
+        case .blocksChanged:
+            await refreshBlocked()
+            changes.publish()
         case .messagesAdded(_, let added) where added.contains(where: viewer.owns):
             await refresh()
         default:
@@ -110,18 +127,26 @@ public final class ProfileModel: Lifecycle {
         if current.userID != viewer.userID {
             messageCount = .loading
             myMessages = .loading
+            blocked = .loading
         }
         viewer = current
         guard let me = current.userID else {
             messageCount = .loaded(0)
             myMessages = .loaded([])
+            blocked = .loaded([])
             return changes.publish()
         }
+        await refreshBlocked()
         async let count = Self.capture { try await self.service.messageCount(of: me) }
         async let recent = Self.capture { try await self.service.recentMessages(by: me, limit: Self.recentLimit) }
         messageCount = await count.loadable(strings)
         myMessages = await recent.loadable(strings)
         changes.publish()
+    }
+
+    private func refreshBlocked() async {
+        guard case .member = viewer else { return }
+        blocked = await Self.capture { try await self.service.blockedUsers() }.loadable(strings)
     }
 
     nonisolated private static func capture<T: Sendable>(_ body: @Sendable () async throws -> T) async -> Result<T, any Error> {

@@ -24,6 +24,8 @@ public final class SessionModel {
     /// A failure on the welcome screen (e.g. guest sessions unavailable).
     public private(set) var notice: String?
     public let strings: Strings
+    /// Reports and blocks, from any screen of the session; its notice is for the status line.
+    public let safety: SafetyModel
 
     private let service: any ChatService
     private let resolver: RegionResolver
@@ -35,10 +37,11 @@ public final class SessionModel {
         self.strings = strings
         self.resolver = regionResolver
         self.startChannel = startChannel
+        safety = SafetyModel(service: service, strings: strings, changes: changes)
     }
 
     /// Every model of this session forwards its changes to `changes`.
-    private var context: ModelContext { ModelContext(service: service, strings: strings, changes: changes) }
+    private var context: ModelContext { ModelContext(service: service, strings: strings, changes: changes, safety: safety) }
 
     /// The community, when the session is in it.
     public var community: Community? {

@@ -43,11 +43,13 @@ public struct Strings: Hashable, Sendable {
     public var termsBody: [String] {
         language == .korean
             ? ["서로 존중해주세요. 욕설, 혐오, 괴롭힘은 허용되지 않습니다.",
-               "불쾌한 메시지는 신고하고, 원하지 않는 사용자는 차단할 수 있습니다.",
-               "신고된 내용은 검토 후 삭제될 수 있으며, 규칙을 어긴 계정은 이용이 제한됩니다."]
+               "욕설과 비속어는 화면에서 가려집니다 (목록은 ~/.config/tteok/filter.txt 에서 더하거나 뺄 수 있습니다).",
+               "불쾌한 메시지는 신고하고 (/report 사유), 원하지 않는 사용자는 차단할 수 있습니다 (/block 닉네임).",
+               "신고는 운영자가 검토하며, 신고된 내용은 삭제될 수 있고 규칙을 어긴 계정은 이용이 제한됩니다."]
             : ["Be respectful. No insults, hate or harassment.",
-               "Report objectionable messages and block users you do not want to hear from.",
-               "Reported content may be removed, and accounts that break the rules lose access."]
+               "Objectionable words are masked on screen (add or remove words in ~/.config/tteok/filter.txt).",
+               "Report objectionable messages (/report REASON) and block users you do not want to hear from (/block NAME).",
+               "Moderators review every report: reported content may be removed, and accounts that break the rules lose access."]
     }
     public var termsCheckbox: String { pick("I agree to the community rules", "커뮤니티 이용 규칙에 동의합니다") }
     public var join: String { pick("Join", "가입하기") }
@@ -73,6 +75,25 @@ public struct Strings: Hashable, Sendable {
     public var messagesPosted: String { pick("Messages posted", "작성한 메시지") }
     public var myMessages: String { pick("My messages", "내 메시지") }
     public var unread: String { pick("new", "새 메시지") }
+
+    // MARK: Safety
+    public var reportSent: String {
+        pick("Reported. Thank you — a moderator will review it.", "신고가 접수되었습니다. 검토 후 조치하겠습니다.")
+    }
+    public var reportNeedsReason: String { pick("Say why you are reporting this message.", "신고 사유를 입력해주세요.") }
+    public var cannotReportOwnMessage: String { pick("That is your own message.", "내 메시지는 신고할 수 없습니다.") }
+    public var selectMessageFirst: String { pick("Select a message first.", "먼저 메시지를 선택해주세요.") }
+    public var cannotBlockYourself: String { pick("You can't block yourself.", "자기 자신은 차단할 수 없습니다.") }
+    public var logInToReportOrBlock: String {
+        pick("Log in to report or block.", "신고나 차단을 하려면 로그인해주세요.")
+    }
+    public func blocked(_ name: String) -> String {
+        pick("Blocked \(name). Their messages are hidden.", "\(name)님을 차단했습니다. 이 사용자의 메시지는 보이지 않습니다.")
+    }
+    public func unblocked(_ name: String) -> String { pick("Unblocked \(name).", "\(name)님의 차단을 해제했습니다.") }
+    public func notBlocked(_ name: String) -> String { pick("\(name) is not blocked.", "\(name)님은 차단되어 있지 않습니다.") }
+    public var blockedUsers: String { pick("Blocked users", "차단한 사용자") }
+    public var noBlockedUsers: String { pick("You have not blocked anyone.", "차단한 사용자가 없습니다.") }
 
     // MARK: Ranks
     public func rankTitle(_ rank: Rank) -> String {

@@ -1,0 +1,33 @@
+import ChatCore
+
+/// Reporting and blocking from a chat: the selected message, its sender, or the person talked to.
+/// The work and the confirmation are the session's `SafetyModel`; what a block hides disappears
+/// when every screen re-reads on `blocksChanged`.
+extension ChatModel {
+    /// `/report REASON` (or the report key) on the selected message.
+    @discardableResult
+    public func reportSelected(reason: String) async -> Bool {
+        guard let line = selectedLine else { return refuseWithoutSelection() }
+        return await safety.report(line.message, reason: reason)
+    }
+
+    /// Blocks whoever wrote the selected message.
+    @discardableResult
+    public func blockSelectedSender() async -> Bool {
+        guard let line = selectedLine else { return refuseWithoutSelection() }
+        let sender = line.message
+        return await safety.block(UserProfile(id: sender.senderID, nickname: sender.senderNickname))
+    }
+
+    /// In a conversation: blocks the other person (the chat's profile).
+    @discardableResult
+    public func blockPerson() async -> Bool {
+        guard case .person(let other, _) = subject else { return await blockSelectedSender() }
+        return await safety.block(other)
+    }
+
+    private func refuseWithoutSelection() -> Bool {
+        safety.fail(strings.selectMessageFirst)
+        return false
+    }
+}
