@@ -13,6 +13,9 @@ let package = Package(
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(name: "CStbImage", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore"),
@@ -43,8 +46,12 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
+        // Images: decoding (stb_image, libwebp), file checks, previews as cells (libchafa) for the TUI.
+        .target(name: "ImagePreview", dependencies: ["CChafa", "CStbImage", "CWebP", "ChatCore", "TUI"]),
+        .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
+
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels", "Matrix"]),
+        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "TestSupport"]),
     ]
 )

@@ -21,6 +21,10 @@ public struct SignUpRequest: Hashable, Sendable {
 
 /// An image file read from disk, ready to send.
 public struct ImageUpload: Hashable, Sendable {
+    /// Largest image a member may send (10 MiB), on every backend: the file reader refuses
+    /// before reading, the embedded community before storing.
+    public static let maximumByteCount = 10 * 1024 * 1024
+
     public var fileName: String
     public var mimeType: String
     public var data: Data

@@ -15,7 +15,7 @@ import Storage
 /// answers `.unsupported`).
 public final class LocalCommunity: ChatService {
     /// Largest image accepted: 10 MiB.
-    public static let imageLimit = 10 * 1024 * 1024
+    public static let imageLimit = ImageUpload.maximumByteCount
     /// Largest text message accepted, in UTF-8 bytes.
     public static let textLimit = 16 * 1024
 

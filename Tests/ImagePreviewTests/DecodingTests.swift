@@ -1,0 +1,68 @@
+import ChatCore
+import Foundation
+import ImagePreview
+import TestSupport
+import XCTest
+
+/// Real files written at test time, decoded by stb_image; the type comes from the bytes.
+final class DecodingTests: XCTestCase {
+    func testPNGDecodesWithItsSizeAndColours() throws {
+        let image = try ImageDecoder.decode(TestImages.png(width: 24, height: 16), name: "a.png")
+        XCTAssertEqual(image.format, .png)
+        XCTAssertEqual(image.width, 24)
+        XCTAssertEqual(image.height, 16)
+        XCTAssertEqual(Array(image.rgba.prefix(4)), [220, 30, 30, 255], "top-left quarter is red")
+        XCTAssertEqual(Array(image.rgba.suffix(4)), [240, 220, 20, 255], "bottom-right quarter is yellow")
+    }
+
+    func testJPEGDecodesWithItsSizeAndColours() throws {
+        let image = try ImageDecoder.decode(TestImages.jpeg(width: 32, height: 16), name: "b.jpg")
+        XCTAssertEqual(image.format, .jpeg)
+        XCTAssertEqual(image.width, 32)
+        XCTAssertEqual(image.height, 16)
+        let topLeft = Array(image.rgba.prefix(3)).map(Int.init)
+        XCTAssertEqual(topLeft[0], 220, accuracy: 6, "red survives YCbCr: \(topLeft)")
+        XCTAssertEqual(topLeft[1], 30, accuracy: 6)
+        XCTAssertEqual(topLeft[2], 30, accuracy: 6)
+    }
+
+    func testTypeComesFromTheBytesNotTheName() throws {
+        let jpeg = TestImages.jpeg(width: 8, height: 8)
+        XCTAssertEqual(try ImageDecoder.decode(jpeg, name: "looks-like.png").format, .jpeg)
+        XCTAssertEqual(ImageFormat(sniffing: Data("GIF89a......".utf8)), .gif)
+        XCTAssertEqual(ImageFormat(sniffing: Data("RIFF\0\0\0\0WEBPVP8 ".utf8)), .webp)
+        XCTAssertNil(ImageFormat(sniffing: Data("RIFF\0\0\0\0WAVEfmt ".utf8)))
+        XCTAssertNil(ImageFormat(sniffing: Data("hello".utf8)))
+    }
+
+    func testTextIsNotAnImage() {
+        XCTAssertThrowsError(try ImageDecoder.decode(Data("just some words\n".utf8), name: "notes.png")) { error in
+            XCTAssertEqual((error as? ChatError)?.message, "notes.png is not an image (PNG, JPEG, GIF or WebP).")
+        }
+    }
+
+    func testTruncatedPNGIsRefused() {
+        let png = TestImages.png(width: 40, height: 40)
+        for cut in [png.count / 2, png.count - 1, 40] {
+            XCTAssertThrowsError(try ImageDecoder.decode(png.prefix(cut), name: "cut.png"), "cut at \(cut)") { error in
+                XCTAssertTrue((error as? ChatError)?.message.hasPrefix("cut.png is damaged or cut short") == true, "\(error)")
+            }
+        }
+    }
+
+    func testTruncatedJPEGIsRefused() {
+        let jpeg = TestImages.jpeg(width: 16, height: 16)
+        XCTAssertThrowsError(try ImageDecoder.decode(jpeg.prefix(30), name: "cut.jpg")) { error in
+            XCTAssertTrue((error as? ChatError)?.message.hasPrefix("cut.jpg is damaged or cut short") == true, "\(error)")
+        }
+    }
+
+    func testHugeDimensionsAreRefusedBeforeDecoding() {
+        // A valid header claiming 9000×9000 pixels: refused from the header, no 324 MB decode.
+        var png = [UInt8](TestImages.png(width: 1, height: 1))
+        png.replaceSubrange(16..<24, with: [0, 0, 0x23, 0x28, 0, 0, 0x23, 0x28])
+        XCTAssertThrowsError(try ImageDecoder.inspect(Data(png), name: "big.png")) { error in
+            XCTAssertEqual((error as? ChatError)?.message, "big.png is too big to show (9000×9000 pixels).")
+        }
+    }
+}
