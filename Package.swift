@@ -30,8 +30,8 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
 
         // Terminal UI: canvas, display width, keys, line editor, themes, app loop — knows no ncurses.
-        .target(name: "TUI", dependencies: ["ChatCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ChatCore", "TestSupport"]),
+        .target(name: "TUI", dependencies: ["ViewModels", "ChatCore"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ViewModels", "ChatCore", "LocalStore", "TestSupport"]),
 
         // The embedded community: ChatService on a shared SQLite file.
         .target(name: "LocalStore", dependencies: ["ChatCore", "Storage", "CCrypt"]),

@@ -1,0 +1,34 @@
+import ViewModels
+
+/// What a key means, whatever key it was: the key map turns keys into intents, and the app acts
+/// on intents only. Typed, so a binding can be listed in the help and tested on its own.
+public enum Intent: Hashable, Sendable {
+    case up, down
+    case open
+    case nextPane, previousPane
+    /// Esc: leave the input, close an overlay, go back.
+    case leave
+    case help
+    case quickSwitcher
+    /// `/`: start a slash command.
+    case command
+    case pageUp, pageDown
+    case selectTab(Tab)
+    case quit
+    /// Space: tick a checkbox.
+    case toggle
+    /// `i`: type in the chat's input.
+    case focusInput
+    /// Enter in a text field.
+    case submit
+    /// A key for the focused text field (typing, cursor moves, history).
+    case edit(Key)
+}
+
+/// Where keys go, which decides how the key map reads them.
+public enum KeyContext: Hashable, Sendable {
+    /// Lists and panes: letters are commands (j/k, q, ?, 1–4).
+    case browsing
+    /// A text field has the keys: letters are text.
+    case typing
+}

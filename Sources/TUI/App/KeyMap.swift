@@ -1,0 +1,116 @@
+import ViewModels
+
+/// The key bindings, as data: the help overlay is generated from these tables, so it cannot
+/// disagree with what the keys do.
+public enum KeyMap {
+    /// One documented binding.
+    public struct Binding: Hashable, Sendable {
+        public let keys: [Key]
+        public let intent: Intent
+    }
+
+    /// Keys that work in every context.
+    public static let everywhere: [Binding] = [
+        Binding(keys: [.control("k")], intent: .quickSwitcher),
+        Binding(keys: [.pageUp], intent: .pageUp),
+        Binding(keys: [.pageDown], intent: .pageDown),
+        Binding(keys: [.tab], intent: .nextPane),
+        Binding(keys: [.backTab], intent: .previousPane),
+        Binding(keys: [.escape], intent: .leave),
+        Binding(keys: [.control("c")], intent: .quit),
+    ]
+
+    /// Keys of lists and panes (no text field focused).
+    public static let browsing: [Binding] = [
+        Binding(keys: [.up, .character("k")], intent: .up),
+        Binding(keys: [.down, .character("j")], intent: .down),
+        Binding(keys: [.enter], intent: .open),
+        Binding(keys: [.character("1")], intent: .selectTab(.discover)),
+        Binding(keys: [.character("2")], intent: .selectTab(.channels)),
+        Binding(keys: [.character("3")], intent: .selectTab(.direct)),
+        Binding(keys: [.character("4")], intent: .selectTab(.profile)),
+        Binding(keys: [.character("i")], intent: .focusInput),
+        Binding(keys: [.character(" ")], intent: .toggle),
+        Binding(keys: [.character("/")], intent: .command),
+        Binding(keys: [.character("?")], intent: .help),
+        Binding(keys: [.character("q")], intent: .quit),
+    ]
+
+    /// The intent of `key` in `context`. While typing, every key not bound everywhere edits the
+    /// field and Enter submits.
+    public static func intent(for key: Key, in context: KeyContext) -> Intent? {
+        if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
+        switch context {
+        case .typing:
+            return key == .enter ? .submit : .edit(key)
+        case .browsing:
+            return browsing.first(where: { $0.keys.contains(key) })?.intent
+        }
+    }
+
+    /// How a key is written in the help.
+    public static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let character): return String(character)
+        case .control(let letter): return "Ctrl-" + String(letter).uppercased()
+        case .alt(let letter): return "Alt-" + String(letter)
+        case .paste: return "paste"
+        case .named(let named, _): return name(of: named)
+        }
+    }
+
+    private static func name(of key: NamedKey) -> String {
+        switch key {
+        case .enter: return "Enter"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .escape: return "Esc"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .insert: return "Ins"
+        case .delete: return "Del"
+        case .function(let number): return "F\(number)"
+        }
+    }
+
+    /// The help's key section: each binding's keys and what they do, browsing keys first.
+    public static func helpRows(_ strings: UIStrings) -> [(keys: String, meaning: String)] {
+        (browsing + everywhere).map { binding in
+            (binding.keys.map(name(of:)).joined(separator: " "), strings.describe(binding.intent))
+        }
+    }
+}
+
+extension UIStrings {
+    /// What an intent does, for the help overlay.
+    public func describe(_ intent: Intent) -> String {
+        let korean = language == .korean
+        switch intent {
+        case .up: return korean ? "위로" : "move up"
+        case .down: return korean ? "아래로" : "move down"
+        case .open: return korean ? "열기 / 선택" : "open / choose"
+        case .nextPane: return korean ? "다음 영역" : "next pane or field"
+        case .previousPane: return korean ? "이전 영역" : "previous pane or field"
+        case .leave: return korean ? "입력 끝내기, 닫기, 뒤로" : "leave the input, close, go back"
+        case .help: return korean ? "도움말" : "this help"
+        case .quickSwitcher: return korean ? "채널 빠르게 이동" : "quick switcher: jump to a channel"
+        case .command: return korean ? "명령어 입력" : "start a command"
+        case .pageUp: return korean ? "이전 메시지" : "scroll back (older messages)"
+        case .pageDown: return korean ? "다음 메시지" : "scroll forward"
+        case .selectTab(let tab): return shared.tabTitle(tab)
+        case .quit: return korean ? "종료" : "quit"
+        case .toggle: return korean ? "체크" : "tick a checkbox"
+        case .focusInput: return korean ? "메시지 입력" : "type a message"
+        case .submit: return korean ? "보내기" : "send"
+        case .edit: return korean ? "편집" : "edit"
+        }
+    }
+}

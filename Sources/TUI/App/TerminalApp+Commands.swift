@@ -1,0 +1,66 @@
+import ViewModels
+
+extension TerminalApp {
+    /// Runs a slash command line; a line that is not a known command says so in an alert.
+    func run(_ line: String) async {
+        switch CommandRegistry.parse(line) {
+        case .failure(let problem): alert = strings.describe(problem)
+        case .success(let command): await execute(command)
+        }
+    }
+
+    func execute(_ command: SlashCommand) async {
+        switch command {
+        case .join(let name):
+            guard let community = inCommunity() else { return }
+            if chat != nil { await community.navigator.pop() }
+            report(await community.join(name))
+        case .dm(let name):
+            guard let community = inCommunity() else { return }
+            if chat != nil { await community.navigator.pop() }
+            report(await community.directMessage(name))
+        case .nick(let name):
+            guard let profile = inCommunity()?.profile else { return }
+            edited(await profile.setNickname(name), profile)
+        case .region(let name):
+            guard let profile = inCommunity()?.profile else { return }
+            edited(await profile.setRegion(name), profile)
+        case .login:
+            if community != nil { await session.presentLogIn() } else { await session.showLogIn() }
+        case .logout:
+            await session.logOut()
+        case .theme(let name):
+            changeTheme(name)
+        case .help:
+            showsHelp = true
+        case .quit:
+            quit()
+        }
+    }
+
+    private func inCommunity() -> Community? {
+        if community == nil { alert = strings.notInCommunity }
+        return community
+    }
+
+    private func edited(_ succeeded: Bool, _ profile: ProfileModel) {
+        if succeeded {
+            notice = strings.saved
+        } else {
+            alert = profile.editError ?? strings.guestsCannotEdit
+        }
+    }
+
+    private func changeTheme(_ name: String?) {
+        guard let themes else { return }
+        let available = themes.availableNames()
+        guard let name else { return alert = strings.unknownTheme("", available) }
+        do {
+            let theme = try themes.load(named: name)
+            onThemeChange?(theme)
+            notice = strings.themeChanged(name)
+        } catch {
+            alert = strings.unknownTheme(name, available)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import ChatCore
+import ViewModels
+
+extension TerminalApp {
+    /// Draws the whole frame into `canvas`; returns where the cursor goes (nil hides it).
+    /// Drawing changes nothing: what panes report is acted on by `afterFrame()`.
+    public func draw(_ canvas: inout Canvas) -> Point? {
+        syncChat()
+        lastSize = canvas.size
+        let bounds = canvas.bounds
+        var cursor: Point?
+        switch session.phase {
+        case .starting:
+            let (body, status) = bounds.splitBottom(1)
+            canvas.draw(strings.shared.loading, style: Style(.muted), row: body.height / 2, column: body.centred(strings.shared.loading), in: body)
+            drawStatus(on: &canvas, in: status)
+        case .welcome:
+            let (body, status) = bounds.splitBottom(1)
+            WelcomePane(selected: selection("welcome", count: 3), notice: session.notice, strings: strings, text: text).draw(on: &canvas, in: body)
+            drawStatus(on: &canvas, in: status)
+        case .logIn(let model):
+            let (body, status) = bounds.splitBottom(1)
+            cursor = logInPane(model).draw(on: &canvas, in: body)
+            drawStatus(on: &canvas, in: status)
+        case .signUp(let model):
+            let (body, status) = bounds.splitBottom(1)
+            cursor = signUpPane(model).draw(on: &canvas, in: body)
+            drawStatus(on: &canvas, in: status)
+        case .terms(let model):
+            let (body, status) = bounds.splitBottom(1)
+            termsPane(model).draw(on: &canvas, in: body)
+            drawStatus(on: &canvas, in: status)
+        case .community(let community):
+            cursor = drawCommunity(community, on: &canvas)
+        }
+        return drawOverlays(on: &canvas) ?? cursor
+    }
+
+    /// Acts on what the last frame showed: a badge still loading asks for its count, the top of
+    /// the history on screen asks for the page before it.
+    public func afterFrame() {
+        guard let community else { return }
+        let wanted = lastListReport.loadingBadges.filter { !askedBadges.contains($0) }
+        if !wanted.isEmpty {
+            askedBadges.formUnion(wanted)
+            let channels = community.channels
+            Task { for id in wanted { await channels.rowWillShow(id) } }
+        }
+        if let chat, lastChatReport.showsOldest, case .haveMore = chat.paging, pagingRequested != ObjectIdentifier(chat) {
+            pagingRequested = ObjectIdentifier(chat)
+            Task { @MainActor [weak self] in
+                await chat.topBecameVisible()
+                self?.pagingRequested = nil
+                self?.markDirty()
+            }
+        }
+    }
+
+    private func drawCommunity(_ community: Community, on canvas: inout Canvas) -> Point? {
+        let navigator = community.navigator
+        let layout = AppLayout(bounds: canvas.bounds, showsTabBar: !navigator.isTabBarHidden,
+                               showsSidebar: navigator.selectedTab == .channels)
+        if let bar = layout.tabBar { TabBarPane(selected: navigator.selectedTab, strings: strings).draw(on: &canvas, in: bar) }
+        lastListReport = ChannelListPane.Report()
+        lastChatReport = ChatPane.Report()
+        if let sidebar = layout.sidebar {
+            lastListReport = channelListPane(community, focused: focus == .list).draw(on: &canvas, in: sidebar)
+            if let divider = layout.divider {
+                for row in 0..<divider.height { canvas.draw("│", style: Style(.border), row: row, in: divider) }
+            }
+        }
+        var cursor = drawPage(navigator.top, community: community, layout: layout, on: &canvas)
+        drawStatus(on: &canvas, in: layout.status)
+        if let modal = navigator.modal {
+            cursor = drawModal(modal, on: &canvas, in: canvas.bounds.splitBottom(1).0)
+        }
+        return cursor
+    }
+
+    private func drawPage(_ page: Page, community: Community, layout: AppLayout, on canvas: inout Canvas) -> Point? {
+        let region = layout.main
+        switch page {
+        case .channels:
+            if layout.isSplit {
+                canvas.clear(region)
+                canvas.drawWrapped(strings.pickChannel, style: Style(.muted), row: 1, in: region.inset(left: 2, right: 1))
+            } else {
+                lastListReport = channelListPane(community, focused: true).draw(on: &canvas, in: region)
+            }
+        case .discover(let model):
+            DiscoverPane(rows: model.rows, selected: selection("discover", count: model.rows.value?.count ?? 0), strings: strings, text: text)
+                .draw(on: &canvas, in: region)
+        case .conversations(let model):
+            ConversationsPane(rows: model.rows, placeholder: model.placeholder, selected: selection("direct", count: model.rows.value?.count ?? 0),
+                              strings: strings, text: text, transcript: transcript).draw(on: &canvas, in: region)
+        case .profile(let model):
+            ProfilePane(model: model, strings: strings, text: text).draw(on: &canvas, in: region)
+        case .chat(let model):
+            return drawChat(model, on: &canvas, in: region)
+        case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
+            break  // modals only
+        }
+        return nil
+    }
+
+    private func drawChat(_ model: ChatModel, on canvas: inout Canvas, in region: Region) -> Point? {
+        let (transcriptArea, inputArea) = region.splitBottom(2)
+        lastChatReport = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: chatScroll,
+                                  focused: focus == .messages, transcript: transcript).draw(on: &canvas, in: transcriptArea)
+        return InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text).draw(on: &canvas, in: inputArea)
+    }
+
+    private func drawModal(_ page: Page, on canvas: inout Canvas, in region: Region) -> Point? {
+        switch page {
+        case .logIn(let model): return logInPane(model).draw(on: &canvas, in: region)
+        case .terms(let model): termsPane(model).draw(on: &canvas, in: region)
+        case .nicknamePrompt(let model):
+            let fields = [FormPane.Field(label: strings.shared.nickname, editor: fieldEditor(model, 0, of: 1))]
+            return FormPane(title: model.title, message: strings.shared.setNicknameFirst, fields: fields, focused: 0,
+                            error: model.error, hint: strings.nicknameHint, text: text).draw(on: &canvas, in: region)
+        case .quickSwitcher(let model):
+            return QuickSwitcherPane(query: switcherQuery, matches: model.matches, selected: selection("switcher", count: model.matches.value?.count ?? 0),
+                                     strings: strings, text: text).draw(on: &canvas, in: region)
+        default: break
+        }
+        return nil
+    }
+
+    private func drawOverlays(on canvas: inout Canvas) -> Point? {
+        let body = canvas.bounds.splitBottom(1).0
+        if showsHelp { HelpOverlayPane(strings: strings).draw(on: &canvas, in: body) }
+        if let message = alert ?? chat?.alert {
+            AlertPane(message: message, strings: strings, text: text).draw(on: &canvas, in: body)
+            return nil
+        }
+        guard let commandLine else { return nil }
+        let status = canvas.bounds.splitBottom(1).1
+        canvas.clear(status, style: Style(.text, on: .surface))
+        let view = commandLine.view(width: max(status.width - 1, 2))
+        var column = 0
+        for glyph in view.glyphs {
+            column += canvas.put(glyph, style: Style(.text, on: .surface, .bold), at: status.absolute(Point(row: 0, column: column)), clip: status.frame)
+        }
+        return status.absolute(Point(row: 0, column: view.cursorColumn))
+    }
+
+    // MARK: Panes from models
+
+    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text) }
+
+    func channelListPane(_ community: Community, focused: Bool) -> ChannelListPane {
+        let model = community.channels
+        return ChannelListPane(rows: model.rows, selected: selection("channels", count: model.rows.value?.count ?? 0),
+                               focused: focused, banner: model.banner, strings: strings, text: text)
+    }
+
+    func logInPane(_ model: LogInFormModel) -> FormPane {
+        let shared = strings.shared
+        let fields = [FormPane.Field(label: shared.email, editor: fieldEditor(model, 0, of: 2)),
+                      FormPane.Field(label: shared.password, editor: fieldEditor(model, 1, of: 2), masked: true)]
+        return FormPane(title: shared.logIn, fields: fields, focused: formFocus(model), error: model.error, hint: strings.formHint, text: text)
+    }
+
+    func signUpPane(_ model: SignUpFormModel) -> FormPane {
+        let shared = strings.shared
+        let labels = [shared.email, shared.password, shared.nicknameOptional, shared.regionOptional]
+        let fields = labels.enumerated().map { index, label in
+            FormPane.Field(label: label, editor: fieldEditor(model, index, of: 4), masked: index == 1)
+        }
+        return FormPane(title: shared.signUp, fields: fields, focused: formFocus(model), error: model.error, hint: strings.formHint, text: text)
+    }
+
+    func termsPane(_ model: TermsModel) -> TermsPane {
+        TermsPane(title: model.title, rules: model.rules, checkboxLabel: strings.shared.termsCheckbox, joinLabel: strings.shared.join,
+                  isAgreed: model.isAgreed, focused: termsFocus, message: model.message, strings: strings, text: text)
+    }
+
+    private func fieldEditor(_ model: AnyObject, _ index: Int, of count: Int) -> LineEditor {
+        guard let form, form.owner == ObjectIdentifier(model), index < form.editors.count else { return LineEditor() }
+        return form.editors[index]
+    }
+
+    private func formFocus(_ model: AnyObject) -> Int {
+        guard let form, form.owner == ObjectIdentifier(model) else { return 0 }
+        return form.focused
+    }
+
+    private func drawStatus(on canvas: inout Canvas, in region: Region) {
+        StatusLinePane(viewerName: viewerName, connection: connection, notice: statusNotice, hint: hint, strings: strings, text: text)
+            .draw(on: &canvas, in: region)
+    }
+
+    /// "Guest" or the member's nickname, as the profile model last read it.
+    var viewerName: String {
+        guard let community else { return strings.shared.guestName }
+        let viewer = chat?.viewer ?? community.channels.viewer
+        if case .guest = viewer { return strings.shared.guestName }
+        return viewer.displayName
+    }
+
+    var statusNotice: String? {
+        notice ?? community?.gate.notice ?? session.notice
+    }
+
+    private var hint: String {
+        switch session.phase {
+        case .starting, .welcome: return strings.chooseHint
+        case .logIn, .signUp: return strings.formHint
+        case .terms: return strings.termsHint
+        case .community:
+            return chat == nil ? strings.listHint : strings.chatHint
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import ChatCore
+import ViewModels
+
+extension TerminalApp {
+    /// One key: overlays first (an alert, the help, the command line), then the screen shown.
+    func handle(_ key: Key) async {
+        if KeyMap.intent(for: key, in: .typing) == .quit { return quit() }
+        notice = nil
+        if alert != nil { alert = nil; return }
+        if let chat, chat.alert != nil { chat.dismissAlert(); return }
+        if showsHelp { showsHelp = false; return }
+        if commandLine != nil { return await handleCommandLine(key) }
+        switch session.phase {
+        case .starting: break
+        case .welcome: await handleWelcome(key)
+        case .logIn(let model): await handleLogIn(model, key) { await self.session.showWelcome() }
+        case .signUp(let model): await handleSignUp(model, key)
+        case .terms(let model): await handleTerms(model, key) { await self.session.logOut() }
+        case .community(let community):
+            if let modal = community.navigator.modal {
+                await handleModal(modal, in: community, key)
+            } else {
+                await handleCommunity(community, key)
+            }
+        }
+    }
+
+    func quit() {
+        onQuit?()
+    }
+
+    // MARK: The community
+
+    private func handleCommunity(_ community: Community, _ key: Key) async {
+        let context: KeyContext = focus == .input && chat != nil ? .typing : .browsing
+        guard let intent = KeyMap.intent(for: key, in: context) else {
+            // Typing while reading a chat starts the message.
+            if chat != nil, focus == .messages, case .character = key {
+                focus = .input
+                _ = input.handle(key)
+            }
+            return
+        }
+        switch intent {
+        case .quit: quit()
+        case .help: showsHelp = true
+        case .command: commandLine = LineEditor(text: "/")
+        case .quickSwitcher:
+            switcherQuery = LineEditor()
+            selections["switcher"] = 0
+            await community.showQuickSwitcher()
+        case .selectTab(let tab): await community.navigator.select(tab)
+        case .pageUp: chatScroll = min(chatScroll + pageSize, lastChatReport.maxScroll)
+        case .pageDown: chatScroll = max(chatScroll - pageSize, 0)
+        case .nextPane: cycleFocus(forward: true)
+        case .previousPane: cycleFocus(forward: false)
+        case .leave: await leave(community)
+        case .up: move(community, by: -1)
+        case .down: move(community, by: 1)
+        case .open: await open(community)
+        case .focusInput: if chat != nil { focus = .input }
+        case .toggle: break
+        case .submit: await submitInput(community)
+        case .edit(let key): _ = input.handle(key)
+        }
+    }
+
+    private var pageSize: Int { max(lastSize.height - 6, 1) }
+
+    /// True when the channel list is drawn beside the main pane.
+    var isSplit: Bool {
+        guard let community else { return false }
+        return lastSize.width >= AppLayout.wideWidth && community.navigator.selectedTab == .channels
+    }
+
+    private func cycleFocus(forward: Bool) {
+        guard chat != nil else { return focus = .list }
+        let order: [Focus] = isSplit ? [.list, .input, .messages] : [.input, .messages]
+        let index = order.firstIndex(of: focus) ?? 0
+        focus = order[(index + (forward ? 1 : order.count - 1)) % order.count]
+    }
+
+    /// Esc: leave the input; from the messages (or the list beside them), leave the chat.
+    private func leave(_ community: Community) async {
+        guard chat != nil else { return }
+        if focus == .input {
+            focus = .messages
+        } else {
+            await community.navigator.pop()
+        }
+    }
+
+    /// The list that up/down/Enter act on now, with its selection key.
+    private enum ActiveList {
+        case channels([ChannelRow]), discover([DiscoverRow]), direct([ConversationRow])
+    }
+
+    private func activeList(_ community: Community) -> ActiveList? {
+        switch community.navigator.top {
+        case .channels: return .channels(community.channels.rows.value ?? [])
+        case .chat where focus == .list && isSplit: return .channels(community.channels.rows.value ?? [])
+        case .discover(let model): return .discover(model.rows.value ?? [])
+        case .conversations(let model): return .direct(model.rows.value ?? [])
+        default: return nil
+        }
+    }
+
+    private func move(_ community: Community, by step: Int) {
+        if chat != nil, focus == .messages {
+            chatScroll = min(max(chatScroll - step, 0), lastChatReport.maxScroll)
+            return
+        }
+        switch activeList(community) {
+        case .channels(let rows): moveSelection("channels", by: step, count: rows.count)
+        case .discover(let rows): moveSelection("discover", by: step, count: rows.count)
+        case .direct(let rows): moveSelection("direct", by: step, count: rows.count)
+        case nil: break
+        }
+    }
+
+    private func open(_ community: Community) async {
+        if chat != nil, focus == .messages { return focus = .input }
+        switch activeList(community) {
+        case .channels(let rows) where !rows.isEmpty:
+            let row = rows[selection("channels", count: rows.count)]
+            if chat != nil { await community.navigator.pop() }
+            report(await community.channels.open(row))
+        case .discover(let rows) where !rows.isEmpty:
+            report(await (community.discover.open(rows[selection("discover", count: rows.count)])))
+        case .direct(let rows) where !rows.isEmpty:
+            report(await community.conversations.open(rows[selection("direct", count: rows.count)]))
+        default:
+            break
+        }
+    }
+
+    /// A refusal is already on the status line (and the gate asks for a nickname); a failure
+    /// (no such channel or member) is an alert.
+    func report(_ outcome: GateOutcome) {
+        if case .failed(let message) = outcome { alert = message }
+    }
+
+    /// Enter in the chat's input: a slash command, or a message. A guest (or anyone refused
+    /// here) gets the alert and nothing is sent.
+    private func submitInput(_ community: Community) async {
+        let line = input.text
+        if CommandRegistry.isCommand(line) {
+            input.commit()
+            return await run(line)
+        }
+        guard let chat else { return }
+        if line.allSatisfy(\.isWhitespace) {
+            if case .disabled(let reason) = chat.inputBar {
+                alert = chat.viewer == .guest ? strings.shared.guestCannotSend : reason
+            }
+            return
+        }
+        if await chat.send(line) {
+            input.commit()
+            chatScroll = 0
+        }
+    }
+
+    // MARK: The command line (`/` outside the input)
+
+    private func handleCommandLine(_ key: Key) async {
+        guard var line = commandLine else { return }
+        switch KeyMap.intent(for: key, in: .typing) {
+        case .submit:
+            commandLine = nil
+            await run(line.text)
+        case .leave:
+            commandLine = nil
+        case .edit(let key):
+            _ = line.handle(key)
+            commandLine = line.isEmpty ? nil : line
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import ChatCore
+import ViewModels
+
+/// The interactive client without a terminal: it draws the session's view models into a canvas
+/// and turns keys into intents for them. `AppLoop` (or a test) feeds it keys and asks for frames.
+///
+/// Keys are handled one after another: a key that starts an asynchronous action (log in, open a
+/// chat) is finished before the next key is read, so typing ahead lands where it was meant to.
+/// State it keeps is only what a terminal adds to the models: focus, selections, scroll, the
+/// text being typed, overlays.
+@MainActor
+public final class TerminalApp {
+    public let session: SessionModel
+    public let strings: UIStrings
+    public let text: OutsideText
+    public let themes: ThemeLoader?
+    /// Told when something visible changed: schedule a redraw.
+    public var onDirty: (@MainActor () -> Void)?
+    /// Told on `/quit`, `q` and Ctrl-C: give the terminal back and exit.
+    public var onQuit: (@MainActor () -> Void)?
+    /// Told when `/theme NAME` found the theme.
+    public var onThemeChange: (@MainActor (Theme) -> Void)?
+    /// The link to the server, for the status line.
+    public var connection: ConnectionState = .online { didSet { markDirty() } }
+
+    // Front-end state.
+    enum Focus { case list, messages, input }
+    var focus = Focus.list
+    var selections: [String: Int] = [:]
+    var input = LineEditor()
+    var commandLine: LineEditor?
+    var showsHelp = false
+    var alert: String?
+    var notice: String?
+    var chatScroll = 0
+    var form: FormFields?
+    var switcherQuery = LineEditor()
+    var termsFocus = 0
+    var shownChat: ObjectIdentifier?
+    var lastChatReport = ChatPane.Report()
+    var lastListReport = ChannelListPane.Report()
+    var askedBadges: Set<ChannelID> = []
+    var pagingRequested: ObjectIdentifier?
+    var lastSize = Size(width: 80, height: 24)
+
+    private var queue: [Key] = []
+    private var consumer: Task<Void, Never>?
+
+    public init(session: SessionModel, strings: UIStrings, text: OutsideText, themes: ThemeLoader? = nil) {
+        self.session = session
+        self.strings = strings
+        self.text = text
+        self.themes = themes
+        session.changes.addObserver { [weak self] in self?.markDirty() }
+    }
+
+    /// Queues a key; keys are handled in order, each after the previous one's action finished.
+    public func receive(_ key: Key) {
+        queue.append(key)
+        guard consumer == nil else { return }
+        consumer = Task { @MainActor in
+            while !queue.isEmpty {
+                let next = queue.removeFirst()
+                await handle(next)
+                markDirty()
+            }
+            consumer = nil
+        }
+    }
+
+    /// Returns once every queued key has been handled (tests).
+    public func idle() async {
+        while let consumer {
+            await consumer.value
+        }
+    }
+
+    func markDirty() {
+        onDirty?()
+    }
+
+    // MARK: What is on screen
+
+    var community: Community? { session.community }
+
+    /// The chat on top of the selected tab, if any (also while a modal is over it).
+    var chat: ChatModel? {
+        guard let community, case .chat(let model) = community.navigator.top else { return nil }
+        return model
+    }
+
+    /// True while keys go to a text field.
+    var isTyping: Bool {
+        if commandLine != nil { return true }
+        switch session.phase {
+        case .logIn, .signUp: return true
+        case .community(let community):
+            if let modal = community.navigator.modal {
+                if case .terms = modal { return false }
+                return true
+            }
+            return focus == .input && chat != nil
+        default: return false
+        }
+    }
+
+    /// Keeps focus, scroll and the typed text with the chat they belong to.
+    func syncChat() {
+        let current = chat.map(ObjectIdentifier.init)
+        guard current != shownChat else { return }
+        shownChat = current
+        chatScroll = 0
+        input.setText("")
+        pagingRequested = nil
+        focus = current == nil ? .list : .input
+    }
+
+    func selection(_ key: String, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        return min(max(selections[key] ?? 0, 0), count - 1)
+    }
+
+    func moveSelection(_ key: String, by step: Int, count: Int) {
+        guard count > 0 else { return }
+        selections[key] = min(max(selection(key, count: count) + step, 0), count - 1)
+    }
+}

@@ -1,0 +1,62 @@
+import ViewModels
+
+/// Labels, hints and messages of the terminal front end, in English and Korean. Strings that the
+/// screens share with other front ends live in ViewModels' `Strings`.
+public struct UIStrings: Hashable, Sendable {
+    public let language: Language
+    /// The view models' strings in the same language.
+    public var shared: Strings { Strings(language) }
+
+    public init(_ language: Language) { self.language = language }
+
+    private func pick(_ english: String, _ korean: String) -> String {
+        language == .korean ? korean : english
+    }
+
+    public var appName: String { "tteok" }
+    public var welcomeTitle: String { pick("Welcome to tteok", "떡에 오신 것을 환영합니다") }
+    public var welcomeSubtitle: String { pick("Regional chat for tteokbokki lovers", "떡볶이를 사랑하는 지역 커뮤니티") }
+    public var chooseHint: String { pick("↑/↓ choose · Enter select · q quit", "↑/↓ 선택 · Enter 확인 · q 종료") }
+    public var formHint: String { pick("Tab next field · Enter submit · Esc back", "Tab 다음 칸 · Enter 제출 · Esc 뒤로") }
+    public var termsHint: String { pick("Space tick · Tab move · Enter on Join", "Space 체크 · Tab 이동 · Enter 가입") }
+    public var listHint: String { pick("↑/↓ move · Enter open · ? help · q quit", "↑/↓ 이동 · Enter 열기 · ? 도움말 · q 종료") }
+    public var chatHint: String { pick("Esc leave input · Esc again back · PgUp older", "Esc 입력 끝 · 다시 Esc 뒤로 · PgUp 이전") }
+    public var commandHint: String { pick("Enter run · Esc cancel", "Enter 실행 · Esc 취소") }
+    public var pickChannel: String { pick("Pick a channel on the left and press Enter.", "왼쪽에서 채널을 고르고 Enter를 누르세요.") }
+    public var online: String { pick("online", "연결됨") }
+    public var connecting: String { pick("connecting…", "연결 중…") }
+    public func reconnecting(_ seconds: Double) -> String {
+        pick("reconnecting in \(Int(seconds.rounded(.up)))s", "\(Int(seconds.rounded(.up)))초 후 재연결")
+    }
+    public func offline(_ reason: String) -> String { pick("offline: \(reason)", "오프라인: \(reason)") }
+    public var olderLoading: String { pick("Loading older messages…", "이전 메시지를 불러오는 중…") }
+    public var beginning: String { pick("— the beginning of this chat —", "— 대화의 시작 —") }
+    public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
+    public var sending: String { pick("sending…", "보내는 중…") }
+    public func failed(_ reason: String) -> String { pick("not sent: \(reason)", "보내지 못함: \(reason)") }
+    public func messagesToday(_ count: Int) -> String { pick("\(count) today", "오늘 \(count)개") }
+    public var quickSwitcherTitle: String { pick("Jump to a channel", "채널로 이동") }
+    public var quickSwitcherHint: String { pick("type part of a name · ↑/↓ · Enter open · Esc close", "이름 일부 입력 · ↑/↓ · Enter 열기 · Esc 닫기") }
+    public var noMatches: String { pick("No channel matches.", "일치하는 채널이 없습니다.") }
+    public var nicknameHint: String { pick("Enter save · Esc cancel", "Enter 저장 · Esc 취소") }
+    public var helpTitle: String { pick("Keys and commands", "키와 명령어") }
+    public var helpClose: String { pick("Esc or ? closes this help", "Esc 또는 ?로 닫기") }
+    public var keysHeading: String { pick("Keys", "키") }
+    public var commandsHeading: String { pick("Commands", "명령어") }
+    public var alertDismiss: String { pick("Press Enter", "Enter를 누르세요") }
+    public func unknownCommand(_ name: String) -> String {
+        pick("Unknown command /\(name). Type /help for the list.", "알 수 없는 명령어 /\(name) 입니다. /help 로 목록을 보세요.")
+    }
+    public func missingArgument(_ usage: String) -> String { pick("Usage: \(usage)", "사용법: \(usage)") }
+    public func unknownTheme(_ name: String, _ available: [String]) -> String {
+        pick("No theme \(name). Available: \(available.joined(separator: ", "))", "\(name) 테마가 없습니다. 사용 가능: \(available.joined(separator: ", "))")
+    }
+    public func themeChanged(_ name: String) -> String { pick("Theme: \(name)", "테마: \(name)") }
+    public var alreadyMember: String { pick("You are already logged in. /logout first.", "이미 로그인되어 있습니다. 먼저 /logout 하세요.") }
+    public var notInCommunity: String { pick("Not available here.", "여기서는 사용할 수 없습니다.") }
+    public var guestsCannotEdit: String { pick("Log in to edit your profile.", "프로필을 바꾸려면 로그인해주세요.") }
+    public var saved: String { pick("Saved.", "저장했습니다.") }
+    public var unreadMark: String { "●" }
+    public var checkboxOn: String { "[x]" }
+    public var checkboxOff: String { "[ ]" }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Every slash command: its name, its argument, what it does, and how its line is parsed.
+/// `/help` lists this table, so the help cannot miss a command.
+public enum CommandRegistry {
+    /// One command as the registry knows it.
+    public struct Entry: Sendable {
+        public let name: String
+        /// The argument's placeholder (`NAME`), nil when the command takes none.
+        public let argument: String?
+        /// True when the argument may be left out.
+        public let argumentOptional: Bool
+        let make: @Sendable (String?) -> SlashCommand
+
+        public var usage: String {
+            guard let argument else { return "/" + name }
+            return "/\(name) " + (argumentOptional ? "[\(argument)]" : argument)
+        }
+    }
+
+    public static let entries: [Entry] = [
+        Entry(name: "join", argument: "NAME", argumentOptional: false) { .join($0 ?? "") },
+        Entry(name: "dm", argument: "NAME", argumentOptional: false) { .dm($0 ?? "") },
+        Entry(name: "nick", argument: "NAME", argumentOptional: false) { .nick($0 ?? "") },
+        Entry(name: "region", argument: "NAME", argumentOptional: false) { .region($0 ?? "") },
+        Entry(name: "login", argument: nil, argumentOptional: false) { _ in .login },
+        Entry(name: "logout", argument: nil, argumentOptional: false) { _ in .logout },
+        Entry(name: "theme", argument: "NAME", argumentOptional: true) { .theme($0) },
+        Entry(name: "help", argument: nil, argumentOptional: false) { _ in .help },
+        Entry(name: "quit", argument: nil, argumentOptional: false) { _ in .quit },
+    ]
+
+    /// True when `line` is meant as a command (starts with `/`).
+    public static func isCommand(_ line: String) -> Bool {
+        line.trimmingLeadingSpaces.hasPrefix("/")
+    }
+
+    /// Parses `/name argument…`; the argument is the rest of the line, trimmed.
+    public static func parse(_ line: String) -> Result<SlashCommand, CommandProblem> {
+        let body = line.trimmingLeadingSpaces.dropFirst()
+        let name = String(body.prefix { !$0.isWhitespace }).lowercased()
+        let rest = body.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let entry = entries.first(where: { $0.name == name }) else { return .failure(.unknown(name)) }
+        let argument = rest.isEmpty ? nil : rest
+        if entry.argument != nil, !entry.argumentOptional, argument == nil {
+            return .failure(.missingArgument(usage: entry.usage))
+        }
+        return .success(entry.make(entry.argument == nil ? nil : argument))
+    }
+}
+
+extension UIStrings {
+    /// What a command does, for `/help`.
+    public func summary(of entry: CommandRegistry.Entry) -> String {
+        let korean = language == .korean
+        switch entry.name {
+        case "join": return korean ? "채널 열기" : "open a channel by name"
+        case "dm": return korean ? "닉네임이나 이메일로 대화 시작" : "talk with a member (nickname or email)"
+        case "nick": return korean ? "닉네임 바꾸기" : "change your nickname"
+        case "region": return korean ? "지역 바꾸기" : "change your region"
+        case "login": return korean ? "로그인 (다른 계정으로 바꾸기)" : "log in (or switch accounts)"
+        case "logout": return korean ? "로그아웃" : "log out"
+        case "theme": return korean ? "테마 바꾸기 (이름 없이: 목록)" : "change the theme (no name: list them)"
+        case "help": return korean ? "키와 명령어" : "keys and commands"
+        case "quit": return korean ? "종료" : "quit"
+        default: return ""
+        }
+    }
+
+    /// A parse problem as the user reads it.
+    public func describe(_ problem: CommandProblem) -> String {
+        switch problem {
+        case .unknown(let name): return unknownCommand(name)
+        case .missingArgument(let usage): return missingArgument(usage)
+        }
+    }
+}
+
+extension StringProtocol {
+    var trimmingLeadingSpaces: Substring {
+        let string = Substring(self)
+        return string.drop { $0 == " " }
+    }
+}

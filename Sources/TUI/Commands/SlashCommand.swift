@@ -1,0 +1,19 @@
+/// A slash command typed in the input, parsed: what the app runs.
+public enum SlashCommand: Hashable, Sendable {
+    case join(String)
+    case dm(String)
+    case nick(String)
+    case region(String)
+    case login
+    case logout
+    /// `/theme` alone lists the themes.
+    case theme(String?)
+    case help
+    case quit
+}
+
+/// Why a line could not become a command.
+public enum CommandProblem: Error, Hashable, Sendable {
+    case unknown(String)
+    case missingArgument(usage: String)
+}

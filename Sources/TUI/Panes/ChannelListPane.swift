@@ -1,0 +1,85 @@
+import ChatCore
+import ViewModels
+
+/// The channel list: one row per channel with its unread badge (`CountBadge.label`), the
+/// "current region" tag in the accent on the pinned row, and the selection.
+public struct ChannelListPane {
+    public var rows: Loadable<[ChannelRow]>
+    public var selected: Int
+    public var focused: Bool
+    /// "Set your nickname first." for a nameless member.
+    public var banner: String?
+    public var strings: UIStrings
+    public var text: OutsideText
+
+    public init(rows: Loadable<[ChannelRow]>, selected: Int, focused: Bool, banner: String?, strings: UIStrings, text: OutsideText) {
+        self.rows = rows
+        self.selected = selected
+        self.focused = focused
+        self.banner = banner
+        self.strings = strings
+        self.text = text
+    }
+
+    /// What drawing showed: rows whose badge is still loading ask for their own count.
+    public struct Report: Hashable, Sendable {
+        public var loadingBadges: [ChannelID] = []
+    }
+
+    @discardableResult
+    public func draw(on canvas: inout Canvas, in region: Region) -> Report {
+        canvas.clear(region)
+        let titleStyle = focused ? Style(.accent, on: nil, .bold) : Style(.text, on: nil, .bold)
+        canvas.draw(strings.shared.tabTitle(.channels), style: titleStyle, row: 0, column: 1, in: region)
+        var body = region.inset(top: 1)
+        if let banner {
+            canvas.draw(text.line(banner), style: Style(.error, on: nil, .bold), row: 0, column: 1, in: body)
+            body = body.inset(top: 1)
+        }
+        switch rows {
+        case .loading:
+            canvas.draw(strings.shared.loading, style: Style(.muted), row: 0, column: 1, in: body)
+            return Report()
+        case .failed(let reason):
+            canvas.drawWrapped(text.line(reason), style: Style(.error), in: body.inset(left: 1))
+            return Report()
+        case .loaded(let rows):
+            return draw(rows, on: &canvas, in: body)
+        }
+    }
+
+    private func draw(_ rows: [ChannelRow], on canvas: inout Canvas, in body: Region) -> Report {
+        var report = Report()
+        let first = ListScroll.offset(selected: selected, count: rows.count, height: body.height)
+        for (offset, row) in rows.dropFirst(first).prefix(body.height).enumerated() {
+            if row.badge == .loading { report.loadingBadges.append(row.id) }
+            drawRow(row, isSelected: first + offset == selected, on: &canvas, in: body.rows(offset, count: 1))
+        }
+        return report
+    }
+
+    private func drawRow(_ row: ChannelRow, isSelected: Bool, on canvas: inout Canvas, in line: Region) {
+        let base = isSelected ? Style(.text, on: .selection, focused ? .bold : []) : Style(.text)
+        canvas.clear(line, style: base)
+        canvas.draw(isSelected ? "▸" : " ", style: isSelected ? Style(.accent, on: .selection) : base, row: 0, in: line)
+        var right = line.width
+        if let label = row.badge.label {
+            let badge = " \(label) "
+            right -= TextLayout.width(TextLayout.glyphs(badge)) + 1
+            let style = row.badge == .error ? Style(.error, on: nil, .reverse) : Style(.badge, on: nil, .reverse)
+            canvas.draw(badge, style: style, row: 0, column: max(right, 1), in: line)
+        }
+        var nameArea = line.subregion(Rect(row: 0, column: 2, width: right - 3, height: 1))
+        if row.isCurrentRegion {
+            let tag = " " + strings.shared.currentRegion
+            let tagWidth = TextLayout.width(TextLayout.glyphs(tag))
+            let name = text.line(row.name)
+            let nameWidth = min(TextLayout.width(TextLayout.glyphs(name)), max(nameArea.width - tagWidth, nameArea.width / 2))
+            canvas.draw(name, style: base, row: 0, in: nameArea.subregion(Rect(row: 0, column: 0, width: nameWidth, height: 1)))
+            nameArea = nameArea.subregion(Rect(row: 0, column: nameWidth, width: nameArea.width - nameWidth, height: 1))
+            canvas.draw(tag, style: Style(.accent, on: isSelected ? .selection : nil, .bold), row: 0, in: nameArea)
+        } else {
+            canvas.draw(text.line(row.name), style: base, row: 0, in: nameArea)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ChatCore
+import ViewModels
+
+/// The chat: the channel's name as title, then the transcript, bottom-aligned and scrolled back
+/// by `scroll` rows. It reports what it showed so the app can page older history.
+public struct ChatPane {
+    public var title: String
+    public var messages: Loadable<[ChatLine]>
+    public var paging: Paging
+    /// Rows scrolled back from the newest (0: the newest row is at the bottom).
+    public var scroll: Int
+    public var focused: Bool
+    public var transcript: ChatTranscript
+
+    public init(title: String, messages: Loadable<[ChatLine]>, paging: Paging, scroll: Int, focused: Bool, transcript: ChatTranscript) {
+        self.title = title
+        self.messages = messages
+        self.paging = paging
+        self.scroll = scroll
+        self.focused = focused
+        self.transcript = transcript
+    }
+
+    /// What the pane showed.
+    public struct Report: Hashable, Sendable {
+        /// The oldest row loaded is on screen: time to fetch the page before it.
+        public var showsOldest = false
+        /// The largest useful `scroll`.
+        public var maxScroll = 0
+        /// The rows of the transcript on screen (indices into all rows).
+        public var visibleRows: Range<Int> = 0..<0
+    }
+
+    @discardableResult
+    public func draw(on canvas: inout Canvas, in region: Region) -> Report {
+        canvas.clear(region)
+        let titleStyle = Style(.accent, on: .surface, .bold)
+        canvas.clear(region.rows(0, count: 1), style: Style(.text, on: .surface))
+        canvas.draw("# " + transcript.text.line(title), style: titleStyle, row: 0, column: 1, in: region)
+        let body = region.inset(top: 1, left: 1, right: 1)
+        let strings = transcript.strings
+        switch messages {
+        case .loading:
+            canvas.draw(strings.shared.loading, style: Style(.muted), row: 0, in: body)
+            return Report()
+        case .failed(let reason):
+            canvas.drawWrapped(transcript.text.line(reason), style: Style(.error), in: body)
+            return Report()
+        case .loaded(let lines):
+            var rows = transcript.rows(for: lines, width: body.width)
+            rows.insert(header(isEmpty: lines.isEmpty), at: 0)
+            return draw(rows, on: &canvas, in: body)
+        }
+    }
+
+    /// The first row: more history to come, or the beginning.
+    private func header(isEmpty: Bool) -> ChatTranscript.Row {
+        let strings = transcript.strings
+        let label: String
+        switch paging {
+        case .haveMore: label = strings.olderLoading
+        case .notStarted, .done: label = isEmpty ? strings.noMessages : strings.beginning
+        }
+        return ChatTranscript.Row(spans: [Span(label, Style(.muted))], alignRight: false)
+    }
+
+    private func draw(_ rows: [ChatTranscript.Row], on canvas: inout Canvas, in body: Region) -> Report {
+        let maxScroll = max(0, rows.count - body.height)
+        let scroll = min(max(self.scroll, 0), maxScroll)
+        let end = rows.count - scroll
+        let start = max(0, end - body.height)
+        let top = body.height - (end - start)
+        for (offset, row) in rows[start..<end].enumerated() {
+            let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
+            let column = row.alignRight ? max(0, body.width - width) : 0
+            canvas.draw(row.spans, row: top + offset, column: column, in: body)
+        }
+        return Report(showsOldest: start == 0, maxScroll: maxScroll, visibleRows: start..<end)
+    }
+}

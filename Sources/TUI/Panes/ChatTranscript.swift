@@ -1,0 +1,102 @@
+import ChatCore
+import Foundation
+import ViewModels
+
+/// A chat's messages laid out as rows of a given width: day separators, times, nicknames, text
+/// wrapped by display width. Others' messages start at the left under their nickname; my own are
+/// aligned right in my colour, as a phone's messenger sets them apart.
+public struct ChatTranscript {
+    /// One display row.
+    public struct Row: Hashable, Sendable {
+        public var spans: [Span]
+        public var alignRight: Bool
+    }
+
+    public var strings: UIStrings
+    public var text: OutsideText
+    public var calendar: Calendar
+
+    public init(strings: UIStrings, text: OutsideText, calendar: Calendar = .current) {
+        self.strings = strings
+        self.text = text
+        self.calendar = calendar
+    }
+
+    /// Every row of `lines` (oldest first) at `width` columns.
+    public func rows(for lines: [ChatLine], width: Int) -> [Row] {
+        var rows: [Row] = []
+        var previousDay: DateComponents?
+        for line in lines {
+            let day = calendar.dateComponents([.year, .month, .day], from: line.message.sentAt)
+            if day != previousDay {
+                rows.append(separator(for: line.message.sentAt, width: width))
+                previousDay = day
+            }
+            rows += line.isMine ? mine(line.message, width: width) : theirs(line.message, width: width)
+        }
+        return rows
+    }
+
+    /// `──── 2026-12-02 ────`, centred.
+    func separator(for date: Date, width: Int) -> Row {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let label = String(format: " %04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let side = max(0, (width - label.count) / 2)
+        let rule = String(repeating: "─", count: side)
+        return Row(spans: [Span(rule + label + rule, Style(.muted))], alignRight: false)
+    }
+
+    func time(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// `12:03 mina  hello there …` with later lines hanging under the text.
+    func theirs(_ message: Message, width: Int) -> [Row] {
+        let nickname = TextLayout.truncate(text.line(message.senderNickname), to: 16)
+        let prefix = time(message.sentAt) + " "
+        let indent = TextLayout.width(TextLayout.glyphs(prefix + nickname)) + 2
+        let hanging = indent <= width / 2 ? indent : 6
+        let bodyWidth = max(width - hanging, 4)
+        let body = wrapped(message, width: bodyWidth)
+        let pad = String(repeating: " ", count: hanging)
+        var rows: [Row] = []
+        let header = [Span(prefix, Style(.muted)), Span(nickname, Style(.nickname, on: nil, .bold))]
+        if hanging == indent {
+            rows.append(Row(spans: header + [Span("  ")] + body[0].spans, alignRight: false))
+            rows += body.dropFirst().map { Row(spans: [Span(pad)] + $0.spans, alignRight: false) }
+        } else {
+            rows.append(Row(spans: header, alignRight: false))
+            rows += body.map { Row(spans: [Span(pad)] + $0.spans, alignRight: false) }
+        }
+        return rows
+    }
+
+    /// My message: text aligned right in my colour, the time after its last line.
+    func mine(_ message: Message, width: Int) -> [Row] {
+        let stamp = " " + time(message.sentAt)
+        let bodyWidth = max(width * 3 / 4, min(width - 6, 4))
+        var rows = wrapped(message, width: bodyWidth, style: Style(.own)).map { Row(spans: $0.spans, alignRight: true) }
+        let last = rows.count - 1
+        if TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + stamp.count <= width {
+            rows[last].spans.append(Span(stamp, Style(.muted)))
+        } else {
+            rows.append(Row(spans: [Span(stamp, Style(.muted))], alignRight: true))
+        }
+        return rows
+    }
+
+    /// The message's text (made inert and filtered) wrapped to `width`, plus its delivery state.
+    func wrapped(_ message: Message, width: Int, style: Style = Style(.text)) -> [Row] {
+        var rows = TextLayout.wrappedLines(text.body(message.content.summary), width: width)
+            .map { Row(spans: [Span($0, style)], alignRight: false) }
+        switch message.delivery {
+        case .delivered: break
+        case .pending: rows.append(Row(spans: [Span(strings.sending, Style(.muted))], alignRight: false))
+        case .failed(let reason):
+            rows += TextLayout.wrappedLines(strings.failed(text.line(reason)), width: width)
+                .map { Row(spans: [Span($0, Style(.error))], alignRight: false) }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,48 @@
+import ViewModels
+
+/// The chat's input line. A member who may post sees the accent and "Type a message"; a guest a
+/// greyed bar with "Log in to chat"; a member refused by the posting rule a greyed bar with the
+/// reason. What is typed is shown from the line editor, with the cursor where it is.
+public struct InputBarPane {
+    public var state: InputBarState
+    public var editor: LineEditor
+    public var focused: Bool
+    public var text: OutsideText
+
+    public init(state: InputBarState, editor: LineEditor, focused: Bool, text: OutsideText) {
+        self.state = state
+        self.editor = editor
+        self.focused = focused
+        self.text = text
+    }
+
+    /// Draws a rule and the input row; returns the cursor's absolute position when focused.
+    public func draw(on canvas: inout Canvas, in region: Region) -> Point? {
+        canvas.clear(region)
+        guard region.height > 0 else { return nil }
+        let enabled = state.isEnabled
+        let accent = enabled ? Style(.accent, on: nil, focused ? .bold : []) : Style(.disabled, on: nil, .dim)
+        if region.height > 1 {
+            canvas.draw(String(repeating: "─", count: region.width), style: focused ? accent : Style(.border), row: 0, in: region, overflow: .clip)
+        }
+        let line = region.rows(region.height - 1, count: 1)
+        canvas.draw(enabled ? "› " : "× ", style: accent, row: 0, in: line)
+        let field = line.inset(left: 2)
+        if editor.isEmpty {
+            let placeholder: String
+            switch state {
+            case .enabled(let text): placeholder = text
+            case .disabled(let reason): placeholder = text.line(reason)
+            }
+            canvas.draw(placeholder, style: enabled ? Style(.muted) : Style(.disabled, on: nil, .dim), row: 0, in: field)
+            return focused ? field.absolute(Point(row: 0, column: 0)) : nil
+        }
+        let view = editor.view(width: field.width)
+        var column = 0
+        let style = enabled ? Style(.text) : Style(.disabled, on: nil, .dim)
+        for glyph in view.glyphs {
+            column += canvas.put(glyph, style: style, at: field.absolute(Point(row: 0, column: column)), clip: field.frame)
+        }
+        return focused ? field.absolute(Point(row: 0, column: view.cursorColumn)) : nil
+    }
+}

@@ -1,0 +1,60 @@
+import ViewModels
+
+/// My page: nickname, email, region, messages posted, the rank once the count has arrived, and my
+/// messages newest first.
+public struct ProfilePane {
+    public var model: ProfileModel
+    public var strings: UIStrings
+    public var text: OutsideText
+
+    public init(model: ProfileModel, strings: UIStrings, text: OutsideText) {
+        self.model = model
+        self.strings = strings
+        self.text = text
+    }
+
+    @MainActor
+    public func draw(on canvas: inout Canvas, in region: Region) {
+        canvas.clear(region)
+        let shared = strings.shared
+        canvas.draw(shared.tabTitle(.profile), style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: region)
+        let body = region.inset(top: 2, left: 2, right: 1)
+        let account = model.viewer.account
+        let count: String
+        switch model.messageCount {
+        case .loading: count = shared.loading
+        case .loaded(let value): count = String(value)
+        case .failed(let reason): count = text.line(reason)
+        }
+        var facts: [(String, String)] = [(shared.nickname, text.line(model.displayName))]
+        if let account {
+            facts.append((shared.email, text.line(account.email)))
+            facts.append((shared.region, text.line(account.region ?? "—")))
+            facts.append((shared.messagesPosted, count))
+        }
+        for (row, fact) in facts.enumerated() {
+            canvas.draw([Span(fact.0 + ": ", Style(.muted)), Span(fact.1, Style(.text, on: nil, .bold))], row: row, in: body)
+        }
+        var row = facts.count
+        if let rank = model.rankTitle {
+            canvas.draw("★ " + rank, style: Style(.accent, on: nil, .bold), row: row, in: body)
+            row += 1
+        }
+        if account == nil {
+            canvas.draw(shared.logInForConversations + "  /login", style: Style(.muted), row: row + 1, in: body)
+            return
+        }
+        drawMessages(on: &canvas, in: body.inset(top: row + 1))
+    }
+
+    @MainActor
+    private func drawMessages(on canvas: inout Canvas, in area: Region) {
+        canvas.draw(strings.shared.myMessages, style: Style(.text, on: nil, .underline), row: 0, in: area)
+        guard case .loaded(let messages) = model.myMessages else { return }
+        let transcript = ChatTranscript(strings: strings, text: text)
+        for (index, message) in messages.prefix(max(area.height - 1, 0)).enumerated() {
+            canvas.draw([Span(transcript.time(message.sentAt) + " ", Style(.muted)), Span(text.line(message.content.summary), Style(.own))],
+                        row: index + 1, in: area)
+        }
+    }
+}
