@@ -1,0 +1,76 @@
+import ChatCore
+import Foundation
+import LocalStore
+import TestSupport
+import TUI
+import ViewModels
+import XCTest
+
+/// The whole client on a real temporary LocalStore, drawn through the `RecordingTerminal` and
+/// driven by typed keys, as a user at a terminal would.
+@MainActor
+final class AppHarness {
+    let files: TestCommunity
+    let service: LocalCommunity
+    let session: SessionModel
+    let app: TerminalApp
+    let terminal: RecordingTerminal
+    let screen: Screen
+    private(set) var quitCount = 0
+    private(set) var theme: Theme?
+
+    init(size: Size = Size(width: 100, height: 30), language: Language = .english, region: String? = nil,
+         startChannel: String? = nil, filter: WordFilter = WordFilter(words: []), files: TestCommunity? = nil) throws {
+        self.files = try files ?? TestCommunity()
+        service = try self.files.open(as: "app")
+        let resolver = RegionResolver.standard(option: region, environment: [:]) { nil }
+        session = SessionModel(service: service, strings: Strings(language), regionResolver: resolver, startChannel: startChannel)
+        terminal = RecordingTerminal(size: size)
+        screen = Screen(backend: terminal, theme: .orange)
+        app = TerminalApp(session: session, strings: UIStrings(language), text: OutsideText(filter: filter),
+                          themes: ThemeLoader(directories: [PackageRoot.url.appendingPathComponent("Themes")]))
+        app.onQuit = { [weak self] in self?.quitCount += 1 }
+        app.onThemeChange = { [weak self] theme in self?.theme = theme; self?.screen.theme = theme }
+    }
+
+    /// Draws a frame as the app loop would and returns the screen's rows.
+    @discardableResult
+    func frame() -> [String] {
+        var canvas = screen.makeCanvas()
+        let cursor = app.draw(&canvas)
+        screen.render(canvas, cursor: cursor)
+        app.afterFrame()
+        return terminal.lines
+    }
+
+    var text: String { frame().joined(separator: "\n") }
+
+    /// Types `text` key by key (each character one key) and waits until every key was handled.
+    func type(_ text: String) async {
+        var parser = KeyParser()
+        for key in parser.feed(Array(text.utf8)) + parser.flush() { app.receive(key) }
+        await app.idle()
+    }
+
+    func press(_ keys: Key...) async {
+        for key in keys { app.receive(key) }
+        await app.idle()
+    }
+
+    /// Waits (with a deadline) until the screen shows `needle`.
+    func waitFor(_ needle: String, seconds: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line) async {
+        let shown = await eventually(seconds: seconds) { self.text.contains(needle) }
+        if !shown { XCTFail("the screen never showed \(needle):\n\(text)", file: file, line: line) }
+    }
+
+    /// Waits until `condition` holds for the screen text.
+    func waitUntil(_ what: String, seconds: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line, _ condition: @escaping (String) -> Bool) async {
+        let held = await eventually(seconds: seconds) { condition(self.text) }
+        if !held { XCTFail("\(what):\n\(text)", file: file, line: line) }
+    }
+
+    func resize(_ size: Size) {
+        terminal.send(.resized(size))
+        screen.reset()
+    }
+}

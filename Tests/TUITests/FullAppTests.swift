@@ -1,0 +1,72 @@
+import ChatCore
+import Foundation
+import LocalStore
+import TestSupport
+import TUI
+import ViewModels
+import XCTest
+
+/// The whole client on a real LocalStore, driven by typed keys through the recording terminal.
+@MainActor
+final class FullAppTests: XCTestCase {
+    func testGuestBrowsesOpensLobbyAndIsRefusedWhenSending() async throws {
+        let harness = try AppHarness()
+        await harness.session.start()
+        await harness.waitFor("Continue as guest")
+        await harness.press(.down, .down, .enter)
+        await harness.waitFor("lobby")
+        XCTAssertTrue(harness.text.contains("Guest"), "the status line names the viewer")
+        let lobbyCount = try await harness.service.latestMessages(in: harness.service.channel(named: "lobby").id, limit: 100).messages.count
+
+        try await select("lobby", in: harness)
+        await harness.press(.enter)
+        await harness.waitFor("# lobby")
+        await harness.waitFor("Welcome to tteok!")
+        XCTAssertTrue(harness.text.contains("Log in to chat"), "the guest's input bar is greyed with its reason")
+        XCTAssertFalse(harness.frame().first?.contains("Discover") ?? true, "the chat hides the tab bar")
+
+        await harness.type("hello")
+        await harness.press(.enter)
+        await harness.waitFor("Login required — guests can't send messages.")
+        let after = try await harness.service.latestMessages(in: harness.service.channel(named: "lobby").id, limit: 100).messages.count
+        XCTAssertEqual(after, lobbyCount, "nothing was stored")
+
+        await harness.press(.enter)  // dismiss the alert
+        await harness.waitUntil("the alert closes") { !$0.contains("Login required") }
+        await harness.press(.escape, .escape)
+        await harness.waitUntil("leaving the chat brings the tab bar back") { $0.split(separator: "\n").first?.contains("Discover") == true }
+    }
+
+    func testMemberSendsAndSeesAnotherProcessLive() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", region: "마포구", nickname: "Mina")
+        let other = try harness.files.open(as: "joon")
+        try await other.signUpMember("joon", region: "강남구", nickname: "Joon")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        XCTAssertTrue(harness.text.contains("Mina"))
+
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("# lobby")
+        await harness.waitFor("Type a message")
+        await harness.type("안녕하세요 hello 👋")
+        await harness.press(.enter)
+        await harness.waitFor("안녕하세요 hello 👋")
+        let stored = try await other.latestMessages(in: other.channel(named: "lobby").id, limit: 10).messages.map(\.content.summary)
+        XCTAssertTrue(stored.contains("안녕하세요 hello 👋"))
+
+        _ = try await other.send("hi from Joon", to: other.channel(named: "lobby").id)
+        await harness.waitFor("hi from Joon")
+        XCTAssertTrue(harness.text.contains("Joon"))
+    }
+
+    /// Moves the channel list's selection to `name` with j/k.
+    private func select(_ name: String, in harness: AppHarness, file: StaticString = #filePath, line: UInt = #line) async throws {
+        for _ in 0..<20 {
+            if harness.frame().contains(where: { $0.contains("▸ \(name)") }) { return }
+            await harness.type("j")
+        }
+        XCTFail("\(name) was never selected:\n\(harness.text)", file: file, line: line)
+    }
+}
