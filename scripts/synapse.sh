@@ -25,6 +25,8 @@ running_pid() {
     local pid
     pid="$(cat "$DATA/pid")"
     kill -0 "$pid" 2>/dev/null || return 1
+    # A stale file may name a pid reused by something else: only our homeserver counts.
+    tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q "synapse.app.homeserver -c $DATA/" || return 1
     echo "$pid"
 }
 
