@@ -79,6 +79,10 @@ final class LiveTests: XCTestCase {
     func testDisplayNameIsTheNickname() async throws {
         let fixture = try MatrixFixture()
         let (alice, bob, room) = try await sharedRoom(fixture)
+        let aliceEvents = EventRecorder(alice)
+        _ = try await bob.send("before the new name", to: room)
+        let before = await aliceEvents.message("before the new name", in: room)
+        XCTAssertNotNil(before)
         let account = try await bob.updateProfile(nickname: "보라 Bobby", region: nil)
         XCTAssertEqual(account.nickname, "보라 Bobby")
         let bobID = account.id
@@ -89,6 +93,11 @@ final class LiveTests: XCTestCase {
             try await alice.latestMessages(in: room, limit: 5).messages.last.map { $0.senderNickname == "보라 Bobby" && $0.content == .text("named") } ?? false
         }
         XCTAssertTrue(named, "alice sees bob's display name as his nickname")
+        let relabelled = await aliceEvents.first { event in
+            guard case .messageUpdated(let message) = event else { return false }
+            return message.content == .text("before the new name") && message.senderNickname == "보라 Bobby"
+        }
+        XCTAssertNotNil(relabelled, "an earlier message shown with the old name is updated live")
         let profile = try await alice.profile(of: bobID)
         XCTAssertEqual(profile.nickname, "보라 Bobby")
         let viewer = await bob.viewer()

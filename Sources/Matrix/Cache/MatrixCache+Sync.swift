@@ -9,6 +9,8 @@ struct SyncOutcome: Sendable {
     var roomsChanged = false
     var countsChanged: Set<String> = []
     var accountDataTypes: Set<String> = []
+    /// Members whose display name changed, per room: their shown messages need relabelling.
+    var renamed: [String: Set<String>] = [:]
     /// Direct-conversation invites to accept: room → inviter.
     var directInvites: [String: String] = [:]
 }
@@ -57,7 +59,13 @@ extension MatrixCache {
         }
         let timeline = room.timeline?.events ?? []
         for event in (room.state?.events ?? []) + timeline where event.state_key != nil {
-            if try applyState(event, room: id, in: connection) { outcome.roomsChanged = true }
+            if event.type == "m.room.member" {
+                if try storeMember(event, room: id, in: connection), let user = event.state_key {
+                    outcome.renamed[id, default: []].insert(user)
+                }
+            } else if try applyState(event, room: id, in: connection) {
+                outcome.roomsChanged = true
+            }
         }
         if let prev = room.timeline?.prev_batch, try startsAfresh(id, timeline, limited: room.timeline?.limited == true, in: connection) {
             _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(id)])
@@ -90,14 +98,11 @@ extension MatrixCache {
         return true
     }
 
-    /// Applies a state event tteok reads; true when the room's listing changed.
+    /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.
     private static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
         let column: String
         let value: SQLValue
         switch event.type {
-        case "m.room.member":
-            try storeMember(event, room: room, in: connection)
-            return false
         case "m.room.name":
             (column, value) = ("name", SQLValue(event.content.decode(as: NameContent.self)?.name))
         case "m.room.topic":

@@ -31,6 +31,14 @@ extension MatrixCache {
         }
     }
 
+    /// The newest `limit` messages of `user` in `room`, oldest first.
+    func events(by user: String, in room: String, limit: Int) async throws -> [CachedEvent] {
+        try await database.read { connection in
+            try connection.query("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.sender = ? ORDER BY e.seq DESC LIMIT ?",
+                                 [.text(room), .text(user), .integer(Int64(limit))]).map(CachedEvent.init(row:)).reversed()
+        }
+    }
+
     /// Events by `user` across rooms, newest first.
     func events(by user: String, limit: Int) async throws -> [CachedEvent] {
         try await database.read { connection in
@@ -128,14 +136,21 @@ extension MatrixCache {
     }
 
     /// Records a member's display name; the newest member event wins, whichever way it arrives
-    /// (history pages and a sync's `state` section carry older ones).
-    static func storeMember(_ event: RoomEvent, room: String, in connection: Connection) throws {
-        guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return }
+    /// (history pages and a sync's `state` section carry older ones). True when a member already
+    /// known got a different display name.
+    @discardableResult
+    static func storeMember(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
+        guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return false }
+        let ts = event.origin_server_ts ?? 0
+        let before = try connection.queryRow("SELECT display_name, ts FROM members WHERE room_id = ? AND user_id = ?",
+                                             [.text(room), .text(user)])
         _ = try connection.run("""
             INSERT INTO members (room_id, user_id, display_name, membership, ts) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = excluded.display_name,
                 membership = excluded.membership, ts = excluded.ts WHERE excluded.ts >= members.ts
-            """, [.text(room), .text(user), SQLValue(member.displayname), .text(member.membership), .integer(event.origin_server_ts ?? 0)])
+            """, [.text(room), .text(user), SQLValue(member.displayname), .text(member.membership), .integer(ts)])
+        guard let before, ts >= (before["ts"].int64 ?? 0) else { return false }
+        return before["display_name"].string != member.displayname
     }
 }
 
