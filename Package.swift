@@ -52,6 +52,6 @@ let package = Package(
 
         // The executable: composition root, option parsing, scripting commands.
         .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
-        .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport"]),
     ]
 )

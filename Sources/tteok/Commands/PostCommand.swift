@@ -1,12 +1,14 @@
 import ChatCore
 import Foundation
+import ImagePreview
 
-/// `tteok post CHANNEL [TEXT...]`
+/// `tteok post CHANNEL [TEXT...]`, `tteok post --image PATH CHANNEL`
 struct PostCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "post",
         abstract: "Post a message; without TEXT, post each line of standard input as one message.",
-        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms) exits non-zero\nwith the reason on stderr, and nothing is stored.",
+        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms) exits non-zero\nwith the reason on stderr, and nothing is stored.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.",
+        options: [.value("image", "PATH", help: "Post this image file instead of text.")],
         arguments: [
             ArgumentDefinition(name: "CHANNEL", arity: .required, help: "The channel's name (on Matrix: a room name, alias or id)."),
             ArgumentDefinition(name: "TEXT", arity: .variadic, help: "The message; its words are joined by spaces."),
@@ -16,12 +18,17 @@ struct PostCommand: ScriptCommand {
     let channelName: String
     /// nil: read the messages from standard input.
     let text: String?
+    /// `--image PATH`: post this file instead of text.
+    let imagePath: String?
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
         channelName = arguments.argument("CHANNEL") ?? ""
         if channelName.isEmpty { throw .missingArgument("CHANNEL") }
         let words = arguments.words("TEXT")
         text = words.isEmpty ? nil : words.joined(separator: " ")
+        imagePath = arguments.value("image")
+        if imagePath?.isEmpty == true { throw .invalidCombination("--image needs a file path") }
+        if imagePath != nil, text != nil { throw .invalidCombination("give either TEXT or --image, not both") }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
@@ -31,6 +38,7 @@ struct PostCommand: ScriptCommand {
         if case .denied(let denial) = await context.service.permission(in: channel.id) {
             throw ChatError.denied(denial)
         }
+        if let imagePath { return try await postImage(at: imagePath, to: channel, context) }
         let messages = try messages(from: context.input)
         var posted: [MessageRecord] = []
         for text in messages {
@@ -38,6 +46,14 @@ struct PostCommand: ScriptCommand {
             posted.append(MessageRecord(message, channelName: channel.name))
         }
         if context.json { try context.console.json(posted) }
+        return .success
+    }
+
+    /// The file is read and checked whole before anything is sent: a refusal sends nothing.
+    private func postImage(at path: String, to channel: Channel, _ context: CommandContext) async throws -> ExitCode {
+        let upload = try ImageFileReader.upload(atPath: path)
+        let message = try await context.service.sendImage(upload, to: channel.id)
+        if context.json { try context.console.json([MessageRecord(message, channelName: channel.name)]) }
         return .success
     }
 

@@ -7,6 +7,9 @@ struct MessageRecord: Encodable, Sendable {
         let fileName: String
         let mimeType: String
         let byteCount: Int
+        /// Pixels, when the sender's client said.
+        let width: Int?
+        let height: Int?
     }
 
     let id: String
@@ -37,7 +40,7 @@ struct MessageRecord: Encodable, Sendable {
             image = nil
         case .image(let info):
             kind = "image"
-            image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount)
+            image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height)
         }
     }
 
