@@ -31,7 +31,22 @@ public enum SynapseServer {
             text = contents.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let url = URL(string: text), url.scheme != nil else { throw Missing(detail: "\"\(text)\" is not a URL") }
+        guard answers(url) else { throw Missing(detail: "nothing answers at \(text): a server from an earlier run has stopped") }
         return url
+    }
+
+    /// True when `GET /_matrix/client/versions` answers 200 within a few seconds.
+    static func answers(_ server: URL) -> Bool {
+        guard let probe = URL(string: server.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/_matrix/client/versions") else {
+            return false
+        }
+        let done = DispatchSemaphore(value: 0)
+        let status = Collected<Int>()
+        URLSession.shared.dataTask(with: URLRequest(url: probe, timeoutInterval: 3)) { _, response, _ in
+            status.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+            done.signal()
+        }.resume()
+        return done.wait(timeout: .now() + 4) == .success && status.values.first == 200
     }
 
     /// The package root (see `PackageRoot`).

@@ -108,9 +108,10 @@ extension MatrixService {
     func directChannels(_ active: Active) async throws -> [Channel] {
         var result: [Channel] = []
         for (user, rooms) in try await active.cache.directRooms() {
-            for id in rooms { if let room = try await active.cache.room(id), room.membership == .joined {
+            for id in rooms {
+                guard let room = try await active.cache.room(id), room.membership == .joined else { continue }
                 result.append(DomainMapping.channel(room, me: active.userID, directWith: user))
-            } }
+            }
         }
         return result
     }
