@@ -23,7 +23,7 @@ let package = Package(
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
         .target(name: "Matrix", dependencies: ["ChatCore", "Storage"]),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.
         .target(name: "Storage", dependencies: ["CSQLite"]),

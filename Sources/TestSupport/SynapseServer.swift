@@ -163,7 +163,7 @@ enum RawMatrix {
         return object
     }
 
-    private static func exchange(_ request: URLRequest) async throws -> (Data, Int) {
+    static func exchange(_ request: URLRequest) async throws -> (Data, Int) {
         try await withCheckedThrowingContinuation { continuation in
             URLSession.shared.dataTask(with: request) { data, response, error in
                 if let error { return continuation.resume(throwing: error) }
