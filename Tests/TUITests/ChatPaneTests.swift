@@ -1,0 +1,74 @@
+import ChatCore
+import TUI
+import XCTest
+@testable import ViewModels
+
+final class ChatPaneTests: XCTestCase {
+    let strings = UIStrings(.english)
+
+    private func draw(_ lines: [ChatLine], paging: Paging = .done, scroll: Int = 0, width: Int = 40, height: Int = 12,
+                      text: OutsideText = .unfiltered) -> (Canvas, Region, ChatPane.Report) {
+        var canvas = CanvasCheck.sentinel(Size(width: width + 2, height: height + 2))
+        let region = canvas.bounds.subregion(Rect(row: 1, column: 1, width: width, height: height))
+        let pane = ChatPane(title: "lobby", messages: .loaded(lines), paging: paging, scroll: scroll, focused: false,
+                            transcript: ChatTranscript(strings: strings, text: text))
+        let report = pane.draw(on: &canvas, in: region)
+        CanvasCheck.assertInert(canvas)
+        CanvasCheck.assertInside(region, canvas)
+        return (canvas, region, report)
+    }
+
+    func testTitleDaySeparatorsTimesNicknamesAndMyMessagesOnTheRight() {
+        let lines = [
+            Fixtures.message("hello", at: Fixtures.date(day: 1, hour: 9, minute: 5)),
+            Fixtures.message("mine", from: Fixtures.me, nickname: "Mina", at: Fixtures.date(day: 2, hour: 10, minute: 30)),
+        ].map(Fixtures.line)
+        let (canvas, region, _) = draw(lines)
+        let shown = CanvasCheck.lines(canvas, region)
+        XCTAssertEqual(shown[0], " # lobby")
+        XCTAssertTrue(shown.contains { $0.contains("2026-12-01") })
+        XCTAssertTrue(shown.contains { $0.contains("2026-12-02") })
+        XCTAssertTrue(shown.contains(" 09:05 Joon  hello"), shown.joined(separator: "\n"))
+        let mine = try! XCTUnwrap(shown.first { $0.contains("mine") })
+        XCTAssertTrue(mine.hasSuffix("mine 10:30"), "my message ends at the right edge: \(mine)")
+        XCTAssertEqual(DisplayWidth.of(mine), region.width - 1, "right-aligned inside the one-column margin")
+    }
+
+    func testKoreanAndEmojiWrapByDisplayWidthAndLineUp() {
+        let body = String(repeating: "떡볶이 🍢 ", count: 12)
+        let (canvas, region, _) = draw([Fixtures.line(Fixtures.message(body, at: Fixtures.date(day: 2, hour: 8, minute: 0)))])
+        let rows = CanvasCheck.lines(canvas, region).filter { $0.contains("떡") }
+        XCTAssertGreaterThan(rows.count, 2, "the text wraps")
+        for row in rows { XCTAssertLessThanOrEqual(DisplayWidth.of(row), region.width) }
+        let indent = rows.dropFirst().map { $0.prefix { $0 == " " }.count }
+        XCTAssertEqual(Set(indent).count, 1, "continuation lines hang at one column: \(rows)")
+    }
+
+    func testHostileMessagesAndNicknamesAreInert() {
+        let lines = HostileText.samples.enumerated().map { index, sample in
+            Fixtures.line(Fixtures.message(sample, nickname: sample, at: Fixtures.date(day: 2, hour: 8, minute: index)))
+        }
+        let (canvas, region, _) = draw(lines, height: 40)
+        let shown = CanvasCheck.lines(canvas, region).joined(separator: "\n")
+        XCTAssertTrue(shown.contains("^[]0;pwned^Gtitle"), shown)
+        XCTAssertTrue(shown.contains("<RLO>evil<PDF>"), shown)
+        XCTAssertTrue(shown.contains("^[[31mC1 CSI"), shown)
+    }
+
+    func testScrollingBackReportsTheOldestRowSoOlderHistoryIsFetched() {
+        let lines = (0..<40).map { Fixtures.line(Fixtures.message("message \($0)", at: Fixtures.date(day: 2, hour: 8, minute: $0))) }
+        let (canvas, region, bottom) = draw(lines, paging: .haveMore(PageToken("t")))
+        XCTAssertFalse(bottom.showsOldest)
+        XCTAssertTrue(CanvasCheck.lines(canvas, region).last!.contains("message 39"))
+        let (top, topRegion, report) = draw(lines, paging: .haveMore(PageToken("t")), scroll: 1000)
+        XCTAssertTrue(report.showsOldest)
+        XCTAssertEqual(report.maxScroll, bottom.maxScroll)
+        XCTAssertTrue(CanvasCheck.lines(top, topRegion).contains { $0.contains("Loading older messages") })
+    }
+
+    func testTheWordFilterMasksMessages() {
+        let text = OutsideText(filter: WordFilter(words: ["badword"]))
+        let (canvas, region, _) = draw([Fixtures.line(Fixtures.message("you badword", at: Fixtures.date(day: 2, hour: 8, minute: 0)))], text: text)
+        XCTAssertTrue(CanvasCheck.lines(canvas, region).contains { $0.hasSuffix("you *******") })
+    }
+}

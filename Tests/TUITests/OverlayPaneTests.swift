@@ -1,0 +1,123 @@
+import ChatCore
+import TUI
+import XCTest
+@testable import ViewModels
+
+/// Welcome, forms, terms, alerts, help, the quick switcher, the bars, Discover and Direct.
+final class OverlayPaneTests: XCTestCase {
+    let strings = UIStrings(.english)
+
+    private func check(width: Int = 70, height: Int = 24, _ body: (inout Canvas, Region) -> Void) -> [String] {
+        var canvas = CanvasCheck.sentinel(Size(width: width + 2, height: height + 2))
+        let region = canvas.bounds.subregion(Rect(row: 1, column: 1, width: width, height: height))
+        body(&canvas, region)
+        CanvasCheck.assertInert(canvas)
+        CanvasCheck.assertInside(region, canvas)
+        return CanvasCheck.lines(canvas, region)
+    }
+
+    func testWelcomeOffersLogInSignUpAndGuest() {
+        let lines = check { canvas, region in
+            WelcomePane(selected: 2, notice: nil, strings: strings, text: .unfiltered).draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        XCTAssertTrue(lines.contains("Log in"))
+        XCTAssertTrue(lines.contains("Sign up"))
+        XCTAssertTrue(lines.contains("▸ Continue as guest ◂"))
+    }
+
+    func testTheKoreanWelcomeUsesTheOriginalGuestLabel() {
+        let lines = check { canvas, region in
+            WelcomePane(selected: 0, notice: nil, strings: UIStrings(.korean), text: .unfiltered).draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        XCTAssertTrue(lines.contains("게스트로 로그인"))
+    }
+
+    func testThePasswordIsMaskedAndTheCursorIsInTheFocusedField() {
+        var email = LineEditor()
+        for character in "mina@example.com" { _ = email.handle(.character(character)) }
+        var password = LineEditor()
+        for character in "secret" { _ = password.handle(.character(character)) }
+        var cursor: Point?
+        let lines = check { canvas, region in
+            let fields = [FormPane.Field(label: "Email", editor: email), FormPane.Field(label: "Password", editor: password, masked: true)]
+            cursor = FormPane(title: "Log in", fields: fields, focused: 1, error: "Wrong email or password.", hint: strings.formHint, text: .unfiltered)
+                .draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        XCTAssertTrue(lines.contains("mina@example.com"))
+        XCTAssertTrue(lines.contains("••••••"))
+        XCTAssertFalse(lines.contains("secret"))
+        XCTAssertTrue(lines.contains("Wrong email or password."))
+        XCTAssertNotNil(cursor)
+    }
+
+    func testTermsShowTheCheckboxJoinAndTheRefusal() {
+        let lines = check { canvas, region in
+            TermsPane(title: "Community rules", rules: Strings(.english).termsBody, checkboxLabel: "I agree", joinLabel: "Join",
+                      isAgreed: false, focused: 1, message: "Please agree to the terms.", strings: strings, text: .unfiltered)
+                .draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        XCTAssertTrue(lines.contains("[ ] I agree"))
+        XCTAssertTrue(lines.contains("[ Join ]  Please agree to the terms."))
+    }
+
+    func testAnAlertWrapsItsMessageInsideItsBox() {
+        let lines = check(width: 40) { canvas, region in
+            AlertPane(message: "Login required — guests can't send messages.", strings: strings, text: .unfiltered).draw(on: &canvas, in: region)
+        }
+        XCTAssertTrue(lines.contains { $0.contains("Login required") })
+        XCTAssertTrue(lines.contains { $0.contains("Press Enter") })
+    }
+
+    func testTheHelpListsEveryBindingAndEveryCommand() {
+        let lines = check(width: 80, height: 40) { canvas, region in
+            HelpOverlayPane(strings: strings).draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        for entry in CommandRegistry.entries { XCTAssertTrue(lines.contains(entry.usage), entry.usage) }
+        for binding in KeyMap.browsing + KeyMap.everywhere {
+            XCTAssertTrue(lines.contains(strings.describe(binding.intent)), strings.describe(binding.intent))
+        }
+    }
+
+    func testTheQuickSwitcherListsMatchesWithTheSelection() {
+        var query = LineEditor()
+        _ = query.handle(.character("구"))
+        let lines = check { canvas, region in
+            _ = QuickSwitcherPane(query: query, matches: .loaded([Fixtures.channel("강남구"), Fixtures.channel("마포구")]), selected: 1,
+                                  strings: strings, text: .unfiltered).draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        XCTAssertTrue(lines.contains("> 구"))
+        XCTAssertTrue(lines.contains("▸ 마포구"))
+    }
+
+    func testTheStatusLineNamesAGuestAndMakesServerErrorsInert() {
+        let lines = check { canvas, region in
+            StatusLinePane(viewerName: "Guest", connection: .offline("\u{1B}[31mdown"), notice: nil, hint: "hint", strings: strings, text: .unfiltered)
+                .draw(on: &canvas, in: region.rows(0, count: 1))
+        }
+        XCTAssertEqual(lines[0], " Guest · offline: ^[[31mdown · hint")
+    }
+
+    func testTheTabBarMarksTheSelectedTab() {
+        var canvas = Canvas(size: Size(width: 70, height: 1))
+        TabBarPane(selected: .direct, strings: strings).draw(on: &canvas, in: canvas.bounds)
+        XCTAssertTrue(canvas.lines[0].contains("1 Discover   2 Channels   3 Direct   4 Profile"))
+        let column = canvas.lines[0].distance(from: canvas.lines[0].startIndex, to: canvas.lines[0].range(of: "3 Direct")!.lowerBound)
+        XCTAssertEqual(canvas[0, column].style.background, .role(.accent))
+    }
+
+    func testDiscoverAndDirectRowsAreInert() {
+        let hostile = HostileText.samples[0]
+        let message = Fixtures.message(hostile, nickname: hostile, at: Fixtures.date(day: 2, hour: 8, minute: 0))
+        let discover = [DiscoverRow(activity: ChannelActivity(channel: Fixtures.channel(hostile), messageCount: 12, latest: message))]
+        let lines = check { canvas, region in
+            DiscoverPane(rows: .loaded(discover), selected: 0, strings: strings, text: .unfiltered).draw(on: &canvas, in: region)
+        }
+        XCTAssertTrue(lines.contains { $0.contains("12 today") })
+        let summary = ConversationSummary(channelID: ChannelID("d"), other: UserProfile(id: Fixtures.other, nickname: hostile), latest: message, unread: true)
+        let direct = check { canvas, region in
+            ConversationsPane(rows: .loaded([ConversationRow(summary: summary)]), placeholder: nil, selected: 0, strings: strings, text: .unfiltered,
+                              transcript: ChatTranscript(strings: strings, text: .unfiltered)).draw(on: &canvas, in: region)
+        }
+        XCTAssertTrue(direct[1].contains("● ^[]0;pwned"), direct[1])
+    }
+}

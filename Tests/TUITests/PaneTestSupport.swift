@@ -1,0 +1,95 @@
+import ChatCore
+import Foundation
+import TUI
+import XCTest
+@testable import ViewModels
+
+/// Checks every pane test makes: no cell holds a character a terminal would act on, and nothing
+/// was drawn outside the pane's region.
+enum CanvasCheck {
+    /// A canvas whose every cell is `#`, so a pane drawing outside its region shows.
+    static func sentinel(_ size: Size) -> Canvas {
+        Canvas(size: size, fill: Cell(glyph: Glyph(text: "#", width: 1), style: .plain))
+    }
+
+    static func assertInert(_ canvas: Canvas, file: StaticString = #filePath, line: UInt = #line) {
+        for row in 0..<canvas.height {
+            for column in 0..<canvas.width {
+                for scalar in canvas[row, column].glyph.text.unicodeScalars {
+                    let value = scalar.value
+                    let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+                    let isBidi = InertText.replacement(for: scalar) != nil
+                    XCTAssertFalse(isControl || isBidi, "cell \(row),\(column) holds U+\(String(value, radix: 16))", file: file, line: line)
+                }
+            }
+        }
+    }
+
+    /// Every cell outside `region` is still `#`, and every row adds up to the canvas width.
+    static func assertInside(_ region: Region, _ canvas: Canvas, file: StaticString = #filePath, line: UInt = #line) {
+        for row in 0..<canvas.height {
+            var width = 0
+            for column in 0..<canvas.width {
+                let cell = canvas[row, column]
+                width += cell.isContinuation ? 0 : cell.glyph.width
+                if !region.frame.contains(Point(row: row, column: column)) {
+                    XCTAssertEqual(cell.glyph.text, "#", "drawn outside the pane at \(row),\(column)", file: file, line: line)
+                }
+            }
+            XCTAssertEqual(width, canvas.width, "row \(row) is \(width) columns wide", file: file, line: line)
+        }
+    }
+
+    /// The text of the region's rows, trailing spaces trimmed.
+    static func lines(_ canvas: Canvas, _ region: Region) -> [String] {
+        (region.frame.row..<region.frame.maxRow).map { row in
+            var text = ""
+            for column in region.frame.column..<region.frame.maxColumn { text += canvas[row, column].glyph.text }
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+    }
+}
+
+/// Hostile strings every pane must show inert.
+enum HostileText {
+    static let samples = [
+        "\u{1B}]0;pwned\u{07}title",        // OSC set-title
+        "\u{1B}]52;c;ZXZpbA==\u{07}clip",  // OSC 52 clipboard
+        "\u{1B}[2J\u{1B}[Hclear",           // CSI clear screen
+        "\u{9B}31mC1 CSI",                  // 8-bit CSI
+        "\u{202E}evil\u{202C} bidi",        // right-to-left override
+        "\u{2067}isolate\u{2069}",
+        "null\u{0}byte and bell\u{7}",
+        "line\nbreak\rreturn\ttab",
+    ]
+}
+
+enum Fixtures {
+    static let me = UserID("1")
+    static let other = UserID("2")
+
+    static func channel(_ name: String, id: String? = nil, kind: ChannelKind = .open) -> Channel {
+        Channel(id: ChannelID(id ?? name), name: name, kind: kind)
+    }
+
+    static func row(_ name: String, badge: CountBadge, region: Bool = false) -> ChannelRow {
+        ChannelRow(channel: channel(name, kind: region ? .region(name) : .open), badge: badge, isCurrentRegion: region)
+    }
+
+    static func message(_ text: String, from sender: UserID = other, nickname: String = "Joon", at date: Date, id: String? = nil) -> Message {
+        Message(id: MessageID(id ?? UUID().uuidString), channelID: ChannelID("lobby"), senderID: sender, senderNickname: nickname,
+                sentAt: date, content: .text(text))
+    }
+
+    static func line(_ message: Message) -> ChatLine {
+        ChatLine(message: message, isMine: message.senderID == me)
+    }
+
+    /// A fixed date in the local time zone.
+    static func date(day: Int, hour: Int, minute: Int) -> Date {
+        var parts = DateComponents()
+        parts.year = 2026; parts.month = 12; parts.day = day; parts.hour = hour; parts.minute = minute
+        return Calendar.current.date(from: parts)!
+    }
+}
