@@ -64,3 +64,12 @@ extension TerminalApp {
         }
     }
 }
+
+extension TerminalApp {
+    /// Shows a one-line notice on the status line until the next key (e.g. a theme not found at
+    /// start-up).
+    public func show(notice: String) {
+        self.notice = notice
+        markDirty()
+    }
+}

@@ -1,0 +1,178 @@
+import ChatCore
+import Foundation
+import LocalStore
+import TestSupport
+import TUI
+import ViewModels
+import XCTest
+
+/// Sign-up, terms, the nickname gate, switching accounts, narrow terminals, commands and the
+/// quick switcher, all through typed keys on a real LocalStore.
+@MainActor
+final class FullAppFlowTests: XCTestCase {
+    func testSignUpNeedsTheTermsTickedThenTheNicknameGateAsksBeforeTheChannelOpens() async throws {
+        let harness = try AppHarness(startChannel: "lobby")
+        await harness.session.start()
+        await harness.waitFor("Continue as guest")
+        await harness.press(.down, .enter)
+        await harness.waitFor("Nickname (optional)")
+        await harness.type("new@example.com")
+        await harness.press(.tab)
+        await harness.type("pass word 1")
+        XCTAssertTrue(harness.text.contains("•••••••••••"), "the password is masked")
+        XCTAssertFalse(harness.text.contains("pass word 1"))
+        await harness.press(.enter)
+        await harness.waitFor("Community rules")
+        await harness.press(.tab, .enter)
+        await harness.waitFor("Please agree to the terms.")
+        await harness.press(.tab, .character(" "), .tab, .enter)
+        await harness.waitFor("Set your nickname first.")
+        XCTAssertFalse(harness.text.contains("# lobby"), "the chat did not open")
+        await harness.type("Nari")
+        await harness.press(.enter)
+        await harness.waitFor("# lobby")
+        await harness.waitFor("Type a message")
+    }
+
+    func testLoggingOutAndInAsAnotherAccountShowsOnlyTheNewOne() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", region: "마포구", nickname: "Mina")
+        try await harness.files.open(as: "joon").signUpMember("joon", region: "강남구", nickname: "Joon")
+        await harness.session.start()
+        await harness.waitFor("Mina")
+        await harness.type("4")
+        await harness.waitFor("mina@example.com")
+        await harness.type("/logout")
+        await harness.press(.enter)
+        await harness.waitFor("Continue as guest")
+        await harness.press(.enter)
+        await harness.waitFor("Password")
+        await harness.type("joon@example.com")
+        await harness.press(.tab)
+        await harness.type(TestCommunity.password(for: "joon"))
+        await harness.press(.enter)
+        await harness.waitFor("current region")
+        await harness.type("4")
+        await harness.waitFor("joon@example.com")
+        await harness.waitFor("Newcomer on the Tteokbokki Trail")
+        let screen = harness.text
+        XCTAssertFalse(screen.contains("Mina"), screen)
+        XCTAssertFalse(screen.contains("mina@example.com"), screen)
+    }
+
+    func testAWrongPasswordIsShownAndTheFormStays() async throws {
+        let harness = try AppHarness()
+        try await harness.files.open(as: "joon").signUpMember("joon", nickname: "Joon")
+        await harness.session.start()
+        await harness.waitFor("Continue as guest")
+        await harness.press(.enter)
+        await harness.type("joon@example.com")
+        await harness.press(.tab)
+        await harness.type("nope")
+        await harness.press(.enter)
+        await harness.waitFor("Wrong email or password.")
+        XCTAssertFalse(harness.text.contains("current region"), "still on the form")
+        XCTAssertFalse(harness.text.contains("••••"), "the password field is cleared after a try")
+    }
+
+    func testTheRegionChannelIsPinnedFirstWithItsTag() async throws {
+        let harness = try AppHarness(region: "종로구")
+        await harness.session.start()
+        await harness.waitFor("Continue as guest")
+        await harness.press(.down, .down, .enter)
+        await harness.waitFor("current region")
+        let rows = harness.frame()
+        let first = try XCTUnwrap(rows.firstIndex { $0.contains("종로구") })
+        XCTAssertTrue(rows[first].contains("종로구 current region"))
+        XCTAssertLessThan(first, try XCTUnwrap(rows.firstIndex { $0.contains("help") }))
+    }
+
+    func testANarrowTerminalShowsOnePaneAtATimeAndResizesBack() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        XCTAssertTrue(harness.text.contains("Pick a channel"), "wide: the list beside the main pane")
+        harness.resize(Size(width: 60, height: 20))
+        await harness.waitUntil("narrow: only the list") { !$0.contains("Pick a channel") && $0.contains("lobby") }
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("# lobby")
+        XCTAssertFalse(harness.text.contains("current region"), "narrow: the chat alone")
+        for row in harness.frame() { XCTAssertLessThanOrEqual(DisplayWidth.of(row), 60) }
+        harness.resize(Size(width: 100, height: 30))
+        await harness.waitUntil("wide again: list and chat") { $0.contains("current region") && $0.contains("# lobby") }
+    }
+
+    func testTheQuickSwitcherFindsAChannelByPartOfItsName() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.press(.control("k"))
+        await harness.waitFor("Jump to a channel")
+        await harness.type("lob")
+        await harness.waitFor("▸ lobby")
+        XCTAssertFalse(harness.text.contains("▸ help"))
+        await harness.press(.enter)
+        await harness.waitFor("# lobby")
+    }
+
+    func testUnknownCommandsHelpAndThemes() async throws {
+        let harness = try AppHarness()
+        await harness.session.start()
+        await harness.waitFor("Continue as guest")
+        await harness.press(.down, .down, .enter)
+        await harness.waitFor("lobby")
+        await harness.type("/frobnicate")
+        await harness.press(.enter)
+        await harness.waitFor("Unknown command /frobnicate")
+        await harness.press(.enter)
+        await harness.type("/help")
+        await harness.press(.enter)
+        await harness.waitFor("Keys and commands")
+        await harness.waitFor("/join NAME")
+        await harness.press(.escape)
+        await harness.type("/theme dark")
+        await harness.press(.enter)
+        await harness.waitFor("Theme: dark")
+        XCTAssertEqual(harness.theme?.name, "dark")
+        await harness.type("q")
+        XCTAssertEqual(harness.quitCount, 1)
+    }
+
+    func testKoreanInterface() async throws {
+        let harness = try AppHarness(language: .korean)
+        await harness.session.start()
+        await harness.waitFor("게스트로 로그인")
+        await harness.press(.down, .down, .enter)
+        await harness.waitFor("게스트")
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("채팅 입력을 위해 로그인해주세요!")
+        await harness.press(.character("x"), .enter)
+        await harness.waitFor("로그인이 필요한 기능입니다.")
+    }
+
+    func testPageUpLoadsOlderHistory() async throws {
+        let harness = try AppHarness(size: Size(width: 100, height: 20))
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        let other = try harness.files.open(as: "joon")
+        try await other.signUpMember("joon", nickname: "Joon")
+        let lobby = try await other.channel(named: "lobby").id
+        for index in 0..<120 { _ = try await other.send("history \(index)", to: lobby) }
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("history 119")
+        await harness.press(.escape)
+        for _ in 0..<80 {
+            if harness.text.contains("history 0") { break }
+            await harness.press(.pageUp)
+            _ = await eventually(seconds: 1) { !harness.text.contains("Loading older") || harness.text.contains("history 0") }
+        }
+        await harness.waitFor("history 0")
+        await harness.waitFor("the beginning of this chat")
+    }
+}
