@@ -1,0 +1,83 @@
+import ChatCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// The sync loop survives an unreachable server: it reports reconnecting, backs off, and catches
+/// up on what was sent meanwhile once the server answers again.
+final class ReconnectTests: XCTestCase {
+    func testSyncReconnectsAndCatchesUp() async throws {
+        let fixture = try MatrixFixture()
+        let link = SwitchableLink()
+        let (alice, _) = try await fixture.member("alice", transport: link)
+        let bob = try await SynapseUser.register(on: fixture.server)
+        let room = ChannelID(try await bob.createRoom(name: "reconnect \(SynapseServer.randomName())"))
+        _ = try await alice.latestMessages(in: room, limit: 5)
+        let events = EventRecorder(alice)
+
+        link.isUp = false
+        let reconnecting = await events.first { if case .connection(.reconnecting) = $0 { return true } else { return false } }
+        XCTAssertNotNil(reconnecting, "the status line learns the link is down")
+        let cached = try await alice.latestMessages(in: room, limit: 5)
+        XCTAssertNotNil(cached, "reading works from the cache while the link is down")
+        try await bob.send("sent while alice was away", to: room.raw)
+
+        link.isUp = true
+        let online = await events.first(within: 40) { $0 == .connection(.online) }
+        XCTAssertNotNil(online, "back online after the backoff")
+        let caughtUp = await events.message("sent while alice was away", in: room, within: 10)
+        XCTAssertNotNil(caughtUp, "what was sent meanwhile arrives")
+        let texts = try await alice.latestMessages(in: room, limit: 20).texts
+        XCTAssertEqual(texts.filter { $0 == "sent while alice was away" }.count, 1, "once")
+        await fixture.close()
+    }
+}
+
+/// A link that can be cut: cutting drops the requests in flight (a long-poll too), and while it is
+/// down every request fails as if the server were unreachable.
+final class SwitchableLink: MatrixTransport {
+    private typealias Waiter = CheckedContinuation<(Data, HTTPURLResponse), Error>
+    private let inner = URLSessionTransport()
+    private let state = Mutex((up: true, next: 0, inFlight: [Int: Waiter]()))
+
+    var isUp: Bool {
+        get { state.withLock { $0.up } }
+        set {
+            let dropped = state.withLock { value -> [Waiter] in
+                value.up = newValue
+                guard !newValue else { return [] }
+                defer { value.inFlight.removeAll() }
+                return Array(value.inFlight.values)
+            }
+            for waiter in dropped { waiter.resume(throwing: URLError(.networkConnectionLost)) }
+        }
+    }
+
+    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await withCheckedThrowingContinuation { (waiter: Waiter) in
+            let id = state.withLock { value -> Int? in
+                guard value.up else { return nil }
+                value.next += 1
+                value.inFlight[value.next] = waiter
+                return value.next
+            }
+            guard let id else { return waiter.resume(throwing: URLError(.cannotConnectToHost)) }
+            Task {
+                let result = await Result(catching: { try await self.inner.exchange(request) })
+                // Whoever takes the waiter out resumes it: the answer, or the cut.
+                let mine = state.withLock { $0.inFlight.removeValue(forKey: id) }
+                mine?.resume(with: result)
+            }
+        }
+    }
+}
+
+extension Result where Failure == Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
