@@ -55,3 +55,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport"]),
     ]
 )
+
+// Fuzzing: `scripts/fuzz.sh` sets TTEOK_FUZZ=1 and builds this with `-sanitize=fuzzer` into its own
+// build directory. Not part of ordinary builds: it links libFuzzer's driver and reads the Matrix
+// decoders through `@testable import` (debug builds only).
+if Context.environment["TTEOK_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix"]))
+}

@@ -5,7 +5,9 @@
 #   1. installs the Debian packages the build and tests need, if any is missing;
 #   2. starts a throw-away Synapse on 127.0.0.1 (scripts/synapse.sh) and exports TTEOK_SYNAPSE_URL;
 #   3. builds everything (`swift build`: end-to-end tests drive the real .build/debug/tteok);
-#   4. runs every test (`swift test`), stops Synapse, and exits with the tests' status.
+#   4. runs every test (`swift test`), stops Synapse, and exits with the tests' status;
+#   5. fuzzes the key parser, the sanitiser/canvas and the Matrix decoders for 30 s each
+#      (scripts/fuzz.sh; TTEOK_FUZZ_SECONDS changes the time, 0 skips it).
 # Extra arguments go to `swift test` (e.g. `scripts/test-all.sh --filter CLITests`).
 set -euo pipefail
 
@@ -28,4 +30,7 @@ bash scripts/install-packages.sh
 start_synapse
 swift build </dev/null
 swift test "$@" </dev/null
+if [[ "${TTEOK_FUZZ_SECONDS:-30}" != 0 ]]; then
+    bash scripts/fuzz.sh "${TTEOK_FUZZ_SECONDS:-30}" </dev/null
+fi
 log "all tests passed in $((SECONDS - started)) s"
