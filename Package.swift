@@ -53,6 +53,9 @@ let package = Package(
         // The executable: composition root, option parsing, scripting commands.
         .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport"]),
+
+        // The benchmark: builds a 1M-message store and prints the performance budgets table.
+        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "ViewModels", "TUI"]),
     ]
 )
 

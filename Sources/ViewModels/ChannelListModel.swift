@@ -145,7 +145,10 @@ public final class ChannelListModel: Lifecycle {
         await withTaskGroup(of: (ChannelID, CountBadge).self) { group in
             for id in ids {
                 group.addTask {
-                    do { return (id, CountBadge(count: try await service.unreadCount(in: id))) } catch { return (id, .error) }
+                    // Not `do/catch` returning a tuple: in a release build (Swift 6.3.1) that child
+                    // closure crashes the task group ("pure virtual method called") — tteok-bench.
+                    let count = try? await service.unreadCount(in: id)
+                    return (id, count.map(CountBadge.init(count:)) ?? .error)
                 }
             }
             var result: [ChannelID: CountBadge] = [:]

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What a row's figure is: sets the unit printed and whether smaller is better (always, here).
+enum Unit: String, Sendable {
+    case milliseconds = "ms"
+    case megabytes = "MB"
+    case bytes = "B"
+    case percent = "%"
+
+    func format(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        switch self {
+        case .milliseconds: return value < 10 ? String(format: "%.2f ms", value) : String(format: "%.1f ms", value)
+        case .megabytes: return String(format: "%.1f MB", value)
+        case .bytes: return String(format: "%.0f B", value)
+        case .percent: return String(format: "%.3f %%", value)
+        }
+    }
+}
+
+/// How a row came out.
+enum Verdict: Sendable {
+    case pass
+    case fail
+    /// Not measured (e.g. no homeserver given); not counted.
+    case skip(String)
+    /// The measurement itself failed; counts as a miss.
+    case error(String)
+
+    var label: String {
+        switch self {
+        case .pass: return "PASS"
+        case .fail: return "FAIL"
+        case .skip(let why): return "SKIP (\(why))"
+        case .error(let why): return "FAIL (\(why))"
+        }
+    }
+
+    var counts: Bool {
+        if case .skip = self { return false }
+        return true
+    }
+
+    var met: Bool {
+        if case .pass = self { return true }
+        return false
+    }
+}
+
+/// One line of the table: a measurement, its median and p95 over the runs, the budget, the verdict.
+/// The verdict is decided on the p95 — a budget met only half the time is not met.
+struct BudgetRow: Sendable {
+    var what: String
+    var unit: Unit
+    var budget: Double
+    var samples: Samples
+    var verdict: Verdict
+
+    init(_ what: String, unit: Unit, budget: Double, samples: Samples) {
+        self.what = what
+        self.unit = unit
+        self.budget = budget
+        self.samples = samples
+        verdict = samples.isEmpty ? .error("no samples") : (samples.p95 <= budget ? .pass : .fail)
+    }
+
+    init(_ what: String, unit: Unit, budget: Double, verdict: Verdict) {
+        self.what = what
+        self.unit = unit
+        self.budget = budget
+        self.samples = Samples()
+        self.verdict = verdict
+    }
+
+    var budgetText: String { "≤ " + unit.format(budget) }
+}

@@ -1,0 +1,75 @@
+import ChatCore
+import Foundation
+import ViewModels
+
+/// Another process writes 10,000 messages within a second into the channel the viewer has open:
+/// how long after its last commit the last message is in the chat, and the slowest frame meanwhile.
+@MainActor
+enum BurstRow {
+    static let channel = "help"
+    static let count = 10_000
+
+    /// The chat's observer calls `frame` on every change; the row times from the writer's last
+    /// commit to the change that holds its last message.
+    /// Without `frame` (no render path yet) only the arrival in the chat model is timed.
+    static func measure(_ context: BenchContext, frame: (@MainActor (ChatModel) -> Void)? = nil) async throws -> [BudgetRow] {
+        var latency = Samples()
+        var slowestFrame = Samples()
+        for _ in 0..<max(1, context.runs / 3) {
+            let bench = try context.session()
+            await bench.session.start()
+            let chat = try await bench.open(channel)
+            let lastBody = "burst \(count)"
+            var arrived: UInt64?
+            var slowest = 0.0
+            chat.changes.addObserver { [weak chat] in
+                guard let chat else { return }
+                let start = MonotonicClock.nanoseconds()
+                frame?(chat)
+                slowest = max(slowest, MonotonicClock.milliseconds(since: start))
+                if arrived == nil, chat.messages.value?.last?.message.content == .text(lastBody) { arrived = MonotonicClock.nanoseconds() }
+            }
+            let lastCommit = try await runWriter(context)
+            try await waitUntil(seconds: 10) { arrived != nil }
+            guard let arrived else { throw BenchError.failed("the last message never arrived") }
+            latency.append(Double(Int64(bitPattern: arrived &- lastCommit)) / 1e6)
+            slowestFrame.append(slowest)
+        }
+        guard frame != nil else {
+            return [BudgetRow("10k msgs from another process in 1 s: last in the chat", unit: .milliseconds, budget: 500, samples: latency)]
+        }
+        return [
+            BudgetRow("10k msgs from another process in 1 s: last on screen", unit: .milliseconds, budget: 500, samples: latency),
+            BudgetRow("…during that burst: slowest frame", unit: .milliseconds, budget: 16, samples: slowestFrame),
+        ]
+    }
+
+    /// Runs the writer child and returns its last commit time (CLOCK_MONOTONIC ns).
+    private static func runWriter(_ context: BenchContext) async throws -> UInt64 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["burst-writer", "--store", context.storeURL.path, "--channel", channel,
+                             "--count", String(count), "--seconds", "1"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Read on another thread: the main actor must keep delivering the chat's changes meanwhile.
+        let text = await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let value = text.split(separator: " ").last.flatMap({ UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            throw BenchError.failed("burst writer failed: \(text)")
+        }
+        return value
+    }
+}
+
+/// Polls `condition` on the main actor until it holds or `seconds` pass.
+@MainActor
+func waitUntil(seconds: Double, _ condition: () -> Bool) async throws {
+    let deadline = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
+    while !condition() {
+        guard MonotonicClock.nanoseconds() < deadline else { throw BenchError.failed("timed out after \(seconds) s") }
+        try await Task.sleep(nanoseconds: 1_000_000)
+    }
+}
