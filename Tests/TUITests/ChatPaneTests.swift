@@ -71,4 +71,28 @@ final class ChatPaneTests: XCTestCase {
         let (canvas, region, _) = draw([Fixtures.line(Fixtures.message("you badword", at: Fixtures.date(day: 2, hour: 8, minute: 0)))], text: text)
         XCTAssertTrue(CanvasCheck.lines(canvas, region).contains { $0.hasSuffix("you *******") })
     }
+
+    func testHugeMessagesAreCutWithANoteAndStayInsideThePane() {
+        let huge = String(repeating: "떡볶이 abc 🍢 ", count: (1 << 20) / 20)
+        let tall = (0..<10_000).map { "line \($0)" }.joined(separator: "\n")
+        let lines = [huge, tall].enumerated().map { index, body in
+            Fixtures.line(Fixtures.message(body, at: Fixtures.date(day: 2, hour: 8, minute: index)))
+        }
+        let transcript = ChatTranscript(strings: strings, text: .unfiltered)
+        let rows = transcript.rows(for: lines, width: 40)
+        let notes = rows.filter { $0.spans.contains { $0.text.contains("[… the rest") } }
+        XCTAssertEqual(notes.count, 2, "both messages are cut")
+        XCTAssertLessThan(rows.count, 2 * (ChatTranscript.lineLimit + ChatTranscript.characterLimit / 30))
+        let (canvas, region, _) = draw(lines, height: 20)
+        XCTAssertTrue(CanvasCheck.lines(canvas, region).contains { $0.contains("shown]") })
+    }
+
+    func testTheCacheGivesTheSameRowsAsAFreshLayout() {
+        let lines = (0..<5).map { Fixtures.line(Fixtures.message("message \($0) 안녕", at: Fixtures.date(day: 2, hour: 8, minute: $0))) }
+        let cached = ChatTranscript(strings: strings, text: .unfiltered, cache: ChatTranscript.Cache())
+        let first = cached.rows(for: lines, width: 30)
+        XCTAssertEqual(cached.rows(for: lines, width: 30), first)
+        XCTAssertEqual(ChatTranscript(strings: strings, text: .unfiltered).rows(for: lines, width: 30), first)
+        XCTAssertNotEqual(cached.rows(for: lines, width: 12), first, "another width is laid out anew")
+    }
 }

@@ -54,7 +54,7 @@ extension TerminalApp {
     private func changeTheme(_ name: String?) {
         guard let themes else { return }
         let available = themes.availableNames()
-        guard let name else { return alert = strings.unknownTheme("", available) }
+        guard let name else { return notice = strings.themesAvailable(available) }
         do {
             let theme = try themes.load(named: name)
             onThemeChange?(theme)

@@ -146,7 +146,7 @@ extension TerminalApp {
 
     // MARK: Panes from models
 
-    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text) }
+    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache) }
 
     func channelListPane(_ community: Community, focused: Bool) -> ChannelListPane {
         let model = community.channels

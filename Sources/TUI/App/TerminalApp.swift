@@ -42,6 +42,7 @@ public final class TerminalApp {
     var askedBadges: Set<ChannelID> = []
     var pagingRequested: ObjectIdentifier?
     var lastSize = Size(width: 80, height: 24)
+    let transcriptCache = ChatTranscript.Cache()
 
     private var queue: [Key] = []
     private var consumer: Task<Void, Never>?

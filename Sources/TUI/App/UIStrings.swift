@@ -32,6 +32,7 @@ public struct UIStrings: Hashable, Sendable {
     public var olderLoading: String { pick("Loading older messages…", "이전 메시지를 불러오는 중…") }
     public var beginning: String { pick("— the beginning of this chat —", "— 대화의 시작 —") }
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
+    public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
     public var sending: String { pick("sending…", "보내는 중…") }
     public func failed(_ reason: String) -> String { pick("not sent: \(reason)", "보내지 못함: \(reason)") }
     public func messagesToday(_ count: Int) -> String { pick("\(count) today", "오늘 \(count)개") }
@@ -50,6 +51,9 @@ public struct UIStrings: Hashable, Sendable {
     public func missingArgument(_ usage: String) -> String { pick("Usage: \(usage)", "사용법: \(usage)") }
     public func unknownTheme(_ name: String, _ available: [String]) -> String {
         pick("No theme \(name). Available: \(available.joined(separator: ", "))", "\(name) 테마가 없습니다. 사용 가능: \(available.joined(separator: ", "))")
+    }
+    public func themesAvailable(_ names: [String]) -> String {
+        pick("Themes: \(names.joined(separator: ", ")) — /theme NAME", "테마: \(names.joined(separator: ", ")) — /theme 이름")
     }
     public func themeChanged(_ name: String) -> String { pick("Theme: \(name)", "테마: \(name)") }
     public var alreadyMember: String { pick("You are already logged in. /logout first.", "이미 로그인되어 있습니다. 먼저 /logout 하세요.") }

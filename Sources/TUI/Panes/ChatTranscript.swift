@@ -15,11 +15,43 @@ public struct ChatTranscript {
     public var strings: UIStrings
     public var text: OutsideText
     public var calendar: Calendar
+    /// Rows already laid out, kept across frames by the app (nil: lay out every time).
+    public var cache: Cache?
 
-    public init(strings: UIStrings, text: OutsideText, calendar: Calendar = .current) {
+    /// A message's rows per width, so a frame does not wrap every message again.
+    public final class Cache {
+        private struct Key: Hashable {
+            let line: ChatLine
+            let width: Int
+        }
+
+        private var rows: [Key: [Row]] = [:]
+        /// Entries kept before the cache starts afresh (a long session scrolls through many).
+        let limit = 4000
+
+        public init() {}
+
+        func rows(for line: ChatLine, width: Int, make: () -> [Row]) -> [Row] {
+            let key = Key(line: line, width: width)
+            if let cached = rows[key] { return cached }
+            if rows.count >= limit { rows.removeAll(keepingCapacity: true) }
+            let made = make()
+            rows[key] = made
+            return made
+        }
+    }
+
+    /// Characters of one message shown at most; the rest is cut with a note (a hostile 1 MiB
+    /// message must not take seconds to lay out).
+    public static let characterLimit = 16_384
+    /// Lines of one message shown at most.
+    public static let lineLimit = 300
+
+    public init(strings: UIStrings, text: OutsideText, calendar: Calendar = .current, cache: Cache? = nil) {
         self.strings = strings
         self.text = text
         self.calendar = calendar
+        self.cache = cache
     }
 
     /// Every row of `lines` (oldest first) at `width` columns.
@@ -32,7 +64,8 @@ public struct ChatTranscript {
                 rows.append(separator(for: line.message.sentAt, width: width))
                 previousDay = day
             }
-            rows += line.isMine ? mine(line.message, width: width) : theirs(line.message, width: width)
+            let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
+            rows += cache?.rows(for: line, width: width, make: make) ?? make()
         }
         return rows
     }
@@ -88,7 +121,7 @@ public struct ChatTranscript {
 
     /// The message's text (made inert and filtered) wrapped to `width`, plus its delivery state.
     func wrapped(_ message: Message, width: Int, style: Style = Style(.text)) -> [Row] {
-        var rows = TextLayout.wrappedLines(text.body(message.content.summary), width: width)
+        var rows = TextLayout.wrappedLines(shownBody(message.content.summary), width: width)
             .map { Row(spans: [Span($0, style)], alignRight: false) }
         switch message.delivery {
         case .delivered: break
@@ -98,5 +131,17 @@ public struct ChatTranscript {
                 .map { Row(spans: [Span($0, Style(.error))], alignRight: false) }
         }
         return rows
+    }
+
+    /// The body made inert and filtered, cut to the limits with a note saying so.
+    func shownBody(_ body: String) -> String {
+        var shown = body.count > Self.characterLimit ? String(body.prefix(Self.characterLimit)) : body
+        var cut = shown.count < body.count
+        let lines = shown.split(separator: "\n", maxSplits: Self.lineLimit, omittingEmptySubsequences: false)
+        if lines.count > Self.lineLimit {
+            shown = lines.prefix(Self.lineLimit).joined(separator: "\n")
+            cut = true
+        }
+        return text.body(shown) + (cut ? "\n" + strings.messageCut : "")
     }
 }
