@@ -175,4 +175,38 @@ final class FullAppFlowTests: XCTestCase {
         await harness.waitFor("history 0")
         await harness.waitFor("the beginning of this chat")
     }
+
+    func testDirectMessageThenTheDirectTabListsTheConversation() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        let joon = try harness.files.open(as: "joon")
+        try await joon.signUpMember("joon", nickname: "Joon")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("/dm Joon")
+        await harness.press(.enter)
+        await harness.waitFor("@ Joon")
+        await harness.type("hi Joon")
+        await harness.press(.enter)
+        let delivered = await eventually { (try? await joon.conversations().first?.latest?.content.summary) == "hi Joon" }
+        XCTAssertTrue(delivered, "Joon has the conversation")
+        await harness.press(.escape, .escape)
+        await harness.type("3")
+        await harness.waitUntil("the Direct tab lists Joon with the latest message") { $0.contains("Joon") && $0.contains("hi Joon") }
+    }
+
+    func testNickChangesTheNicknameShownOnTheProfileAndStatusLine() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("/nick Minnie")
+        await harness.press(.enter)
+        await harness.waitFor("Saved.")
+        await harness.type("4")
+        await harness.waitFor("Nickname: Minnie")
+        await harness.type("/nick    ")
+        await harness.press(.enter)
+        await harness.waitFor("Usage: /nick NAME")
+    }
 }

@@ -105,8 +105,10 @@ extension TerminalApp {
 
     private func drawChat(_ model: ChatModel, on canvas: inout Canvas, in region: Region) -> Point? {
         let (transcriptArea, inputArea) = region.splitBottom(2)
-        lastChatReport = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: chatScroll,
-                                  focused: focus == .messages, transcript: transcript).draw(on: &canvas, in: transcriptArea)
+        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: chatScroll,
+                            focused: focus == .messages, transcript: transcript)
+        if case .person = model.subject { pane.isDirect = true }
+        lastChatReport = pane.draw(on: &canvas, in: transcriptArea)
         return InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text).draw(on: &canvas, in: inputArea)
     }
 

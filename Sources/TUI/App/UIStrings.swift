@@ -59,6 +59,7 @@ public struct UIStrings: Hashable, Sendable {
     public var alreadyMember: String { pick("You are already logged in. /logout first.", "이미 로그인되어 있습니다. 먼저 /logout 하세요.") }
     public var notInCommunity: String { pick("Not available here.", "여기서는 사용할 수 없습니다.") }
     public var guestsCannotEdit: String { pick("Log in to edit your profile.", "프로필을 바꾸려면 로그인해주세요.") }
+    public var profileHint: String { pick("Edit: /nick NAME · /region NAME", "수정: /nick 이름 · /region 지역") }
     public var saved: String { pick("Saved.", "저장했습니다.") }
     public var unreadMark: String { "●" }
     public var checkboxOn: String { "[x]" }

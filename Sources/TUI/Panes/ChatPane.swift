@@ -5,6 +5,8 @@ import ViewModels
 /// by `scroll` rows. It reports what it showed so the app can page older history.
 public struct ChatPane {
     public var title: String
+    /// A direct conversation is titled `@ name`, a channel `# name`.
+    public var isDirect = false
     public var messages: Loadable<[ChatLine]>
     public var paging: Paging
     /// Rows scrolled back from the newest (0: the newest row is at the bottom).
@@ -36,7 +38,7 @@ public struct ChatPane {
         canvas.clear(region)
         let titleStyle = Style(.accent, on: .surface, .bold)
         canvas.clear(region.rows(0, count: 1), style: Style(.text, on: .surface))
-        canvas.draw("# " + transcript.text.line(title), style: titleStyle, row: 0, column: 1, in: region)
+        canvas.draw((isDirect ? "@ " : "# ") + transcript.text.line(title), style: titleStyle, row: 0, column: 1, in: region)
         let body = region.inset(top: 1, left: 1, right: 1)
         let strings = transcript.strings
         switch messages {

@@ -44,7 +44,12 @@ public struct ProfilePane {
             canvas.draw(shared.logInForConversations + "  /login", style: Style(.muted), row: row + 1, in: body)
             return
         }
-        drawMessages(on: &canvas, in: body.inset(top: row + 1))
+        canvas.draw(strings.profileHint, style: Style(.muted), row: row, in: body)
+        if let error = model.editError {
+            canvas.draw(text.line(error), style: Style(.error, on: nil, .bold), row: row + 1, in: body)
+            row += 1
+        }
+        drawMessages(on: &canvas, in: body.inset(top: row + 2))
     }
 
     @MainActor
