@@ -1,0 +1,32 @@
+import ChatCore
+import LocalStore
+
+/// `tteok reports`: what members reported, for whoever moderates the community file.
+struct ReportsCommand: ScriptCommand {
+    static let configuration = CommandConfiguration(
+        name: "reports",
+        abstract: "List the reported messages of the embedded community, oldest first (for moderators).",
+        discussion: "Reads the community file (--store). On Matrix, reports go to the homeserver's admins: tteok cannot list them."
+    )
+
+    static let matrixRefusal = "reports sent from a Matrix homeserver go to that server's admins; tteok cannot list them (ask the server's admins)"
+
+    init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {}
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        // The composition root is the one place allowed to know the backend: listing reports is a
+        // LocalStore operation, not a ChatService one.
+        guard let community = context.service as? LocalCommunity else {
+            throw ChatError.unsupported(Self.matrixRefusal)
+        }
+        let reports = try await community.reports().map(ReportLine.init)
+        if context.json {
+            try context.console.json(reports)
+        } else if reports.isEmpty {
+            context.console.line("No reports.")
+        } else {
+            reports.forEach { context.console.line($0.line(context.console)) }
+        }
+        return .success
+    }
+}
