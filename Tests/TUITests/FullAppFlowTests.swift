@@ -209,4 +209,22 @@ final class FullAppFlowTests: XCTestCase {
         await harness.press(.enter)
         await harness.waitFor("Usage: /nick NAME")
     }
+
+    func testAGuestLogsInFromAnOpenChatAndItsInputBarUpgrades() async throws {
+        let harness = try AppHarness(startChannel: "lobby")
+        try await harness.files.open(as: "joon").signUpMember("joon", nickname: "Joon")
+        await harness.session.continueAsGuest()
+        await harness.waitFor("# lobby")
+        await harness.waitFor("Log in to chat")
+        await harness.press(.escape)
+        await harness.type("l")
+        await harness.waitFor("Password")
+        await harness.type("joon@example.com")
+        await harness.press(.tab)
+        await harness.type(TestCommunity.password(for: "joon"))
+        await harness.press(.enter)
+        await harness.waitFor("Type a message")
+        XCTAssertTrue(harness.text.contains("# lobby"), "the same chat, upgraded")
+        XCTAssertTrue(harness.text.contains("Joon"))
+    }
 }

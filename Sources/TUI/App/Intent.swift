@@ -17,6 +17,8 @@ public enum Intent: Hashable, Sendable {
     case quit
     /// Space: tick a checkbox.
     case toggle
+    /// `l`: log in (a guest, at any time) or switch accounts.
+    case logIn
     /// `i`: type in the chat's input.
     case focusInput
     /// Enter in a text field.

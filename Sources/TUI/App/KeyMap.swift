@@ -30,6 +30,7 @@ public enum KeyMap {
         Binding(keys: [.character("3")], intent: .selectTab(.direct)),
         Binding(keys: [.character("4")], intent: .selectTab(.profile)),
         Binding(keys: [.character("i")], intent: .focusInput),
+        Binding(keys: [.character("l")], intent: .logIn),
         Binding(keys: [.character(" ")], intent: .toggle),
         Binding(keys: [.character("/")], intent: .command),
         Binding(keys: [.character("?")], intent: .help),
@@ -109,6 +110,7 @@ extension UIStrings {
         case .quit: return korean ? "종료" : "quit"
         case .toggle: return korean ? "체크" : "tick a checkbox"
         case .focusInput: return korean ? "메시지 입력" : "type a message"
+        case .logIn: return korean ? "로그인 / 계정 바꾸기" : "log in / switch account"
         case .submit: return korean ? "보내기" : "send"
         case .edit: return korean ? "편집" : "edit"
         }

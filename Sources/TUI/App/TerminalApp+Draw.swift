@@ -200,6 +200,11 @@ extension TerminalApp {
         return viewer.displayName
     }
 
+    var viewerIsGuest: Bool {
+        guard let community else { return false }
+        return (chat?.viewer ?? community.channels.viewer) == .guest
+    }
+
     var statusNotice: String? {
         notice ?? community?.gate.notice ?? session.notice
     }
@@ -210,7 +215,8 @@ extension TerminalApp {
         case .logIn, .signUp: return strings.formHint
         case .terms: return strings.termsHint
         case .community:
-            return chat == nil ? strings.listHint : strings.chatHint
+            let hint = chat == nil ? strings.listHint : strings.chatHint
+            return viewerIsGuest ? strings.guestHint + " · " + hint : hint
         }
     }
 }

@@ -14,6 +14,7 @@ extension TerminalApp {
             case 1: await session.showSignUp()
             default: await session.continueAsGuest()
             }
+        case .logIn: await session.showLogIn()
         case .quit: quit()
         case .help: showsHelp = true
         case .command: commandLine = LineEditor(text: "/")

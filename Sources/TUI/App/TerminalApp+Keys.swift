@@ -59,6 +59,7 @@ extension TerminalApp {
         case .down: move(community, by: 1)
         case .open: await open(community)
         case .focusInput: if chat != nil { focus = .input }
+        case .logIn: await session.presentLogIn()
         case .toggle: break
         case .submit: await submitInput(community)
         case .edit(let key): _ = input.handle(key)
