@@ -3,10 +3,20 @@ import Foundation
 
 /// Cached Matrix values → tteok's domain values, in this one place.
 enum DomainMapping {
+    /// Our own events keep the transaction id as their id, so the pending message and the
+    /// delivered one are the same message to everything above.
     static func message(_ event: CachedEvent) -> Message {
-        Message(id: MessageID(event.eventID), channelID: ChannelID(event.roomID), senderID: UserID(event.sender),
+        Message(id: MessageID(event.transactionID ?? event.eventID), channelID: ChannelID(event.roomID), senderID: UserID(event.sender),
                 senderNickname: nickname(event.senderName, of: event.sender),
                 sentAt: Date(timeIntervalSince1970: TimeInterval(event.timestamp) / 1000), content: content(event.content))
+    }
+
+    /// An outbox entry as a pending (or failed) message of `sender`.
+    static func message(_ entry: OutboxEntry, sender: String, senderName: String?) -> Message {
+        Message(id: MessageID(entry.transactionID), channelID: ChannelID(entry.roomID), senderID: UserID(sender),
+                senderNickname: nickname(senderName, of: sender),
+                sentAt: Date(timeIntervalSince1970: TimeInterval(entry.created) / 1000), content: content(entry.content),
+                delivery: entry.failure.map(DeliveryState.failed) ?? .pending)
     }
 
     static func content(_ content: MessageEventContent) -> MessageContent {

@@ -44,5 +44,20 @@ enum CacheSchema {
         CREATE TABLE ignored (user_id TEXT PRIMARY KEY);
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """),
+        Migration(2, "outbox and transaction ids of own events", sql: """
+        -- the transaction id an own event was sent with (also the message's id in tteok, so a
+        -- pending message and its delivered event are one message)
+        ALTER TABLE events ADD COLUMN txn_id TEXT;
+        CREATE INDEX events_by_txn ON events (txn_id) WHERE txn_id IS NOT NULL;
+        -- messages written before any request and kept until the server acknowledges them
+        CREATE TABLE outbox (
+            txn_id TEXT PRIMARY KEY,
+            room_id TEXT NOT NULL,
+            content TEXT NOT NULL,
+            created INTEGER NOT NULL,
+            -- NULL while pending; the reason once the server refused it for good
+            failure TEXT
+        );
+        """),
     ]
 }

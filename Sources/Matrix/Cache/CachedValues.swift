@@ -55,6 +55,8 @@ struct CachedRoom: Hashable, Sendable {
 /// A message event as cached, with its sender's display name when known.
 struct CachedEvent: Hashable, Sendable {
     var eventID: String
+    /// Set for our own events sent from this cache's account through tteok.
+    var transactionID: String?
     var roomID: String
     var seq: Int64
     var sender: String
@@ -64,6 +66,7 @@ struct CachedEvent: Hashable, Sendable {
 
     init(row: Row) {
         eventID = row["event_id"].string ?? ""
+        transactionID = row["txn_id"].string
         roomID = row["room_id"].string ?? ""
         seq = row["seq"].int64 ?? 0
         sender = row["sender"].string ?? ""
@@ -72,5 +75,24 @@ struct CachedEvent: Hashable, Sendable {
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
         content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? "",
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
+    }
+}
+
+/// A message in the outbox: written before any request, removed when the server acknowledges it.
+struct OutboxEntry: Hashable, Sendable {
+    var transactionID: String
+    var roomID: String
+    var content: MessageEventContent
+    var created: Int64
+    /// Nil while pending; why the server refused it for good otherwise.
+    var failure: String?
+
+    init(row: Row) {
+        transactionID = row["txn_id"].string ?? ""
+        roomID = row["room_id"].string ?? ""
+        content = row["content"].data.flatMap { try? JSONDecoder().decode(MessageEventContent.self, from: $0) }
+            ?? MessageEventContent(msgtype: "m.text", body: "")
+        created = row["created"].int64 ?? 0
+        failure = row["failure"].string
     }
 }

@@ -106,18 +106,6 @@ extension MatrixCache {
         }
     }
 
-    /// Stores our own just-sent event at the live end (the sync echo is then ignored as a duplicate).
-    /// `isNew` is false when sync delivered the echo first (it was published then).
-    func appendSent(_ eventID: String, content: MessageEventContent, room: String, at date: Date) async throws -> (event: CachedEvent, isNew: Bool)? {
-        let event = RoomEvent(event_id: eventID, type: "m.room.message", sender: userID,
-                              origin_server_ts: Int64(date.timeIntervalSince1970 * 1000), content: try JSONValue.from(content))
-        let isNew = try await database.write { connection in
-            _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
-            return try MatrixCache.insert(event, room: room, atEnd: true, in: connection)
-        }
-        return try await self.event(eventID).map { ($0, isNew) }
-    }
-
     /// Inserts one `m.room.message` event at either end of the room's order; false when it was
     /// not a message or was already cached.
     static func insert(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> Bool {
@@ -127,11 +115,16 @@ extension MatrixCache {
             ? (try connection.scalar("SELECT max(seq) + 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
             : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
         let changed = try connection.run("""
-            INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height, txn_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(id), .text(room), .integer(seq), .text(event.sender), .integer(event.origin_server_ts ?? 0),
                   .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
-                  SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h)])
+                  SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
+                  SQLValue(event.unsigned?.transaction_id)])
+        // Our own echo settles its outbox entry, whichever arrives first: the echo or the answer.
+        if let transaction = event.unsigned?.transaction_id {
+            _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transaction)])
+        }
         return changed > 0
     }
 

@@ -5,7 +5,10 @@ import Foundation
 extension MatrixService {
     public func report(_ message: MessageID, in channel: ChannelID, reason: String) async throws {
         let active = try member()
-        try await mapped { try await active.client.report(event: message.raw, in: channel.raw, reason: reason) }
+        try await mapped {
+            let event = try await active.cache.eventID(of: message.raw)
+            try await active.client.report(event: event, in: channel.raw, reason: reason)
+        }
     }
 
     public func block(_ user: UserID) async throws {

@@ -1,12 +1,10 @@
 import ChatCore
 import Foundation
 
-/// Sending: the posting rule first (guests never reach the network), then one transaction id
-/// per message, reused for every retry so the server stores it once.
+/// Sending: the posting rule first (guests never reach the network), then the outbox: one
+/// transaction id per message, saved before any request and reused for every retry, so the
+/// server stores it once.
 extension MatrixService {
-    /// Attempts per message when the answer is lost (connection dropped, 5xx) before giving up.
-    static let sendAttempts = 5
-
     public func send(_ text: String, to channel: ChannelID) async throws -> Message {
         let active = try member()
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -29,14 +27,24 @@ extension MatrixService {
         return try await mapped { try await active.client.download(image.reference) }
     }
 
-    /// Sends are acknowledged before `send` returns, so no message is ever left pending to retry.
+    /// Sends a failed message again, with its saved transaction id.
     public func retry(_ message: MessageID) async throws {
-        throw ChatError.noSuchMessage
+        let active = try member()
+        try await mapped {
+            guard try await active.cache.requeue(message.raw), let entry = try await active.cache.outboxEntry(message.raw) else {
+                throw ChatError.noSuchMessage
+            }
+            hub.publish(.messageUpdated(try await pendingMessage(entry, active)))
+            _ = try await settle(entry.transactionID, active)
+        }
     }
 
-    /// Nothing is ever queued (see `retry`), so there is nothing to discard.
+    /// Drops a failed or pending message from the outbox; it is never sent.
     public func discard(_ message: MessageID) async throws {
-        throw ChatError.noSuchMessage
+        let active = try member()
+        try await mapped {
+            guard try await active.cache.discardOutbox(message.raw) else { throw ChatError.noSuchMessage }
+        }
     }
 
     // MARK: Helpers
@@ -45,42 +53,40 @@ extension MatrixService {
         if case .denied(let denial) = await permission(in: channel) { throw ChatError.denied(denial) }
     }
 
-    /// Joins if needed, sends with one transaction id (retried on lost answers), caches and publishes.
+    /// Joins if needed, writes the message to the outbox before any request, then gives it its
+    /// first attempt. Returns it delivered, or pending when the server could not be reached (it
+    /// is sent later, with the same transaction id); a refusal throws and leaves it failed.
     func post(_ content: MessageEventContent, to room: String, _ active: Active) async throws -> Message {
         try await mapped {
             if try await active.cache.room(room)?.membership != .joined { try await join(room, active) }
-            let transactionID = TransactionID.make()
-            let eventID = try await sendRetrying(content, room: room, transactionID: transactionID, active)
-            guard let event = try await active.cache.appendSent(eventID, content: content, room: room, at: Date()) else {
-                throw ChatError.badResponse("the sent message could not be cached")
-            }
-            let message = DomainMapping.message(event.event)
-            if event.isNew { hub.publish(.messagesAdded(ChannelID(room), [message])) }
-            return message
+            let entry = try await active.cache.enqueue(content, to: room, transactionID: TransactionID.make(), at: Date())
+            hub.publish(.messagesAdded(ChannelID(room), [try await pendingMessage(entry, active)]))
+            return try await settle(entry.transactionID, active)
         }
     }
 
-    private func sendRetrying(_ content: MessageEventContent, room: String, transactionID: String, _ active: Active) async throws -> String {
-        var attempt = 1
-        while true {
-            do {
-                return try await active.client.send(content, to: room, transactionID: transactionID)
-            } catch let error as MatrixError where attempt < Self.sendAttempts && error.isTransient {
-                attempt += 1
-                try await Task.sleep(nanoseconds: UInt64(SyncEngine.backoff(afterFailures: attempt - 1) * 1_000_000_000))
-            }
-        }
+    /// Lets the outbox attempt `transactionID` and reports where it stands.
+    private func settle(_ transactionID: String, _ active: Active) async throws -> Message {
+        await active.outbox.drain()
+        if let event = try await active.cache.sentEvent(transactionID) { return DomainMapping.message(event) }
+        guard let entry = try await active.cache.outboxEntry(transactionID) else { throw ChatError.noSuchMessage }
+        if let failure = entry.failure { throw active.outbox.refusal(of: transactionID) ?? ChatError.badResponse(failure) }
+        return try await pendingMessage(entry, active)
     }
-}
 
-extension MatrixError {
-    /// Worth another try with the same request: the answer was lost or the server hiccuped.
-    var isTransient: Bool {
-        switch self {
-        case .unreachable: return true
-        case .http(let status, _): return status >= 500
-        case .api(let status, _, _, _): return status >= 500
-        default: return false
+    func pendingMessage(_ entry: OutboxEntry, _ active: Active) async throws -> Message {
+        DomainMapping.message(entry, sender: active.userID, senderName: try await active.cache.meta("displayname"))
+    }
+
+    /// Announces what the outbox settled: the delivered event, or the failure, under the same id.
+    func publish(_ outcome: OutboxSender.Outcome, from cache: MatrixCache) async {
+        guard let active, active.cache === cache else { return }
+        switch outcome {
+        case .delivered(let event):
+            hub.publish(.messageUpdated(DomainMapping.message(event)))
+        case .failed(var entry, let error):
+            entry.failure = error.message
+            if let message = try? await pendingMessage(entry, active) { hub.publish(.messageUpdated(message)) }
         }
     }
 }

@@ -58,7 +58,12 @@ extension MatrixService {
         } else {
             next = state?.back == .atStart ? .done : .haveMore(PageToken(String(seq ?? Int64.max)))
         }
-        return MessagePage(messages: events.map(DomainMapping.message), next: next)
+        var messages = events.map(DomainMapping.message)
+        if seq == nil {
+            // The newest page ends with what is still in the outbox (pending or failed).
+            for entry in try await active.cache.outbox(in: room) { messages.append(try await pendingMessage(entry, active)) }
+        }
+        return MessagePage(messages: messages, next: next)
     }
 
     /// Back-pages from the server until `needed` more messages older than the cached ones are stored or the

@@ -24,6 +24,7 @@ public final class MatrixService: ChatService {
         let client: MatrixClient
         let cache: MatrixCache
         let sync: SyncEngine
+        let outbox: OutboxSender
 
         var userID: String { session.userID }
         var isGuest: Bool { session.isGuest }
@@ -41,7 +42,12 @@ public final class MatrixService: ChatService {
         self.cacheDirectory = cacheDirectory
     }
 
-    deinit { current.withLock { $0?.sync.stop() } }
+    deinit {
+        current.withLock { active in
+            active?.sync.stop()
+            active?.outbox.stop()
+        }
+    }
 
     // MARK: Session plumbing
 
@@ -60,9 +66,13 @@ public final class MatrixService: ChatService {
         let sync = SyncEngine(client: client, cache: cache,
                               onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in self?.hub.publish(.connection(state)) })
-        let active = Active(session: session, client: client, cache: cache, sync: sync)
+        let outbox = OutboxSender(client: client, cache: cache,
+                                  onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
+        let active = Active(session: session, client: client, cache: cache, sync: sync, outbox: outbox)
         current.withLock { $0 = active }
         sync.start()
+        // Whatever a previous run left in the outbox goes out now.
+        Task { await outbox.drain() }
         return active
     }
 
@@ -74,6 +84,7 @@ public final class MatrixService: ChatService {
             return value
         }
         ended?.sync.stop()
+        ended?.outbox.stop()
         return ended
     }
 

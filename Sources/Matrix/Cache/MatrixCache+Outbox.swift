@@ -1,0 +1,75 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// The outbox: a message is written here before any request and leaves it when the server
+/// acknowledges it (the answer to the send, or our own echo in `/sync`), so it survives
+/// reconnects and restarts and is sent with the same transaction id until it is stored once.
+extension MatrixCache {
+    func enqueue(_ content: MessageEventContent, to room: String, transactionID: String, at date: Date) async throws -> OutboxEntry {
+        let text = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        return try await database.write { connection in
+            _ = try connection.run("INSERT INTO outbox (txn_id, room_id, content, created) VALUES (?, ?, ?, ?)",
+                                   [.text(transactionID), .text(room), .text(text), .integer(Int64(date.timeIntervalSince1970 * 1000))])
+            guard let row = try connection.queryRow("SELECT * FROM outbox WHERE txn_id = ?", [.text(transactionID)]) else {
+                throw ChatError.storage("the outbox lost a message it just stored")
+            }
+            return OutboxEntry(row: row)
+        }
+    }
+
+    /// Pending entries, oldest first: the order they are sent in.
+    func pendingOutbox() async throws -> [OutboxEntry] {
+        try await database.read { try $0.query("SELECT * FROM outbox WHERE failure IS NULL ORDER BY created, rowid").map(OutboxEntry.init(row:)) }
+    }
+
+    /// Pending and failed entries of a room, oldest first, shown after its cached timeline.
+    func outbox(in room: String) async throws -> [OutboxEntry] {
+        try await database.read { connection in
+            try connection.query("SELECT * FROM outbox WHERE room_id = ? ORDER BY created, rowid", [.text(room)]).map(OutboxEntry.init(row:))
+        }
+    }
+
+    func outboxEntry(_ transactionID: String) async throws -> OutboxEntry? {
+        try await database.read { try $0.queryRow("SELECT * FROM outbox WHERE txn_id = ?", [.text(transactionID)]).map(OutboxEntry.init(row:)) }
+    }
+
+    /// The delivered event sent with `transactionID`, if the server has acknowledged it.
+    func sentEvent(_ transactionID: String) async throws -> CachedEvent? {
+        try await database.read { connection in
+            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map(CachedEvent.init(row:))
+        }
+    }
+
+    /// Moves an acknowledged entry into the timeline (at the live end, unless its echo is already there).
+    func acknowledge(_ entry: OutboxEntry, eventID: String, sender: String) async throws -> CachedEvent? {
+        let event = RoomEvent(event_id: eventID, type: "m.room.message", sender: sender, origin_server_ts: entry.created,
+                              content: try JSONValue.from(entry.content), unsigned: .init(transaction_id: entry.transactionID))
+        try await database.write { connection in
+            _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(entry.roomID)])
+            _ = try MatrixCache.insert(event, room: entry.roomID, atEnd: true, in: connection)
+            _ = try connection.run("UPDATE events SET txn_id = ? WHERE event_id = ?", [.text(entry.transactionID), .text(eventID)])
+        }
+        return try await sentEvent(entry.transactionID)
+    }
+
+    /// Marks an entry refused for good (it stays, shown as failed, until retried or discarded).
+    func failOutbox(_ transactionID: String, reason: String) async throws {
+        try await database.write { _ = try $0.run("UPDATE outbox SET failure = ? WHERE txn_id = ?", [.text(reason), .text(transactionID)]) }
+    }
+
+    /// Puts a failed entry back in the queue; false when there is no such entry.
+    func requeue(_ transactionID: String) async throws -> Bool {
+        try await database.write { try $0.run("UPDATE outbox SET failure = NULL WHERE txn_id = ?", [.text(transactionID)]) > 0 }
+    }
+
+    /// Drops an entry; false when there is none (already delivered or discarded).
+    func discardOutbox(_ transactionID: String) async throws -> Bool {
+        try await database.write { try $0.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transactionID)]) > 0 }
+    }
+
+    /// The server's id of a message: our own messages are known here by their transaction id.
+    func eventID(of message: String) async throws -> String {
+        try await database.read { try $0.scalar("SELECT event_id FROM events WHERE txn_id = ?", [.text(message)]).string } ?? message
+    }
+}

@@ -1,0 +1,113 @@
+import ChatCore
+import Foundation
+
+/// Sends the outbox in order, one message at a time, each with its saved transaction id.
+///
+/// `drain()` runs one pass after every pass asked for before it, so a caller's own message has
+/// had its attempt when the call returns. A lost answer or an unreachable server ends the pass
+/// and schedules another after a backoff with jitter (capped); a refusal marks the message failed
+/// and the pass goes on. Stopped on log-out.
+final class OutboxSender: Sendable {
+    enum Outcome: Sendable {
+        case delivered(CachedEvent)
+        case failed(OutboxEntry, ChatError)
+    }
+
+    typealias OutcomeHandler = @Sendable (Outcome) async -> Void
+
+    private let client: MatrixClient
+    private let cache: MatrixCache
+    private let onOutcome: OutcomeHandler
+    private let state = Mutex(State())
+
+    private struct State {
+        var last: Task<Void, Never>?
+        var retry: Task<Void, Never>?
+        var failures = 0
+        var stopped = false
+        var refusals: [String: ChatError] = [:]
+    }
+
+    init(client: MatrixClient, cache: MatrixCache, onOutcome: @escaping OutcomeHandler) {
+        self.client = client
+        self.cache = cache
+        self.onOutcome = onOutcome
+    }
+
+    /// Runs a pass over the queue after the passes already asked for; returns when it ends.
+    func drain() async {
+        let pass = state.withLock { state -> Task<Void, Never>? in
+            guard !state.stopped else { return nil }
+            let previous = state.last
+            let next = Task { [self] in
+                await previous?.value
+                await sendPending()
+            }
+            state.last = next
+            return next
+        }
+        await pass?.value
+    }
+
+    func stop() {
+        let tasks = state.withLock { state -> [Task<Void, Never>] in
+            state.stopped = true
+            return [state.last, state.retry].compactMap { $0 }
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// Why the server refused `transactionID` in this process, for the caller waiting on it.
+    func refusal(of transactionID: String) -> ChatError? { state.withLock { $0.refusals[transactionID] } }
+
+    private func sendPending() async {
+        while !isStopped, let entry = try? await cache.pendingOutbox().first {
+            let eventID: String
+            do {
+                eventID = try await client.send(entry.content, to: entry.roomID, transactionID: entry.transactionID)
+            } catch let error as MatrixError where error.isTransient || error == .cancelled {
+                scheduleRetry()
+                return
+            } catch {
+                let reason = (error as? MatrixError)?.chatError ?? ChatError.badResponse(String(describing: error))
+                state.withLock { $0.refusals[entry.transactionID] = reason }
+                try? await cache.failOutbox(entry.transactionID, reason: reason.message)
+                await onOutcome(.failed(entry, reason))
+                continue
+            }
+            state.withLock { $0.failures = 0 }
+            // Stored on the server; if the cache cannot record it, the next pass sends the same
+            // transaction again and gets the same event back.
+            guard let event = try? await cache.acknowledge(entry, eventID: eventID, sender: cache.userID) else { return }
+            await onOutcome(.delivered(event))
+        }
+    }
+
+    private func scheduleRetry() {
+        state.withLock { value in
+            guard !value.stopped, value.retry == nil else { return }
+            value.failures += 1
+            let delay = SyncEngine.backoff(afterFailures: value.failures)
+            value.retry = Task { [self] in
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+                state.withLock { $0.retry = nil }
+                guard !Task.isCancelled else { return }
+                await drain()
+            }
+        }
+    }
+}
+
+extension MatrixError {
+    /// Worth another try with the same transaction id: the answer was lost or the server hiccuped.
+    var isTransient: Bool {
+        switch self {
+        case .unreachable: return true
+        case .http(let status, _): return status >= 500
+        case .api(let status, _, _, _): return status >= 500 || status == 429
+        default: return false
+        }
+    }
+}

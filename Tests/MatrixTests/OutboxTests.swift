@@ -1,0 +1,81 @@
+import ChatCore
+import Foundation
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// The outbox: written before any request, pending while the server is away, sent in order with
+/// its saved transaction ids after a restart, failed with a reason when refused for good.
+final class OutboxTests: XCTestCase {
+    func testMessagesWrittenOfflineAreSentOnceInOrderAfterARestart() async throws {
+        let fixture = try MatrixFixture()
+        let link = SwitchableLink()
+        let (alice, aliceUser) = try await fixture.member("alice", transport: link)
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let room = ChannelID(try await owner.createRoom(name: "outbox \(SynapseServer.randomName())"))
+        _ = try await alice.latestMessages(in: room, limit: 5)
+
+        link.isUp = false
+        var ids: [MessageID] = []
+        for index in 1...30 {
+            let message = try await alice.send("queued \(index)", to: room)
+            XCTAssertEqual(message.delivery, .pending)
+            ids.append(message.id)
+        }
+        let shown = try await alice.latestMessages(in: room, limit: 50).messages.suffix(30)
+        XCTAssertEqual(shown.map(\.id), ids, "pending messages are shown, in order, under their ids")
+        XCTAssertTrue(shown.allSatisfy { $0.delivery == .pending })
+        _ = alice.end()  // the process goes away with 30 messages pending
+
+        let restarted = fixture.service("alice")  // a new process: the link works again
+        let events = EventRecorder(restarted)
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        let allDelivered = await eventually(seconds: 30) {
+            let page = try? await restarted.latestMessages(in: room, limit: 50)
+            return page?.messages.suffix(30).allSatisfy { $0.delivery == .delivered } == true
+        }
+        XCTAssertTrue(allDelivered, "the outbox drained after the restart")
+        let reader = fixture.service("reader")
+        _ = try await reader.logIn(identifier: owner.localpart, password: owner.password)
+        let received = try await reader.latestMessages(in: room, limit: 100).messages.filter { $0.senderID.raw == aliceUser.userID }
+        XCTAssertEqual(received.map(\.content.summary), (1...30).map { "queued \($0)" }, "each once, in order")
+        let updated = await events.first { if case .messageUpdated(let message) = $0 { return message.id == ids.last } else { return false } }
+        XCTAssertNotNil(updated, "the delivered message is announced under its pending id")
+        await fixture.close()
+    }
+
+    func testARefusedMessageFailsWithTheReasonAndCanBeRetriedOrDiscarded() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, _) = try await fixture.member("alice")
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let room = ChannelID(try await owner.createRoom(name: "refusals \(SynapseServer.randomName())"))
+        _ = try await alice.latestMessages(in: room, limit: 5)
+        let huge = String(repeating: "떡", count: 30_000)  // 90 KB: over Matrix's 64 KiB event limit
+
+        do {
+            _ = try await alice.send(huge, to: room)
+            XCTFail("the server stored an oversized event")
+        } catch ChatError.server(let code, _) {
+            XCTAssertEqual(code, "M_TOO_LARGE")
+        }
+        let shown = try await alice.latestMessages(in: room, limit: 5).messages.last
+        let failed = try XCTUnwrap(shown)
+        guard case .failed(let reason) = failed.delivery else { return XCTFail("shown as \(failed.delivery)") }
+        XCTAssertFalse(reason.isEmpty)
+
+        do {
+            try await alice.retry(failed.id)
+            XCTFail("a retry of a refused message succeeded")
+        } catch ChatError.server(let code, _) {
+            XCTAssertEqual(code, "M_TOO_LARGE")
+        }
+        try await alice.discard(failed.id)
+        let after = try await alice.latestMessages(in: room, limit: 5).messages
+        XCTAssertFalse(after.contains { $0.id == failed.id }, "discarded")
+        await assertThrows(.noSuchMessage) { try await alice.discard(failed.id) }
+        _ = try await alice.send("small enough", to: room)
+        let last = try await alice.latestMessages(in: room, limit: 5).messages.last
+        XCTAssertEqual(last?.delivery, .delivered)
+        await fixture.close()
+    }
+}
