@@ -31,7 +31,7 @@ let package = Package(
 
         // Terminal UI: canvas, display width, keys, line editor, themes, app loop — knows no ncurses.
         .target(name: "TUI", dependencies: ["ViewModels", "ChatCore"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ViewModels", "ChatCore", "LocalStore", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ViewModels", "ChatCore", "LocalStore", "TestSupport", "ImagePreview"]),
 
         // The embedded community: ChatService on a shared SQLite file.
         .target(name: "LocalStore", dependencies: ["ChatCore", "Storage", "CCrypt"]),

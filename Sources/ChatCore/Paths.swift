@@ -19,6 +19,8 @@ public struct Paths: Sendable {
     public var stateHome: URL { xdg("XDG_STATE_HOME", fallback: ".local/state") }
     public var cacheHome: URL { xdg("XDG_CACHE_HOME", fallback: ".cache") }
     public var configHome: URL { xdg("XDG_CONFIG_HOME", fallback: ".config") }
+    /// Where saved images go: `$XDG_DOWNLOAD_DIR`, else `~/Downloads`.
+    public var downloadDirectory: URL { xdg("XDG_DOWNLOAD_DIR", fallback: "Downloads") }
 
     /// `$XDG_DATA_HOME/tteok/community.sqlite`.
     public var defaultStore: URL { dataHome.appendingPathComponent("tteok/community.sqlite") }

@@ -21,6 +21,10 @@ public enum Intent: Hashable, Sendable {
     case logIn
     /// `i`: type in the chat's input.
     case focusInput
+    /// `o` in a chat: show the selected (else the newest) image in the system viewer.
+    case openImage
+    /// `s` in a chat: save the selected (else the newest) image to the download folder.
+    case saveImage
     /// Enter in a text field.
     case submit
     /// A key for the focused text field (typing, cursor moves, history).

@@ -31,6 +31,8 @@ public enum KeyMap {
         Binding(keys: [.character("4")], intent: .selectTab(.profile)),
         Binding(keys: [.character("i")], intent: .focusInput),
         Binding(keys: [.character("l")], intent: .logIn),
+        Binding(keys: [.character("o")], intent: .openImage),
+        Binding(keys: [.character("s")], intent: .saveImage),
         Binding(keys: [.character(" ")], intent: .toggle),
         Binding(keys: [.character("/")], intent: .command),
         Binding(keys: [.character("?")], intent: .help),
@@ -111,6 +113,8 @@ extension UIStrings {
         case .toggle: return korean ? "체크" : "tick a checkbox"
         case .focusInput: return korean ? "메시지 입력" : "type a message"
         case .logIn: return korean ? "로그인 / 계정 바꾸기" : "log in / switch account"
+        case .openImage: return korean ? "이미지 보기" : "open an image (viewer)"
+        case .saveImage: return korean ? "이미지 저장" : "save an image"
         case .submit: return korean ? "보내기" : "send"
         case .edit: return korean ? "편집" : "edit"
         }

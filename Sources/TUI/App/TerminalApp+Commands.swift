@@ -25,6 +25,8 @@ extension TerminalApp {
         case .region(let name):
             guard let profile = inCommunity()?.profile else { return }
             edited(await profile.setRegion(name), profile)
+        case .image(let path):
+            await sendImage(atPath: path)
         case .login:
             if community != nil { await session.presentLogIn() } else { await session.showLogIn() }
         case .logout:

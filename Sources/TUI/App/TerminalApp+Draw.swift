@@ -148,7 +148,7 @@ extension TerminalApp {
 
     // MARK: Panes from models
 
-    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache) }
+    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache, previews: images) }
 
     func channelListPane(_ community: Community, focused: Bool) -> ChannelListPane {
         let model = community.channels

@@ -60,6 +60,8 @@ extension TerminalApp {
         case .open: await open(community)
         case .focusInput: if chat != nil { focus = .input }
         case .logIn: await session.presentLogIn()
+        case .openImage: await openImage()
+        case .saveImage: await saveImage()
         case .toggle: break
         case .submit: await submitInput(community)
         case .edit(let key): _ = input.handle(key)

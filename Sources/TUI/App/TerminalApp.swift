@@ -1,4 +1,5 @@
 import ChatCore
+import Foundation
 import ViewModels
 
 /// The interactive client without a terminal: it draws the session's view models into a canvas
@@ -20,6 +21,13 @@ public final class TerminalApp {
     public var onQuit: (@MainActor () -> Void)?
     /// Told when `/theme NAME` found the theme.
     public var onThemeChange: (@MainActor (Theme) -> Void)?
+    /// Image previews and `/image` (nil: images show as their name and size, `/image` is refused);
+    /// set with `useImages`.
+    public internal(set) var images: ImagePreviews?
+    /// The command that shows an image file (`o` in a chat).
+    public var imageOpener = ["xdg-open"]
+    /// Where `s` saves an image from a chat.
+    public var downloadDirectory = Paths().downloadDirectory
     /// The link to the server, for the status line.
     public var connection: ConnectionState = .online { didSet { markDirty() } }
 
@@ -110,6 +118,7 @@ public final class TerminalApp {
         let current = chat.map(ObjectIdentifier.init)
         guard current != shownChat else { return }
         shownChat = current
+        images?.setFetch(imageFetch(for: chat))
         chatScroll = 0
         input.setText("")
         pagingRequested = nil

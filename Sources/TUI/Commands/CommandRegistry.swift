@@ -23,6 +23,7 @@ public enum CommandRegistry {
         Entry(name: "dm", argument: "NAME", argumentOptional: false) { .dm($0 ?? "") },
         Entry(name: "nick", argument: "NAME", argumentOptional: false) { .nick($0 ?? "") },
         Entry(name: "region", argument: "NAME", argumentOptional: false) { .region($0 ?? "") },
+        Entry(name: "image", argument: "PATH", argumentOptional: false) { .image($0 ?? "") },
         Entry(name: "login", argument: nil, argumentOptional: false) { _ in .login },
         Entry(name: "logout", argument: nil, argumentOptional: false) { _ in .logout },
         Entry(name: "theme", argument: "NAME", argumentOptional: true) { .theme($0) },
@@ -58,6 +59,7 @@ extension UIStrings {
         case "dm": return korean ? "닉네임이나 이메일로 대화 시작" : "talk with a member (nickname or email)"
         case "nick": return korean ? "닉네임 바꾸기" : "change your nickname"
         case "region": return korean ? "지역 바꾸기" : "change your region"
+        case "image": return korean ? "이미지 보내기 (PNG, JPEG, GIF, WebP, 10 MiB까지)" : "send an image (PNG, JPEG, GIF, WebP; up to 10 MiB)"
         case "login": return korean ? "로그인 (다른 계정으로 바꾸기)" : "log in (or switch accounts)"
         case "logout": return korean ? "로그아웃" : "log out"
         case "theme": return korean ? "테마 바꾸기 (이름 없이: 목록)" : "change the theme (no name: list them)"

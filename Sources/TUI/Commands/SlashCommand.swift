@@ -4,6 +4,8 @@ public enum SlashCommand: Hashable, Sendable {
     case dm(String)
     case nick(String)
     case region(String)
+    /// `/image PATH`: send an image file to the open chat.
+    case image(String)
     case login
     case logout
     /// `/theme` alone lists the themes.

@@ -47,11 +47,15 @@ public struct ChatTranscript {
     /// Lines of one message shown at most.
     public static let lineLimit = 300
 
-    public init(strings: UIStrings, text: OutsideText, calendar: Calendar = .current, cache: Cache? = nil) {
+    /// Where image messages get their previews; nil shows images as their name and size only.
+    public var previews: ImagePreviews?
+
+    public init(strings: UIStrings, text: OutsideText, calendar: Calendar = .current, cache: Cache? = nil, previews: ImagePreviews? = nil) {
         self.strings = strings
         self.text = text
         self.calendar = calendar
         self.cache = cache
+        self.previews = previews
     }
 
     /// Every row of `lines` (oldest first) at `width` columns.
@@ -65,7 +69,12 @@ public struct ChatTranscript {
                 previousDay = day
             }
             let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
-            rows += cache?.rows(for: line, width: width, make: make) ?? make()
+            // An image's rows change as its preview arrives; ImagePreviews caches those instead.
+            if case .image = line.message.content {
+                rows += make()
+            } else {
+                rows += cache?.rows(for: line, width: width, make: make) ?? make()
+            }
         }
         return rows
     }
@@ -111,7 +120,9 @@ public struct ChatTranscript {
         let bodyWidth = max(width * 3 / 4, min(width - 6, 4))
         var rows = wrapped(message, width: bodyWidth, style: Style(.own)).map { Row(spans: $0.spans, alignRight: true) }
         let last = rows.count - 1
-        if TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + stamp.count <= width {
+        // A preview's rows share one right edge: the time goes below it, not on its last row.
+        let isImage = if case .image = message.content { true } else { false }
+        if !isImage, TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + stamp.count <= width {
             rows[last].spans.append(Span(stamp, Style(.muted)))
         } else {
             rows.append(Row(spans: [Span(stamp, Style(.muted))], alignRight: true))
@@ -121,8 +132,13 @@ public struct ChatTranscript {
 
     /// The message's text (made inert and filtered) wrapped to `width`, plus its delivery state.
     func wrapped(_ message: Message, width: Int, style: Style = Style(.text)) -> [Row] {
-        var rows = TextLayout.wrappedLines(shownBody(message.content.summary), width: width)
-            .map { Row(spans: [Span($0, style)], alignRight: false) }
+        var rows: [Row]
+        switch message.content {
+        case .text(let body):
+            rows = TextLayout.wrappedLines(shownBody(body), width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+        case .image(let image):
+            rows = imageRows(image, width: width, style: style)
+        }
         switch message.delivery {
         case .delivered: break
         case .pending: rows.append(Row(spans: [Span(strings.sending, Style(.muted))], alignRight: false))

@@ -1,0 +1,105 @@
+import ChatCore
+import Foundation
+
+/// Where an image's preview stands.
+public enum ImagePreviewState: Hashable, Sendable {
+    /// The bytes are on their way or being decoded.
+    case loading
+    case ready(Canvas)
+    /// No preview: the bytes could not be had or decoded; the reason is readable.
+    case failed(String)
+}
+
+/// Previews of image messages, cached per image and size so scrolling and redrawing never fetch or
+/// decode again; the bytes are kept (within a budget) for opening and saving, and for a new size
+/// after a resize. Asked from drawing code, it never blocks: a miss answers `.loading`, fetches
+/// and renders in the background, then calls `onChange` so the screen redraws.
+public final class ImagePreviews: Sendable {
+    /// Fetches an image's bytes (the chat model's `imageData`); nil when they cannot be had.
+    public typealias Fetch = @Sendable (ImageInfo) async -> Data?
+
+    public let renderer: any ImageRenderer
+    private let onChange: @Sendable () -> Void
+    private let state = Mutex(Store())
+    /// Bytes kept for open/save and re-renders; beyond this the oldest are dropped.
+    static let byteBudget = 64 * 1024 * 1024
+
+    private struct Key: Hashable {
+        let reference: String
+        let size: Size
+    }
+
+    private struct Store {
+        var previews: [Key: ImagePreviewState] = [:]
+        var bytes: [String: Data] = [:]
+        var byteOrder: [String] = []
+        var fetch: Fetch?
+        var renders = 0
+    }
+
+    public init(renderer: any ImageRenderer, onChange: @escaping @Sendable () -> Void = {}) {
+        self.renderer = renderer
+        self.onChange = onChange
+    }
+
+    /// Where image bytes come from now (set when a chat opens).
+    public func setFetch(_ fetch: Fetch?) {
+        state.withLock { $0.fetch = fetch }
+    }
+
+    /// How many previews were decoded and drawn so far (tests: scrolling adds none).
+    public var renderCount: Int { state.withLock { $0.renders } }
+
+    /// The preview of `image` fitting `size`; starts making it when it is not there yet.
+    public func preview(of image: ImageInfo, fitting size: Size) -> ImagePreviewState {
+        let key = Key(reference: image.reference, size: size)
+        let (known, fetch) = state.withLock { store -> (ImagePreviewState?, Fetch?) in
+            if let known = store.previews[key] { return (known, nil) }
+            store.previews[key] = .loading
+            return (nil, store.fetch)
+        }
+        if let known { return known }
+        // Detached: decoding a large picture must not hold up the main actor's drawing.
+        Task.detached { await self.make(image, key: key, fetch: fetch) }
+        return .loading
+    }
+
+    /// The bytes of `image`, from the cache or fetched now (open and save).
+    public func data(of image: ImageInfo) async -> Data? {
+        let (cached, fetch) = state.withLock { ($0.bytes[image.reference], $0.fetch) }
+        if let cached { return cached }
+        guard let data = await fetch?(image) else { return nil }
+        keep(data, for: image.reference)
+        return data
+    }
+
+    private func make(_ image: ImageInfo, key: Key, fetch: Fetch?) async {
+        var bytes = state.withLock { $0.bytes[image.reference] }
+        if bytes == nil { bytes = await fetch?(image) }
+        var result = ImagePreviewState.failed("no preview")
+        if let data = bytes {
+            keep(data, for: image.reference)
+            do {
+                result = .ready(try renderer.preview(of: data, fitting: key.size))
+            } catch {
+                result = .failed((error as? ChatError)?.message ?? "no preview")
+            }
+            state.withLock { $0.renders += 1 }
+        }
+        state.withLock { $0.previews[key] = result }
+        onChange()
+    }
+
+    private func keep(_ data: Data, for reference: String) {
+        state.withLock { store in
+            guard store.bytes[reference] == nil else { return }
+            store.bytes[reference] = data
+            store.byteOrder.append(reference)
+            var total = store.bytes.values.reduce(0) { $0 + $1.count }
+            while total > Self.byteBudget, store.byteOrder.count > 1 {
+                let oldest = store.byteOrder.removeFirst()
+                total -= store.bytes.removeValue(forKey: oldest)?.count ?? 0
+            }
+        }
+    }
+}

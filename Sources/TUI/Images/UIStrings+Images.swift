@@ -1,0 +1,21 @@
+import Foundation
+
+extension UIStrings {
+    private func choose(_ english: String, _ korean: String) -> String {
+        language == .korean ? korean : english
+    }
+
+    public var loadingPreview: String { choose("loading preview…", "미리보기 불러오는 중…") }
+    public func noPreview(_ reason: String) -> String { choose("(no preview: \(reason))", "(미리보기 없음: \(reason))") }
+    public var noImageHere: String { choose("No image in this chat to open or save.", "이 대화에는 열거나 저장할 이미지가 없습니다.") }
+    public func opened(_ name: String) -> String { choose("Opening \(name)…", "\(name) 여는 중…") }
+    public func saved(to path: String) -> String { choose("Saved to \(path)", "\(path)에 저장했습니다") }
+    public func cannotOpen(_ reason: String) -> String { choose("Could not open the image: \(reason)", "이미지를 열 수 없습니다: \(reason)") }
+    public func cannotSave(_ reason: String) -> String { choose("Could not save the image: \(reason)", "이미지를 저장할 수 없습니다: \(reason)") }
+    public var noImageSupport: String { choose("Images are not available in this build.", "이 빌드에서는 이미지를 쓸 수 없습니다.") }
+
+    /// "1.2 MB": an image's size beside its name.
+    public func byteSize(_ count: Int) -> String {
+        ByteCountFormatter.string(fromByteCount: Int64(count), countStyle: .file)
+    }
+}
