@@ -61,6 +61,38 @@ final class FullAppTests: XCTestCase {
         XCTAssertTrue(harness.text.contains("Joon"))
     }
 
+    func testHostileMessagesNeverReachTheTerminalAsControls() async throws {
+        let harness = try AppHarness(startChannel: "lobby")
+        let evil = try harness.files.open(as: "evil")
+        try await evil.signUpMember("evil", nickname: "evil")
+        let lobby = try await evil.channel(named: "lobby").id
+        for sample in HostileText.samples { _ = try await evil.send(sample, to: lobby) }
+        await harness.session.continueAsGuest()
+        await harness.waitFor("^[]0;pwned^Gtitle")
+        _ = harness.terminal.takeWrites()
+        harness.screen.reset()
+        harness.frame()
+        let writes = harness.terminal.takeWrites()
+        XCTAssertFalse(writes.isEmpty)
+        for write in writes {
+            for scalar in write.glyph.text.unicodeScalars {
+                XCTAssertFalse(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || InertText.replacement(for: scalar) != nil,
+                               "U+\(String(scalar.value, radix: 16)) written at \(write.point)")
+            }
+        }
+        XCTAssertTrue(harness.text.contains("<RLO>evil<PDF> bidi"))
+    }
+
+    func testASecondFrameOfAnUnchangedScreenWritesNothing() async throws {
+        let harness = try AppHarness(startChannel: "lobby")
+        await harness.session.continueAsGuest()
+        await harness.waitFor("Welcome to tteok!")
+        harness.frame()
+        _ = harness.terminal.takeWrites()
+        harness.frame()
+        XCTAssertEqual(harness.terminal.takeWrites().count, 0)
+    }
+
     /// Moves the channel list's selection to `name` with j/k.
     private func select(_ name: String, in harness: AppHarness, file: StaticString = #filePath, line: UInt = #line) async throws {
         for _ in 0..<20 {

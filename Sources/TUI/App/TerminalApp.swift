@@ -123,6 +123,11 @@ public final class TerminalApp {
         input.setText("")
         pagingRequested = nil
         focus = current == nil ? .list : .input
+        // The list beside the chat points at the channel open, however it was opened.
+        if let chat, case .channel(let channel) = chat.subject,
+           let index = community?.channels.rows.value?.firstIndex(where: { $0.id == channel.id }) {
+            selections["channels"] = index
+        }
     }
 
     func selection(_ key: String, count: Int) -> Int {
