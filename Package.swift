@@ -10,7 +10,9 @@ let package = Package(
     ],
     targets: [
         // System libraries (module.modulemap + shim.h).
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // No pkgConfig for ncursesw: its cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are "prohibited
+        // flags" to SwiftPM and warn; shim.h defines what wide ncurses needs and the modulemap links it.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
@@ -38,6 +40,12 @@ let package = Package(
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ChatCore", "Storage", "TestSupport"]),
         // Child process for LocalStore's multi-process tests: signs up and posts N messages.
         .executableTarget(name: "tteok-store-stress", dependencies: ["LocalStore", "ChatCore"]),
+
+        // The ncurses backend: the only importer of CNcurses.
+        .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
+        // A tiny full-screen program over the real backend, driven in tmux by NcursesTerminalTests.
+        .executableTarget(name: "tteok-termcheck", dependencies: ["TUI", "NcursesTerminal"]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["TUI", "TestSupport", "tteok-termcheck"]),
 
         // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
         .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore"], path: "Sources/TestSupport"),

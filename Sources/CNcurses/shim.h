@@ -6,6 +6,8 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 // ncurses macros are invisible to Swift; expose the ones we use as functions.
 static inline attr_t tteok_A_NORMAL(void) { return A_NORMAL; }
@@ -23,4 +25,16 @@ static inline int tteok_COLOR_PAIRS(void) { return COLOR_PAIRS; }
 static inline int tteok_ERR(void) { return ERR; }
 static inline int tteok_OK(void) { return OK; }
 static inline int tteok_KEY_RESIZE(void) { return KEY_RESIZE; }
+
+// wcwidth is not visible through Glibc; the backend checks its glyph widths against it.
+static inline int tteok_wcwidth(wchar_t c) { return wcwidth(c); }
+// ioctl is variadic, so Swift cannot call it: the terminal's size in rows and columns.
+static inline int tteok_window_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+static inline WINDOW *tteok_curscr(void) { return curscr; }
 #endif

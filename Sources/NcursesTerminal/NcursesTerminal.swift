@@ -1,0 +1,166 @@
+import CNcurses
+import Dispatch
+import Glibc
+import TUI
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notATerminal
+    case cannotInitialise(term: String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal: return "Standard input and output must be a terminal."
+        case .cannotInitialise(let term): return "Cannot use the terminal (TERM=\(term))."
+        }
+    }
+}
+
+/// `TerminalBackend` over ncursesw: the one place that knows ncurses.
+///
+/// ncurses draws (alternate screen, colours, writing only changed cells); input is read from
+/// standard input by a dispatch source and handed over as raw bytes for `KeyParser`, so pastes
+/// and Korean arrive exactly as typed (ncurses' `getch` is never used). SIGWINCH, SIGINT,
+/// SIGTERM and SIGHUP arrive as dispatch sources on the main queue; the terminal is restored on
+/// `stop()`, at exit, on those signals (which are then re-raised) and on a crash.
+@MainActor
+public final class NcursesTerminal: TerminalBackend {
+    /// Sent to the terminal on start and undone on stop: bracketed paste.
+    static let enterSequence = "\u{1B}[?2004h"
+    /// What a crash writes to leave the terminal usable: paste off, attributes reset, cursor
+    /// shown, alternate screen left.
+    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    public private(set) var size = Size(width: 80, height: 24)
+    private var screenHandle: OpaquePointer?
+    /// The stream ncurses writes to (a FILE of its own over standard output).
+    private var output: UnsafeMutablePointer<FILE>?
+    private var input: UnsafeMutablePointer<FILE>?
+    private var pairs = ColorPairs(mode: .none)
+    private var sources: [DispatchSourceProtocol] = []
+    private var handler: (@MainActor (TerminalEvent) -> Void)?
+    private var cursorVisible: Bool?
+    private var isRunning = false
+
+    public init() {}
+
+    public func start(_ handler: @escaping @MainActor (TerminalEvent) -> Void) throws {
+        guard !isRunning else { return }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        Self.chooseUTF8Locale()
+        self.handler = handler
+        installSignalSources()  // before newterm, so ncurses does not install its own SIGWINCH handler
+        TerminalRestore.prepare(leaveSequence: Self.leaveSequence)
+        output = fdopen(dup(STDOUT_FILENO), "w")
+        input = fdopen(dup(STDIN_FILENO), "r")
+        guard let output, let input, let screen = newterm(nil, output, input) else {
+            cancelSources()
+            TerminalRestore.restoreRaw()
+            throw TerminalError.cannotInitialise(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        screenHandle = screen
+        raw()
+        noecho()
+        nonl()
+        let window = tteok_stdscr()
+        keypad(window, false)
+        leaveok(window, false)
+        scrollok(window, false)
+        setUpColors()
+        isRunning = true
+        updateSize()
+        writeDirect(Self.enterSequence)
+        installInputSource()
+    }
+
+    public func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        cancelSources()
+        writeDirect("\u{1B}[?2004l")
+        endwin()
+        TerminalRestore.markRestored()
+        if let screenHandle { delscreen(screenHandle) }
+        screenHandle = nil
+        for file in [output, input] { if let file { fclose(file) } }
+        output = nil
+        input = nil
+    }
+
+    private func cancelSources() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { Glibc.signal(signal, SIG_DFL) }
+    }
+
+    public func put(_ glyph: Glyph, style: ResolvedStyle, at point: Point) {
+        guard isRunning, point.row < size.height, point.column < size.width else { return }
+        let attributes = Self.attributes(style.attributes)
+        let pair = pairs.pair(foreground: style.foreground, background: style.background)
+        var column = Int32(point.column)
+        for piece in Self.cellPieces(glyph) {
+            addCell(piece.scalars, attributes: attributes, pair: pair, row: Int32(point.row), column: column)
+            column += Int32(piece.width)
+        }
+    }
+
+    public func setCursor(_ point: Point?) {
+        guard isRunning else { return }
+        let visible = point != nil
+        if cursorVisible != visible {
+            curs_set(visible ? 1 : 0)
+            cursorVisible = visible
+        }
+        if let point { wmove(tteok_stdscr(), Int32(point.row), Int32(point.column)) }
+    }
+
+    public func flush() {
+        guard isRunning else { return }
+        wrefresh(tteok_stdscr())
+    }
+
+    public func clearAll() {
+        guard isRunning else { return }
+        werase(tteok_stdscr())
+        clearok(tteok_curscr(), true)
+    }
+
+    func register(_ source: DispatchSourceProtocol) {
+        sources.append(source)
+    }
+
+    func emit(_ event: TerminalEvent) {
+        handler?(event)
+    }
+
+    /// Writes bytes straight to the terminal (modes ncurses does not know about).
+    private func writeDirect(_ sequence: String) {
+        if let output { fflush(output) }
+        let bytes = Array(sequence.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// `setlocale(LC_ALL, "")`, and C.UTF-8 when the environment's locale is not UTF-8: wide
+    /// characters are only drawn right under a UTF-8 locale.
+    static func chooseUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset != "UTF-8" { setlocale(LC_ALL, "C.UTF-8") }
+    }
+
+    private func setUpColors() {
+        guard has_colors() else { return }
+        start_color()
+        use_default_colors()
+        pairs = ColorPairs(mode: ColorMode.detect(colorCount: Int(tteok_COLORS()), hasRGBFlag: tigetflag("RGB") > 0))
+    }
+
+    func updateSize() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if tteok_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 {
+            resizeterm(rows, columns)
+        }
+        size = Size(width: Int(tteok_getmaxx(tteok_stdscr())), height: Int(tteok_getmaxy(tteok_stdscr())))
+    }
+}

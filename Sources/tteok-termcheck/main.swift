@@ -1,0 +1,97 @@
+// tteok-termcheck: a tiny full-screen program over the real NcursesTerminal, for the tmux
+// checks in NcursesTerminalTests (and for trying a terminal by hand). It draws Korean, CJK,
+// emoji and hostile text, an input line, and writes after every frame what the canvas holds, so
+// a test can compare `tmux capture-pane` with the canvas cell for cell.
+//
+//   tteok-termcheck [--state FILE] [--theme NAME] [--crash-after-start]
+//   Ctrl-Q quits.
+import Dispatch
+import Foundation
+import NcursesTerminal
+import TUI
+
+@MainActor
+final class TermCheck {
+    static let sample = "한글 😀 中文 👨‍👩‍👧 🇰🇷 ❤️ e\u{301} 👍🏽"
+    static let hostile = "\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}31m\u{202E}evil"
+
+    let arguments: [String]
+    var editor = LineEditor()
+    var lastKey = "none"
+    var sent: [String] = []
+    var loop: AppLoop!
+
+    init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    func value(after flag: String) -> String? {
+        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
+    func run() {
+        let theme = ThemeLoader().initialTheme(named: value(after: "--theme")).theme
+        loop = AppLoop(backend: NcursesTerminal(), theme: theme, draw: { [unowned self] in draw(&$0) }, onKey: { [unowned self] in handle($0) })
+        loop.onInputClosed = { [unowned self] in quit() }
+        do {
+            try loop.start()
+        } catch {
+            FileHandle.standardError.write(Data("tteok-termcheck: \(error)\n".utf8))
+            exit(1)
+        }
+        if arguments.contains("--crash-after-start") {
+            // A real Swift runtime trap, as any crash would be, once the first frame is up.
+            DispatchQueue.main.async {
+                self.loop.redrawIfDirty()
+                preconditionFailure("deliberate crash (--crash-after-start)")
+            }
+        }
+    }
+
+    func handle(_ key: Key) {
+        lastKey = String(describing: key)
+        if key == .control("q") { return quit() }
+        if editor.handle(key) == .submit { sent.append(editor.commit()) }
+        loop.markDirty()
+    }
+
+    func quit() {
+        loop.stop()
+        exit(0)
+    }
+
+    func draw(_ canvas: inout Canvas) -> Point? {
+        let area = canvas.bounds
+        canvas.draw("tteok-termcheck", style: Style(.accent), row: 0, in: area)
+        canvas.draw(Self.sample, row: 1, in: area)
+        canvas.draw("|", row: 1, column: area.width - 1, in: area)
+        canvas.draw(Self.hostile, row: 2, in: area)
+        let input = area.rows(3, count: 1)
+        canvas.draw("> ", style: Style(.muted), row: 0, in: input)
+        let view = editor.view(width: input.width - 2)
+        canvas.draw([Span(TextLayout.string(view.glyphs))], row: 0, column: 2, in: input, overflow: .clip)
+        canvas.draw("sent: " + (sent.last ?? ""), row: 4, in: area)
+        canvas.draw("key: \(lastKey)", row: 5, in: area)
+        canvas.draw("size: \(canvas.width)x\(canvas.height)", row: 6, in: area)
+        let cursor = input.absolute(Point(row: 0, column: 2 + view.cursorColumn))
+        writeState(canvas, cursor: cursor)
+        return cursor
+    }
+
+    /// The canvas as text (one line per row) after a header, written atomically for the test.
+    func writeState(_ canvas: Canvas, cursor: Point) {
+        guard let path = value(after: "--state") else { return }
+        let header = ["pid=\(getpid())", "frame=\(loop.frameCount + 1)", "cursor=\(cursor.row),\(cursor.column)"]
+        let text = (header + canvas.lines).joined(separator: "\n") + "\n"
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+MainActor.assumeIsolated {
+    let check = TermCheck(arguments: CommandLine.arguments)
+    check.run()
+    // Kept alive by the closures the loop holds.
+    _ = Unmanaged.passRetained(check)
+}
+dispatchMain()

@@ -1,0 +1,135 @@
+import Foundation
+import TestSupport
+import TUI
+import XCTest
+
+/// The real NcursesTerminal, in tmux: what the terminal shows must be what the canvas holds,
+/// cell for cell, and the terminal must come back however the program ends.
+final class NcursesTerminalTmuxTests: XCTestCase {
+    var directory: URL!
+    var tmux: TmuxSession?
+
+    var binary: URL { PackageRoot.url.appendingPathComponent(".build/debug/tteok-termcheck") }
+    var statePath: String { directory.appendingPathComponent("state").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tteok-termcheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build it first: swift build --product tteok-termcheck")
+    }
+
+    override func tearDownWithError() throws {
+        tmux?.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts the program in a shell that reports how it ended.
+    func start(width: Int = 60, height: Int = 10, arguments: String = "") throws -> TmuxSession {
+        let stderr = directory.appendingPathComponent("stderr").path
+        let command = "'\(binary.path)' --state '\(statePath)' \(arguments) 2>'\(stderr)'; echo \"EXITED $?\"; sleep 60"
+        let session = try TmuxSession(command: command, width: width, height: height)
+        tmux = session
+        return session
+    }
+
+    /// The program's last frame: header fields and the canvas lines.
+    func state() -> (fields: [String: String], lines: [String])? {
+        guard let text = try? String(contentsOfFile: statePath, encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.removeLast()
+        guard lines.count >= 3 else { return nil }
+        let fields = Dictionary(lines.prefix(3).map { line -> (String, String) in
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }, uniquingKeysWith: { $1 })
+        return (fields, Array(lines.dropFirst(3)))
+    }
+
+    /// Waits until tmux shows exactly the program's last canvas, with the cursor where it said.
+    func assertScreenMatchesCanvas(_ session: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
+        var last: [String] = []
+        let matched = waitUntil(seconds: 10) {
+            guard let state = state(), let screen = try? session.capture() else { return false }
+            last = screen
+            let cursor = (try? session.format("#{cursor_y},#{cursor_x}")) ?? ""
+            return screen == state.lines && cursor == state.fields["cursor"]
+        }
+        XCTAssertTrue(matched, "tmux shows:\n\(last.joined(separator: "\n"))\ncanvas:\n\(state()?.lines.joined(separator: "\n") ?? "none")", file: file, line: line)
+    }
+
+    func testKoreanEmojiAndHostileTextLineUpExactlyAsTheCanvasSays() throws {
+        let session = try start()
+        try assertScreenMatchesCanvas(session)
+        let screen = try session.capture()
+        XCTAssertTrue(screen[1].hasPrefix("한글 😀 中文 👨 🇰🇷 ❤ é 👍"), screen[1])
+        XCTAssertTrue(screen[1].hasSuffix("|"), "the right-edge marker stays in the last column")
+        XCTAssertTrue(screen[2].hasPrefix("^[]0;pwned^G^[[2J^[[31m<RLO>evil"), screen[2])
+        XCTAssertNotEqual(try session.format("#{pane_title}"), "pwned", "the title escape was shown, not obeyed")
+    }
+
+    func testTypingKoreanAndPastingMoveTheCursorByDisplayWidth() throws {
+        let session = try start()
+        try assertScreenMatchesCanvas(session)
+        try session.type("안녕 😀")
+        XCTAssertTrue(waitUntil(seconds: 10) { (try? session.capture())?[3] == "> 안녕 😀" })
+        try assertScreenMatchesCanvas(session)
+        XCTAssertEqual(try session.format("#{cursor_x}"), "9", "2 + 2 + 2 + 1 + 2")
+        try session.keys("C-a")
+        try session.paste("붙여넣기\u{1B}[31m ")
+        XCTAssertTrue(waitUntil(seconds: 10) { state()?.lines[5].contains("paste") == true })
+        try assertScreenMatchesCanvas(session)
+        XCTAssertEqual(try session.capture()[3], "> 붙여넣기[31m 안녕 😀")
+        try session.keys("Enter")
+        XCTAssertTrue(waitUntil(seconds: 10) { (try? session.capture())?[4] == "sent: 붙여넣기[31m 안녕 😀" })
+    }
+
+    func testResizeRedrawsAtTheNewSize() throws {
+        let session = try start(width: 60, height: 10)
+        try assertScreenMatchesCanvas(session)
+        try session.resize(width: 40, height: 8)
+        XCTAssertTrue(waitUntil(seconds: 10) { (try? session.capture())?[6] == "size: 40x8" })
+        try assertScreenMatchesCanvas(session)
+        try session.resize(width: 60, height: 10)
+        XCTAssertTrue(waitUntil(seconds: 10) { (try? session.capture())?[6] == "size: 60x10" })
+        try assertScreenMatchesCanvas(session)
+    }
+
+    func testQuitRestoresTheTerminal() throws {
+        let session = try start()
+        try assertScreenMatchesCanvas(session)
+        XCTAssertEqual(try session.format("#{alternate_on}"), "1")
+        try session.keys("C-q")
+        try assertRestored(session, exitStatus: 0)
+    }
+
+    func testSIGTERMRestoresTheTerminalAndEndsWithTheSignal() throws {
+        let session = try start()
+        try assertScreenMatchesCanvas(session)
+        let pid = try XCTUnwrap(state()?.fields["pid"].flatMap { Int32($0) })
+        kill(pid, SIGTERM)
+        try assertRestored(session, exitStatus: 128 + SIGTERM)
+    }
+
+    func testACrashRestoresTheTerminal() throws {
+        let session = try start(arguments: "--crash-after-start")
+        try assertRestored(session, exitStatus: nil)
+        let screen = try session.capture()
+        XCTAssertTrue(screen.contains("EXITED \(128 + SIGILL)") || screen.contains("EXITED \(128 + SIGTRAP)"), "died of the trap: \(screen)")
+    }
+
+    /// The shell after the program printed its exit status on the normal screen.
+    func assertRestored(_ session: TmuxSession, exitStatus: Int32?, file: StaticString = #filePath, line: UInt = #line) throws {
+        var screen: [String] = []
+        let exited = waitUntil(seconds: 20) {
+            screen = (try? session.capture()) ?? []
+            return screen.contains { $0.hasPrefix("EXITED") }
+        }
+        XCTAssertTrue(exited, "program did not end: \(screen)", file: file, line: line)
+        if let exitStatus {
+            XCTAssertTrue(screen.contains("EXITED \(exitStatus)"), "\(screen)", file: file, line: line)
+        }
+        XCTAssertEqual(try session.format("#{alternate_on}"), "0", "alternate screen left", file: file, line: line)
+        XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "cursor visible again", file: file, line: line)
+        XCTAssertFalse(screen.contains("tteok-termcheck") || screen.contains { $0.hasPrefix("한글") }, "UI gone from the normal screen", file: file, line: line)
+    }
+}
