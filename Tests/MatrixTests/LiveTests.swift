@@ -60,12 +60,10 @@ final class LiveTests: XCTestCase {
         let fixture = try MatrixFixture()
         let transport = LoseFirstSendAnswer()
         let (alice, _) = try await fixture.member("alice", transport: transport)
-        let owner = try await SynapseUser.register(on: fixture.server)
-        let room = try await owner.createRoom(name: "retry \(SynapseServer.randomName())")
-        _ = try await alice.latestMessages(in: ChannelID(room), limit: 5)
+        let (owner, room) = try await fixture.openedRoom("retry", for: alice)
 
         let events = EventRecorder(alice)
-        let message = try await alice.send("exactly once", to: ChannelID(room))
+        let message = try await alice.send("exactly once", to: room)
         XCTAssertEqual(message.delivery, .pending, "the answer was lost: the message waits in the outbox")
         // Either the retry's answer or our own echo in /sync settles it, under the same id.
         let delivered = await events.first { event in
@@ -81,7 +79,7 @@ final class LiveTests: XCTestCase {
         XCTAssertEqual(Set(puts).count, 1, "every attempt carries the same transaction id")
         let reader = fixture.service("reader")
         _ = try await reader.logIn(identifier: owner.localpart, password: owner.password)
-        let texts = try await reader.latestMessages(in: ChannelID(room), limit: 50).texts
+        let texts = try await reader.latestMessages(in: room, limit: 50).texts
         XCTAssertEqual(texts.filter { $0 == "exactly once" }.count, 1, "\(texts)")
         await fixture.close()
     }
@@ -122,11 +120,10 @@ final class RoomPermissionTests: XCTestCase {
         let fixture = try MatrixFixture()
         let transport = RecordingTransport()
         let (alice, _) = try await fixture.member("alice", transport: transport)
-        let owner = try await SynapseUser.register(on: fixture.server)
-        let room = ChannelID(try await owner.createRoom(name: "announcements \(SynapseServer.randomName())", powerLevels: ["events_default": 50]))
+        let (owner, room) = try await fixture.openedRoom("announcements", for: alice, powerLevels: ["events_default": 50])
         try await owner.send("news", to: room.raw)
-        let page = try await alice.latestMessages(in: room, limit: 10)
-        XCTAssertEqual(page.texts, ["news"])
+        let newsArrived = await eventually(seconds: 10) { (try? await alice.latestMessages(in: room, limit: 10).texts) == ["news"] }
+        XCTAssertTrue(newsArrived, "members read the room")
         let readOnly = await eventually(seconds: 10) { await alice.permission(in: room) == .denied(.readOnlyRoom) }
         XCTAssertTrue(readOnly, "the room's power levels arrived through sync")
         let channel = try await alice.channel(named: room.raw)

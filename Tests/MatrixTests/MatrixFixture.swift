@@ -32,6 +32,14 @@ final class MatrixFixture: @unchecked Sendable {
         return (service, user)
     }
 
+    /// A public room created by a fresh account (its owner) and opened (joined) by `reader`.
+    func openedRoom(_ prefix: String, for reader: MatrixService, powerLevels: [String: Any]? = nil) async throws -> (owner: SynapseUser, room: ChannelID) {
+        let owner = try await SynapseUser.register(on: server)
+        let room = ChannelID(try await owner.createRoom(name: "\(prefix) \(SynapseServer.randomName())", powerLevels: powerLevels))
+        _ = try await reader.latestMessages(in: room, limit: 5)
+        return (owner, room)
+    }
+
     /// Stops every sync loop the fixture started.
     func close() async {
         for service in services { _ = service.end() }

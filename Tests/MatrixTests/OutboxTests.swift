@@ -11,9 +11,7 @@ final class OutboxTests: XCTestCase {
         let fixture = try MatrixFixture()
         let link = SwitchableLink()
         let (alice, aliceUser) = try await fixture.member("alice", transport: link)
-        let owner = try await SynapseUser.register(on: fixture.server)
-        let room = ChannelID(try await owner.createRoom(name: "outbox \(SynapseServer.randomName())"))
-        _ = try await alice.latestMessages(in: room, limit: 5)
+        let (owner, room) = try await fixture.openedRoom("outbox", for: alice)
 
         link.isUp = false
         var ids: [MessageID] = []
@@ -47,9 +45,7 @@ final class OutboxTests: XCTestCase {
     func testARefusedMessageFailsWithTheReasonAndCanBeRetriedOrDiscarded() async throws {
         let fixture = try MatrixFixture()
         let (alice, _) = try await fixture.member("alice")
-        let owner = try await SynapseUser.register(on: fixture.server)
-        let room = ChannelID(try await owner.createRoom(name: "refusals \(SynapseServer.randomName())"))
-        _ = try await alice.latestMessages(in: room, limit: 5)
+        let (_, room) = try await fixture.openedRoom("refusals", for: alice)
         let huge = String(repeating: "떡", count: 30_000)  // 90 KB: over Matrix's 64 KiB event limit
 
         do {

@@ -14,9 +14,7 @@ final class ReconnectTests: XCTestCase {
         let fixture = try MatrixFixture()
         let link = SwitchableLink()
         let (alice, _) = try await fixture.member("alice", transport: link)
-        let bob = try await SynapseUser.register(on: fixture.server)
-        let room = ChannelID(try await bob.createRoom(name: "reconnect \(SynapseServer.randomName())"))
-        _ = try await alice.latestMessages(in: room, limit: 5)
+        let (bob, room) = try await fixture.openedRoom("reconnect", for: alice)
         let events = EventRecorder(alice)
 
         link.isUp = false
