@@ -66,3 +66,24 @@ final class DecodingTests: XCTestCase {
         }
     }
 }
+
+/// GIF: the first frame, through stb_image.
+final class GIFDecodingTests: XCTestCase {
+    func testGIFDecodesWithItsSizeAndColours() throws {
+        let image = try ImageDecoder.decode(TestImages.gif(width: 20, height: 10), name: "c.gif")
+        XCTAssertEqual(image.format, .gif)
+        XCTAssertEqual(image.width, 20)
+        XCTAssertEqual(image.height, 10)
+        XCTAssertEqual(Array(image.rgba.prefix(4)), [220, 30, 30, 255], "top-left quarter is red")
+        XCTAssertEqual(Array(image.rgba.suffix(4)), [240, 220, 20, 255], "bottom-right quarter is yellow")
+    }
+
+    func testGIFFileBecomesAnUpload() throws {
+        let directory = try TemporaryDirectory(prefix: "images")
+        let file = directory.file("anim.gif")
+        try TestImages.gif(width: 16, height: 16).write(to: file)
+        let upload = try ImageFileReader.upload(atPath: file.path)
+        XCTAssertEqual(upload.mimeType, "image/gif")
+        XCTAssertEqual(upload.width, 16)
+    }
+}

@@ -42,9 +42,16 @@ public final class ImagePreviews: Sendable {
         self.onChange = onChange
     }
 
-    /// Where image bytes come from now (set when a chat opens).
+    /// Where image bytes come from now (set when a chat opens). Previews that failed are tried
+    /// again from here on (the server may be back), not on every frame.
     public func setFetch(_ fetch: Fetch?) {
-        state.withLock { $0.fetch = fetch }
+        state.withLock { store in
+            store.fetch = fetch
+            store.previews = store.previews.filter { _, state in
+                if case .failed = state { return false }
+                return true
+            }
+        }
     }
 
     /// How many previews were decoded and drawn so far (tests: scrolling adds none).
