@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
         // A tiny full-screen program over the real backend, driven in tmux by NcursesTerminalTests.
         .executableTarget(name: "tteok-termcheck", dependencies: ["TUI", "NcursesTerminal"]),
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["TUI", "TestSupport", "tteok-termcheck"]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUI", "TestSupport", "tteok-termcheck"]),
 
         // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
         .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore"], path: "Sources/TestSupport"),

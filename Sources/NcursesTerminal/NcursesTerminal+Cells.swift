@@ -22,7 +22,7 @@ extension NcursesTerminal {
                 pieces.append(CellPiece(scalars: [scalar], width: width))
             }
         }
-        let agrees = pieces.allSatisfy { piece in
+        let agrees = pieces.reduce(0) { $0 + $1.width } == glyph.width && pieces.allSatisfy { piece in
             Int(tteok_wcwidth(wchar_t(bitPattern: piece.scalars[0].value))) == piece.width
                 && piece.scalars.dropFirst().allSatisfy { tteok_wcwidth(wchar_t(bitPattern: $0.value)) == 0 }
         }
