@@ -29,6 +29,10 @@ public enum Intent: Hashable, Sendable {
     case submit
     /// A key for the focused text field (typing, cursor moves, history).
     case edit(Key)
+    /// `r` in a chat's messages: report the selected message (asks for the reason).
+    case report
+    /// `b` in a chat's messages: block the selected message's sender.
+    case block
 }
 
 /// Where keys go, which decides how the key map reads them.

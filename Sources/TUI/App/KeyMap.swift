@@ -37,6 +37,8 @@ public enum KeyMap {
         Binding(keys: [.character("/")], intent: .command),
         Binding(keys: [.character("?")], intent: .help),
         Binding(keys: [.character("q")], intent: .quit),
+        Binding(keys: [.character("r")], intent: .report),
+        Binding(keys: [.character("b")], intent: .block),
     ]
 
     /// The intent of `key` in `context`. While typing, every key not bound everywhere edits the
@@ -117,6 +119,8 @@ extension UIStrings {
         case .saveImage: return korean ? "이미지 저장" : "save an image"
         case .submit: return korean ? "보내기" : "send"
         case .edit: return korean ? "편집" : "edit"
+        case .report: return korean ? "고른 메시지 신고" : "report picked message"
+        case .block: return korean ? "그 작성자 차단" : "block its sender"
         }
     }
 }

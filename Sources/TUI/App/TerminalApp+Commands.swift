@@ -37,6 +37,8 @@ extension TerminalApp {
             showsHelp = true
         case .quit:
             quit()
+        case .report, .block, .unblock:
+            await executeSafety(command)
         }
     }
 

@@ -108,6 +108,7 @@ extension TerminalApp {
         var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: chatScroll,
                             focused: focus == .messages, transcript: transcript)
         if case .person = model.subject { pane.isDirect = true }
+        pane.transcript.selected = model.selection
         lastChatReport = pane.draw(on: &canvas, in: transcriptArea)
         return InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text).draw(on: &canvas, in: inputArea)
     }

@@ -65,6 +65,8 @@ extension TerminalApp {
         case .toggle: break
         case .submit: await submitInput(community)
         case .edit(let key): _ = input.handle(key)
+        case .report: promptReport()
+        case .block: await blockSelectedSender()
         }
     }
 
@@ -109,8 +111,9 @@ extension TerminalApp {
     }
 
     private func move(_ community: Community, by step: Int) {
-        if chat != nil, focus == .messages {
-            chatScroll = min(max(chatScroll - step, 0), lastChatReport.maxScroll)
+        if let chat, focus == .messages {
+            // Up and down pick a message (for /report and /block); the pane keeps it in view.
+            if step < 0 { chat.selectOlder() } else { chat.selectNewer() }
             return
         }
         switch activeList(community) {

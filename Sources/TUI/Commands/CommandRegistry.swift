@@ -27,6 +27,9 @@ public enum CommandRegistry {
         Entry(name: "login", argument: nil, argumentOptional: false) { _ in .login },
         Entry(name: "logout", argument: nil, argumentOptional: false) { _ in .logout },
         Entry(name: "theme", argument: "NAME", argumentOptional: true) { .theme($0) },
+        Entry(name: "report", argument: "REASON", argumentOptional: false) { .report($0 ?? "") },
+        Entry(name: "block", argument: "NAME", argumentOptional: true) { .block($0) },
+        Entry(name: "unblock", argument: "NAME", argumentOptional: false) { .unblock($0 ?? "") },
         Entry(name: "help", argument: nil, argumentOptional: false) { _ in .help },
         Entry(name: "quit", argument: nil, argumentOptional: false) { _ in .quit },
     ]
@@ -63,6 +66,9 @@ extension UIStrings {
         case "login": return korean ? "로그인 (다른 계정으로 바꾸기)" : "log in (or switch accounts)"
         case "logout": return korean ? "로그아웃" : "log out"
         case "theme": return korean ? "테마 바꾸기 (이름 없이: 목록)" : "change the theme (no name: list them)"
+        case "report": return korean ? "선택한 메시지 신고 (r)" : "report the selected message (r)"
+        case "block": return korean ? "사용자 차단 (이름 없이: 선택한 메시지의 작성자, b)" : "block a member (no name: the selected message's sender, b)"
+        case "unblock": return korean ? "차단 해제" : "unblock a member"
         case "help": return korean ? "키와 명령어" : "keys and commands"
         case "quit": return korean ? "종료" : "quit"
         default: return ""

@@ -12,6 +12,11 @@ public enum SlashCommand: Hashable, Sendable {
     case theme(String?)
     case help
     case quit
+    /// `/report REASON`: reports the chat's selected message.
+    case report(String)
+    /// `/block NAME`; alone in a chat, the selected message's sender (or the person talked to).
+    case block(String?)
+    case unblock(String)
 }
 
 /// Why a line could not become a command.

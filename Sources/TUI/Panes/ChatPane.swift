@@ -68,15 +68,31 @@ public struct ChatPane {
 
     private func draw(_ rows: [ChatTranscript.Row], on canvas: inout Canvas, in body: Region) -> Report {
         let maxScroll = max(0, rows.count - body.height)
-        let scroll = min(max(self.scroll, 0), maxScroll)
+        let scroll = Self.keepingSelection(rows, height: body.height, scroll: min(max(self.scroll, 0), maxScroll))
         let end = rows.count - scroll
         let start = max(0, end - body.height)
         let top = body.height - (end - start)
         for (offset, row) in rows[start..<end].enumerated() {
             let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
             let column = row.alignRight ? max(0, body.width - width) : 0
-            canvas.draw(row.spans, row: top + offset, column: column, in: body)
+            var spans = row.spans
+            if row.isSelected {
+                canvas.clear(body.rows(top + offset, count: 1), style: Style(.text, on: .selection))
+                spans = spans.map { Span($0.text, Style(foreground: $0.style.foreground, background: .role(.selection), attributes: $0.style.attributes)) }
+            }
+            canvas.draw(spans, row: top + offset, column: column, in: body)
         }
         return Report(showsOldest: start == 0, maxScroll: maxScroll, visibleRows: start..<end)
+    }
+
+    /// `scroll`, changed as little as needed to show the selected message's rows (its first row
+    /// when it is taller than the pane).
+    static func keepingSelection(_ rows: [ChatTranscript.Row], height: Int, scroll: Int) -> Int {
+        guard height > 0, let first = rows.firstIndex(where: \.isSelected),
+              let last = rows.lastIndex(where: \.isSelected) else { return scroll }
+        let end = rows.count - scroll
+        if first < end - height { return max(rows.count - (first + height), 0) }
+        if last >= end { return max(rows.count - min(last + 1, first + height), 0) }
+        return scroll
     }
 }

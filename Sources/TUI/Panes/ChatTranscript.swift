@@ -10,6 +10,8 @@ public struct ChatTranscript {
     public struct Row: Hashable, Sendable {
         public var spans: [Span]
         public var alignRight: Bool
+        /// A row of the selected message (drawn highlighted, kept in view).
+        public var isSelected = false
     }
 
     public var strings: UIStrings
@@ -17,6 +19,8 @@ public struct ChatTranscript {
     public var calendar: Calendar
     /// Rows already laid out, kept across frames by the app (nil: lay out every time).
     public var cache: Cache?
+    /// The message picked for `/report` and `/block`.
+    public var selected: MessageID?
 
     /// A message's rows per width, so a frame does not wrap every message again.
     public final class Cache {
@@ -70,11 +74,14 @@ public struct ChatTranscript {
             }
             let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
             // An image's rows change as its preview arrives; ImagePreviews caches those instead.
+            var made: [Row]
             if case .image = line.message.content {
-                rows += make()
+                made = make()
             } else {
-                rows += cache?.rows(for: line, width: width, make: make) ?? make()
+                made = cache?.rows(for: line, width: width, make: make) ?? make()
             }
+            if line.id == selected { made.indices.forEach { made[$0].isSelected = true } }
+            rows += made
         }
         return rows
     }

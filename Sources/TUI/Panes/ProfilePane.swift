@@ -31,6 +31,7 @@ public struct ProfilePane {
             facts.append((shared.email, text.line(account.email)))
             facts.append((shared.region, text.line(account.region ?? "—")))
             facts.append((shared.messagesPosted, count))
+            facts.append((shared.blockedUsers, blockedList))
         }
         for (row, fact) in facts.enumerated() {
             canvas.draw([Span(fact.0 + ": ", Style(.muted)), Span(fact.1, Style(.text, on: nil, .bold))], row: row, in: body)
@@ -50,6 +51,17 @@ public struct ProfilePane {
             row += 1
         }
         drawMessages(on: &canvas, in: body.inset(top: row + 2))
+    }
+
+    /// The people I blocked, by nickname (unblock with `/unblock NAME`).
+    @MainActor
+    private var blockedList: String {
+        switch model.blocked {
+        case .loading: return strings.shared.loading
+        case .failed(let reason): return text.line(reason)
+        case .loaded(let users) where users.isEmpty: return strings.shared.noBlockedUsers
+        case .loaded(let users): return users.map { text.line($0.nickname) }.joined(separator: ", ") + "  (/unblock NAME)"
+        }
     }
 
     @MainActor
