@@ -23,6 +23,8 @@ final class ReconnectTests: XCTestCase {
         let cached = try await alice.latestMessages(in: room, limit: 5)
         XCTAssertNotNil(cached, "reading works from the cache while the link is down")
         try await bob.send("sent while alice was away", to: room.raw)
+        let queued = try await alice.send("typed while offline", to: room)
+        XCTAssertEqual(queued.delivery, .pending)
 
         link.isUp = true
         let online = await events.first(within: 40) { $0 == .connection(.online) }
@@ -31,6 +33,10 @@ final class ReconnectTests: XCTestCase {
         XCTAssertNotNil(caughtUp, "what was sent meanwhile arrives")
         let texts = try await alice.latestMessages(in: room, limit: 20).texts
         XCTAssertEqual(texts.filter { $0 == "sent while alice was away" }.count, 1, "once")
+        let sent = await eventually(seconds: 10) {
+            (try? await alice.latestMessages(in: room, limit: 20).messages.last { $0.id == queued.id }?.delivery) == .delivered
+        }
+        XCTAssertTrue(sent, "what alice typed offline went out when the link returned")
         await fixture.close()
     }
 }

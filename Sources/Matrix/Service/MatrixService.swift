@@ -63,11 +63,15 @@ public final class MatrixService: ChatService {
         }
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
-        let sync = SyncEngine(client: client, cache: cache,
-                              onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
-                              onConnection: { [weak self] state in self?.hub.publish(.connection(state)) })
         let outbox = OutboxSender(client: client, cache: cache,
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
+        let sync = SyncEngine(client: client, cache: cache,
+                              onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
+                              onConnection: { [weak self] state in
+                                  self?.hub.publish(.connection(state))
+                                  // Back online: the outbox need not wait out its own backoff.
+                                  if state == .online { Task { await outbox.drain() } }
+                              })
         let active = Active(session: session, client: client, cache: cache, sync: sync, outbox: outbox)
         current.withLock { $0 = active }
         sync.start()
