@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
+        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport"]),
 
         // The benchmark: builds a 1M-message store and prints the performance budgets table.

@@ -25,7 +25,7 @@ struct CommandLineTool: Sendable {
             case .help(let topic):
                 return try showHelp(topic)
             case .interactive(let words):
-                return try startInteractive(words)
+                return try await startInteractive(words)
             case .command(let command, let words):
                 return await runCommand(command, words)
             }
@@ -47,17 +47,35 @@ struct CommandLineTool: Sendable {
         return .success
     }
 
-    private func startInteractive(_ words: [String]) throws(UsageError) -> ExitCode {
+    private func startInteractive(_ words: [String]) async throws(UsageError) -> ExitCode {
         let parsed = try ArgumentParser(configuration: InteractiveOptions.configuration, globalOptions: GlobalOptions.definitions).parse(words)
         if parsed.wantsHelp {
             console.writeOut(Self.rootHelp())
             return .success
         }
-        _ = try InteractiveOptions(parsed)
+        let options = try InteractiveOptions(parsed)
         let globals = GlobalOptions(parsed)
-        _ = try Backend(store: globals.store, homeserver: globals.homeserver, paths: paths, workingDirectory: workingDirectory)
-        console.error("the interactive client is not built yet; use a command such as 'tteok channels' (see 'tteok --help')")
-        return .failure
+        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, paths: paths, workingDirectory: workingDirectory)
+        let service: any ChatService
+        do {
+            let sessions = SessionLocation(paths: paths)
+            try sessions.prepare(for: backend)
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
+            service = try factory.makeService(for: backend, files: files)
+        } catch {
+            console.error((error as? ChatError)?.message ?? String(describing: error))
+            return (error as? ChatError).map(ExitCode.init) ?? .failure
+        }
+        let client = InteractiveClient(service: service, options: options, environment: environment)
+        do {
+            try await client.run()
+            return .success
+        } catch {
+            switch error {
+            case .noTerminal(let why): console.error("the interactive client needs a terminal: \(why) For scripts, use a command such as 'tteok channels'.")
+            }
+            return .failure
+        }
     }
 
     private func runCommand(_ type: any ScriptCommand.Type, _ words: [String]) async -> ExitCode {

@@ -1,0 +1,79 @@
+import ChatCore
+import Foundation
+import ImagePreview
+import NcursesTerminal
+import TUI
+import ViewModels
+
+/// `tteok` with no command: the full-screen client on the terminal, over the chosen backend.
+///
+/// Builds the session (resumed, or the welcome screen; `--guest` goes straight in as a guest,
+/// `--channel` opens that channel through the nickname gate), the terminal app that draws it,
+/// and the app loop over ncurses; returns when the user quits, with the terminal restored.
+@MainActor
+struct InteractiveClient {
+    let service: any ChatService
+    let options: InteractiveOptions
+    let environment: [String: String]
+
+    enum Failure: Error {
+        case noTerminal(String)
+    }
+
+    func run() async throws(Failure) {
+        let language = options.language ?? Language.chosen(option: nil, environment: environment)
+        let resolver = RegionResolver.standard(option: options.region, environment: environment) { nil }
+        let session = SessionModel(service: service, strings: Strings(language), regionResolver: resolver, startChannel: options.channel)
+        let themes = ThemeLoader(environment: environment)
+        let (theme, problem) = themes.initialTheme(named: options.theme)
+        let app = TerminalApp(session: session, strings: UIStrings(language), text: .standard(environment: environment), themes: themes)
+        app.useImages(ChafaImageRenderer())
+        app.downloadDirectory = Paths(environment: environment).downloadDirectory
+        let loop = AppLoop(backend: NcursesTerminal(), theme: theme, draw: { canvas in
+            let cursor = app.draw(&canvas)
+            app.afterFrame()
+            return cursor
+        }, onKey: { app.receive($0) })
+        app.onDirty = { loop.markDirty() }
+        app.onThemeChange = { loop.screen.theme = $0 }
+        do {
+            try loop.start()
+        } catch {
+            throw .noTerminal(String(describing: error))
+        }
+        if let problem { app.show(notice: String(describing: problem)) }
+        let connection = followConnection(into: app)
+        let finished = Finish()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finished.continuation = continuation
+            app.onQuit = { finished.fire() }
+            loop.onInputClosed = { finished.fire() }
+            Task { @MainActor in
+                if options.guest { await session.continueAsGuest() } else { await session.start() }
+            }
+        }
+        connection.cancel()
+        loop.stop()
+    }
+
+    /// The status line follows the backend's connection state.
+    private func followConnection(into app: TerminalApp) -> Task<Void, Never> {
+        let events = service.events()
+        return Task { @MainActor in
+            for await event in events {
+                if case .connection(let state) = event { app.connection = state }
+            }
+        }
+    }
+}
+
+/// Resumes the client's wait once, however many ways the user quits (`/quit`, `q`, input closed).
+@MainActor
+private final class Finish {
+    var continuation: CheckedContinuation<Void, Never>?
+
+    func fire() {
+        continuation?.resume()
+        continuation = nil
+    }
+}
