@@ -23,6 +23,8 @@ public final class ImagePreviews: Sendable {
     private let state = Mutex(Store())
     /// Bytes kept for open/save and re-renders; beyond this the oldest are dropped.
     static let byteBudget = 64 * 1024 * 1024
+    /// Previews kept before the cache starts afresh.
+    static let previewLimit = 2000
 
     private struct Key: Hashable {
         let reference: String
@@ -62,6 +64,8 @@ public final class ImagePreviews: Sendable {
         let key = Key(reference: image.reference, size: size)
         let (known, fetch) = state.withLock { store -> (ImagePreviewState?, Fetch?) in
             if let known = store.previews[key] { return (known, nil) }
+            // Previews are small, but a long session at many sizes adds up: start afresh.
+            if store.previews.count >= Self.previewLimit { store.previews.removeAll(keepingCapacity: true) }
             store.previews[key] = .loading
             return (nil, store.fetch)
         }
