@@ -22,6 +22,7 @@ final class ImagePreviewsTests: XCTestCase {
     private func ready(_ previews: ImagePreviews, _ size: Size) async -> ImagePreviewState {
         var state = previews.preview(of: image, fitting: size)
         _ = await eventually(seconds: 5) {
+            previews.loadWanted()
             state = previews.preview(of: image, fitting: size)
             return state != .loading
         }
@@ -34,10 +35,14 @@ final class ImagePreviewsTests: XCTestCase {
         let previews = ImagePreviews(renderer: renderer)
         previews.setFetch { _ in fetches.withLock { $0 += 1 }; return Data("png".utf8) }
         XCTAssertEqual(previews.preview(of: image, fitting: Size(width: 4, height: 2)), .loading)
+        XCTAssertEqual(fetches.withLock { $0 }, 0, "drawing starts nothing")
         let state = await ready(previews, Size(width: 4, height: 2))
         guard case .ready(let canvas) = state else { return XCTFail("\(state)") }
         XCTAssertEqual(canvas.size, Size(width: 4, height: 2))
-        for _ in 0..<50 { _ = previews.preview(of: image, fitting: Size(width: 4, height: 2)) }
+        for _ in 0..<50 {
+            _ = previews.preview(of: image, fitting: Size(width: 4, height: 2))
+            previews.loadWanted()
+        }
         XCTAssertEqual(renderer.calls.withLock { $0 }, 1)
 
         _ = await ready(previews, Size(width: 8, height: 4))
@@ -54,7 +59,10 @@ final class ImagePreviewsTests: XCTestCase {
         previews.setFetch { _ in fetches.withLock { $0 += 1 }; return nil }
         let failed = await ready(previews, Size(width: 4, height: 2))
         XCTAssertEqual(failed, .failed("no preview"))
-        for _ in 0..<20 { _ = previews.preview(of: image, fitting: Size(width: 4, height: 2)) }
+        for _ in 0..<20 {
+            _ = previews.preview(of: image, fitting: Size(width: 4, height: 2))
+            previews.loadWanted()
+        }
         XCTAssertEqual(fetches.withLock { $0 }, 1)
 
         previews.setFetch { _ in Data("png".utf8) }

@@ -39,6 +39,7 @@ extension TerminalApp {
     /// Acts on what the last frame showed: a badge still loading asks for its count, the top of
     /// the history on screen asks for the page before it.
     public func afterFrame() {
+        images?.loadWanted()
         guard let community else { return }
         let wanted = lastListReport.loadingBadges.filter { !askedBadges.contains($0) }
         if !wanted.isEmpty {

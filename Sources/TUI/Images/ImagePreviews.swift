@@ -12,8 +12,8 @@ public enum ImagePreviewState: Hashable, Sendable {
 
 /// Previews of image messages, cached per image and size so scrolling and redrawing never fetch or
 /// decode again; the bytes are kept (within a budget) for opening and saving, and for a new size
-/// after a resize. Asked from drawing code, it never blocks: a miss answers `.loading`, fetches
-/// and renders in the background, then calls `onChange` so the screen redraws.
+/// after a resize. Drawing only looks up (a miss answers `.loading`); `loadWanted()`, called after
+/// the frame, fetches and renders in the background, then calls `onChange` so the screen redraws.
 public final class ImagePreviews: Sendable {
     /// Fetches an image's bytes (the chat model's `imageData`); nil when they cannot be had.
     public typealias Fetch = @Sendable (ImageInfo) async -> Data?
@@ -33,6 +33,8 @@ public final class ImagePreviews: Sendable {
 
     private struct Store {
         var previews: [Key: ImagePreviewState] = [:]
+        /// Asked for by drawing, not yet started.
+        var wanted: [Key: ImageInfo] = [:]
         var bytes: [String: Data] = [:]
         var byteOrder: [String] = []
         var fetch: Fetch?
@@ -59,20 +61,32 @@ public final class ImagePreviews: Sendable {
     /// How many previews were decoded and drawn so far (tests: scrolling adds none).
     public var renderCount: Int { state.withLock { $0.renders } }
 
-    /// The preview of `image` fitting `size`; starts making it when it is not there yet.
+    /// The preview of `image` fitting `size`. Drawing asks this and starts nothing: a miss
+    /// answers `.loading` and is noted, and `loadWanted()` (after the frame) makes it.
     public func preview(of image: ImageInfo, fitting size: Size) -> ImagePreviewState {
         let key = Key(reference: image.reference, size: size)
-        let (known, fetch) = state.withLock { store -> (ImagePreviewState?, Fetch?) in
-            if let known = store.previews[key] { return (known, nil) }
-            // Previews are small, but a long session at many sizes adds up: start afresh.
-            if store.previews.count >= Self.previewLimit { store.previews.removeAll(keepingCapacity: true) }
-            store.previews[key] = .loading
-            return (nil, store.fetch)
+        return state.withLock { store in
+            if let known = store.previews[key] { return known }
+            store.wanted[key] = image
+            return .loading
         }
-        if let known { return known }
-        // Detached: decoding a large picture must not hold up the main actor's drawing.
-        Task.detached { await self.make(image, key: key, fetch: fetch) }
-        return .loading
+    }
+
+    /// Starts making every preview the last frames asked for and did not have: fetched (once per
+    /// image) and decoded off the main actor; `onChange` follows each.
+    public func loadWanted() {
+        let (wanted, fetch) = state.withLock { store -> ([Key: ImageInfo], Fetch?) in
+            let wanted = store.wanted.filter { store.previews[$0.key] == nil }
+            store.wanted = [:]
+            // Previews are small, but a long session at many sizes adds up: start afresh.
+            if store.previews.count + wanted.count > Self.previewLimit { store.previews.removeAll(keepingCapacity: true) }
+            for key in wanted.keys { store.previews[key] = .loading }
+            return (wanted, store.fetch)
+        }
+        for (key, image) in wanted {
+            // Detached: decoding a large picture must not hold up the main actor's drawing.
+            Task.detached { await self.make(image, key: key, fetch: fetch) }
+        }
     }
 
     /// The bytes of `image`, from the cache or fetched now (open and save).
