@@ -64,6 +64,7 @@ let package = Package(
 
         // The benchmark: builds a 1M-message store and prints the performance budgets table.
         .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "ViewModels", "TUI"]),
+        .testTarget(name: "BenchTests", dependencies: ["tteok-bench", "TUI"]),
     ]
 )
 

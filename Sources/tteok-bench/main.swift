@@ -18,10 +18,12 @@ func runBenchmark(_ options: BenchOptions) async throws {
             rows.append(BudgetRow(name, unit: .milliseconds, budget: 0, verdict: .error("\(error)")))
         }
     }
-    await row("open channel") { try await StoreRows.openBigChannel(context) }
+    await row("cold start") { [try await FrameRows.coldStart(context)] }
+    await row("open channel") { try await FrameRows.openBigChannel(context) }
     await row("paging") { [try await StoreRows.paging(context)] }
     await row("badges") { [try await StoreRows.badges(context)] }
     await row("burst") { try await BurstRow.measure(context) }
+    await row("keystroke") { try await FrameRows.keystroke(context) }
     print(ResultTable.render(rows))
 }
 
