@@ -26,7 +26,7 @@ final class BenchFrontEnd {
         terminal = PTYTerminal(descriptor: pty.clientDescriptor, size: Self.size)
         screen = Screen(backend: terminal, theme: .orange)
         // The shipped word lists, as the app uses them: masking is part of the cost of a frame.
-        app = TerminalApp(session: bench.session, strings: UIStrings(.english), text: OutsideText(filter: .standard()))
+        app = TerminalApp(session: bench.session, strings: UIStrings(.english), text: .standard(environment: [:]))
         app.onDirty = { [weak self] in self?.isDirty = true }
     }
 
