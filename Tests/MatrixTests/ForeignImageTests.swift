@@ -52,6 +52,30 @@ final class ForeignImageTests: XCTestCase {
         await fixture.close()
     }
 
+    func testAGuestSeesAnImagesPreviewButCannotSendOne() async throws {
+        let fixture = try MatrixFixture()
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let room = try await owner.createRoom(name: "open photos \(SynapseServer.randomName())", worldReadable: true, guestsCanJoin: true)
+        let png = TestImages.png(width: 20, height: 20)
+        let uri = try await owner.upload(png, fileName: "for-guests.png", contentType: "image/png")
+        try await owner.sendMessage(["msgtype": "m.image", "body": "for-guests.png", "url": uri,
+                                     "info": ["mimetype": "image/png", "size": png.count, "w": 20, "h": 20]], to: room)
+
+        let guest = fixture.service("guest")
+        try await guest.continueAsGuest()
+        let info = try await image(named: "for-guests.png", in: room, of: guest)
+        let bytes = try await guest.imageData(info)
+        XCTAssertEqual(bytes, png, "guests download media too")
+        let upload = ImageUpload(fileName: "mine.png", mimeType: "image/png", data: png, width: 20, height: 20)
+        do {
+            _ = try await guest.sendImage(upload, to: ChannelID(room))
+            XCTFail("a guest sent an image")
+        } catch let error as ChatError {
+            XCTAssertEqual(error, .denied(.guest))
+        }
+        await fixture.close()
+    }
+
     /// Waits (with a deadline) for the image message named `name` to reach `service`.
     private func image(named name: String, in room: String, of service: MatrixService) async throws -> ImageInfo {
         var found: ImageInfo?
