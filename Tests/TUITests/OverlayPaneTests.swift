@@ -78,6 +78,26 @@ final class OverlayPaneTests: XCTestCase {
         }
     }
 
+    func testTheWholeHelpFitsAnEightyByTwentyFourTerminal() {
+        let lines = check(width: 80, height: 23) { canvas, region in
+            HelpOverlayPane(strings: strings).draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        for entry in CommandRegistry.entries { XCTAssertTrue(lines.contains(entry.usage), entry.usage) }
+        XCTAssertTrue(lines.contains("Ctrl-C"))
+        XCTAssertTrue(lines.contains("Esc or ? closes this help"), "nothing to scroll: \(lines)")
+    }
+
+    func testAHelpTallerThanTheTerminalScrolls() {
+        var canvas = Canvas(size: Size(width: 60, height: 12))
+        let maxScroll = HelpOverlayPane(strings: strings).draw(on: &canvas, in: canvas.bounds)
+        XCTAssertGreaterThan(maxScroll, 0)
+        XCTAssertTrue(canvas.lines.joined().contains("↑/↓ scroll"))
+        var bottom = Canvas(size: Size(width: 60, height: 12))
+        HelpOverlayPane(strings: strings, scroll: maxScroll).draw(on: &bottom, in: bottom.bounds)
+        let last = CommandRegistry.entries.last!.usage
+        XCTAssertTrue(bottom.lines.joined(separator: "\n").contains(last), bottom.lines.joined(separator: "\n"))
+    }
+
     func testTheQuickSwitcherListsMatchesWithTheSelection() {
         var query = LineEditor()
         _ = query.handle(.character("구"))

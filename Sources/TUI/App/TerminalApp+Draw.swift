@@ -132,7 +132,7 @@ extension TerminalApp {
 
     private func drawOverlays(on canvas: inout Canvas) -> Point? {
         let body = canvas.bounds.splitBottom(1).0
-        if showsHelp { HelpOverlayPane(strings: strings).draw(on: &canvas, in: body) }
+        if showsHelp { helpMaxScroll = HelpOverlayPane(strings: strings, scroll: helpScroll).draw(on: &canvas, in: body) }
         if let message = alert ?? chat?.alert {
             AlertPane(message: message, strings: strings, text: text).draw(on: &canvas, in: body)
             return nil

@@ -8,7 +8,7 @@ extension TerminalApp {
         notice = nil
         if alert != nil { alert = nil; return }
         if let chat, chat.alert != nil { chat.dismissAlert(); return }
-        if showsHelp { showsHelp = false; return }
+        if showsHelp { return scrollHelp(key) }
         if commandLine != nil { return await handleCommandLine(key) }
         switch session.phase {
         case .starting: break
@@ -22,6 +22,17 @@ extension TerminalApp {
             } else {
                 await handleCommunity(community, key)
             }
+        }
+    }
+
+    /// ↑/↓ (and PgUp/PgDn) scroll a help taller than the terminal; any other key closes it.
+    private func scrollHelp(_ key: Key) {
+        switch KeyMap.intent(for: key, in: .browsing) {
+        case .down: helpScroll = min(helpScroll + 1, helpMaxScroll)
+        case .up: helpScroll = max(helpScroll - 1, 0)
+        case .pageDown: helpScroll = min(helpScroll + 10, helpMaxScroll)
+        case .pageUp: helpScroll = max(helpScroll - 10, 0)
+        default: showsHelp = false
         }
     }
 

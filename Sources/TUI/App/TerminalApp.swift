@@ -37,7 +37,9 @@ public final class TerminalApp {
     var selections: [String: Int] = [:]
     var input = LineEditor()
     var commandLine: LineEditor?
-    var showsHelp = false
+    var showsHelp = false { didSet { helpScroll = 0 } }
+    var helpScroll = 0
+    var helpMaxScroll = 0
     var alert: String?
     var notice: String?
     var chatScroll = 0

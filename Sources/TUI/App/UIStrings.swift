@@ -43,6 +43,7 @@ public struct UIStrings: Hashable, Sendable {
     public var nicknameHint: String { pick("Enter save · Esc cancel", "Enter 저장 · Esc 취소") }
     public var helpTitle: String { pick("Keys and commands", "키와 명령어") }
     public var helpClose: String { pick("Esc or ? closes this help", "Esc 또는 ?로 닫기") }
+    public var helpScrollHint: String { pick("↑/↓ scroll · Esc closes this help", "↑/↓ 스크롤 · Esc로 닫기") }
     public var keysHeading: String { pick("Keys", "키") }
     public var commandsHeading: String { pick("Commands", "명령어") }
     public var alertDismiss: String { pick("Press Enter", "Enter를 누르세요") }
