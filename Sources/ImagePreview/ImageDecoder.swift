@@ -83,9 +83,17 @@ public enum ImageDecoder {
 
     // MARK: Helpers
 
-    /// A PNG ends with an IEND chunk; stb_image accepts some files cut short after their pixels.
-    private static func hasPNGEnd(_ data: Data) -> Bool {
-        data.count >= 12 && data.suffix(12).prefix(8).suffix(4).elementsEqual("IEND".utf8)
+    /// Walks the PNG's chunks to its IEND: stb_image accepts some files cut short after their
+    /// pixels, and bytes appended after IEND (some tools add them) do no harm.
+    static func hasPNGEnd(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if bytes[offset + 4..<offset + 8].elementsEqual("IEND".utf8) { return offset + 12 <= bytes.count }
+            offset += 12 + length  // length, type, data, CRC
+        }
+        return false
     }
 
     private static func bytes<T>(of data: Data, _ body: (UnsafePointer<UInt8>, Int32) -> T?) -> T? {

@@ -50,6 +50,12 @@ final class DecodingTests: XCTestCase {
         }
     }
 
+    func testBytesAfterThePNGsEndDoNoHarm() throws {
+        var png = TestImages.png(width: 8, height: 8)
+        png.append(Data("trailing bytes some tools append".utf8))
+        XCTAssertEqual(try ImageDecoder.decode(png, name: "tail.png").width, 8)
+    }
+
     func testTruncatedJPEGIsRefused() {
         let jpeg = TestImages.jpeg(width: 16, height: 16)
         XCTAssertThrowsError(try ImageDecoder.decode(jpeg.prefix(30), name: "cut.jpg")) { error in
