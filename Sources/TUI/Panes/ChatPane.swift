@@ -29,7 +29,7 @@ public struct ChatPane {
         public var showsOldest = false
         /// The largest useful `scroll`.
         public var maxScroll = 0
-        /// The rows of the transcript on screen (indices into all rows).
+        /// The rows of the transcript on screen (indices into the rows laid out, the newest ones).
         public var visibleRows: Range<Int> = 0..<0
     }
 
@@ -49,9 +49,11 @@ public struct ChatPane {
             canvas.drawWrapped(transcript.text.line(reason), style: Style(.error), in: body)
             return Report()
         case .loaded(let lines):
-            var rows = transcript.rows(for: lines, width: body.width)
-            rows.insert(header(isEmpty: lines.isEmpty), at: 0)
-            return draw(rows, on: &canvas, in: body)
+            // Only what can be shown now or within a few pages of scrolling is laid out.
+            let tail = transcript.tailRows(for: lines, width: body.width, minimum: max(scroll, 0) + body.height + Self.lookahead)
+            var rows = tail.rows
+            if tail.complete { rows.insert(header(isEmpty: lines.isEmpty), at: 0) }
+            return draw(rows, complete: tail.complete, on: &canvas, in: body)
         }
     }
 
@@ -66,7 +68,11 @@ public struct ChatPane {
         return ChatTranscript.Row(spans: [Span(label, Style(.muted))], alignRight: false)
     }
 
-    private func draw(_ rows: [ChatTranscript.Row], on canvas: inout Canvas, in body: Region) -> Report {
+    /// Rows laid out beyond the screen and the scroll position, so scrolling up keeps going; the
+    /// oldest row is reported shown only once the rows reach back to the first message.
+    public static let lookahead = 200
+
+    private func draw(_ rows: [ChatTranscript.Row], complete: Bool, on canvas: inout Canvas, in body: Region) -> Report {
         let maxScroll = max(0, rows.count - body.height)
         let scroll = Self.keepingSelection(rows, height: body.height, scroll: min(max(self.scroll, 0), maxScroll))
         let end = rows.count - scroll
@@ -82,7 +88,7 @@ public struct ChatPane {
             }
             canvas.draw(spans, row: top + offset, column: column, in: body)
         }
-        return Report(showsOldest: start == 0, maxScroll: maxScroll, visibleRows: start..<end)
+        return Report(showsOldest: start == 0 && complete, maxScroll: maxScroll, visibleRows: start..<end)
     }
 
     /// `scroll`, changed as little as needed to show the selected message's rows (its first row

@@ -64,26 +64,49 @@ public struct ChatTranscript {
 
     /// Every row of `lines` (oldest first) at `width` columns.
     public func rows(for lines: [ChatLine], width: Int) -> [Row] {
-        var rows: [Row] = []
-        var previousDay: DateComponents?
-        for line in lines {
-            let day = calendar.dateComponents([.year, .month, .day], from: line.message.sentAt)
-            if day != previousDay {
-                rows.append(separator(for: line.message.sentAt, width: width))
-                previousDay = day
-            }
-            let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
-            // An image's rows change as its preview arrives; ImagePreviews caches those instead.
-            var made: [Row]
-            if case .image = line.message.content {
-                made = make()
-            } else {
-                made = cache?.rows(for: line, width: width, make: make) ?? make()
-            }
-            if line.id == selected { made.indices.forEach { made[$0].isSelected = true } }
-            rows += made
+        tailRows(for: lines, width: width, minimum: .max).rows
+    }
+
+    /// The newest rows of `lines`: at least `minimum` when there are that many, and always down
+    /// to the selected message. Only those messages are laid out, so a frame of a chat thousands
+    /// of messages long (after a burst, or deep paging) costs no more than one of a short chat.
+    /// `complete` is true when the rows reach back to the oldest line.
+    public func tailRows(for lines: [ChatLine], width: Int, minimum: Int) -> (rows: [Row], complete: Bool) {
+        var chunks: [[Row]] = []
+        var count = 0
+        var index = lines.count - 1
+        var needsSelected = selected.map { id in lines.contains { $0.id == id } } ?? false
+        var day = index >= 0 ? self.day(of: lines[index]) : nil
+        while index >= 0, count < minimum || needsSelected {
+            let line = lines[index]
+            var chunk = rows(for: line, width: width)
+            let previousDay = index > 0 ? self.day(of: lines[index - 1]) : nil
+            if day != previousDay { chunk.insert(separator(for: line.message.sentAt, width: width), at: 0) }
+            if line.id == selected { needsSelected = false }
+            chunks.append(chunk)
+            count += chunk.count
+            day = previousDay
+            index -= 1
         }
-        return rows
+        return (Array(chunks.reversed().joined()), index < 0)
+    }
+
+    private func day(of line: ChatLine) -> DateComponents {
+        calendar.dateComponents([.year, .month, .day], from: line.message.sentAt)
+    }
+
+    /// One message's rows, from the cache when it has them.
+    private func rows(for line: ChatLine, width: Int) -> [Row] {
+        let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
+        // An image's rows change as its preview arrives; ImagePreviews caches those instead.
+        var made: [Row]
+        if case .image = line.message.content {
+            made = make()
+        } else {
+            made = cache?.rows(for: line, width: width, make: make) ?? make()
+        }
+        if line.id == selected { made.indices.forEach { made[$0].isSelected = true } }
+        return made
     }
 
     /// `──── 2026-12-02 ────`, centred.
