@@ -93,6 +93,7 @@ final class FullAppFlowTests: XCTestCase {
         await harness.session.start()
         await harness.waitFor("current region")
         XCTAssertTrue(harness.text.contains("Pick a channel"), "wide: the list beside the main pane")
+        XCTAssertTrue(harness.text.contains("마포구 이웃들의 채널"), "the selected channel's topic beside the list")
         harness.resize(Size(width: 60, height: 20))
         await harness.waitUntil("narrow: only the list") { !$0.contains("Pick a channel") && $0.contains("lobby") }
         await harness.type("/join lobby")

@@ -84,7 +84,7 @@ extension TerminalApp {
         case .channels:
             if layout.isSplit {
                 canvas.clear(region)
-                canvas.drawWrapped(strings.pickChannel, style: Style(.muted), row: 1, in: region.inset(left: 2, right: 1))
+                drawChannelPreview(community, on: &canvas, in: region.inset(left: 2, right: 1))
             } else {
                 lastListReport = channelListPane(community, focused: true).draw(on: &canvas, in: region)
             }
@@ -102,6 +102,21 @@ extension TerminalApp {
             break  // modals only
         }
         return nil
+    }
+
+    /// Beside the list, before a chat is open: the selected channel's name and topic.
+    private func drawChannelPreview(_ community: Community, on canvas: inout Canvas, in region: Region) {
+        var row = 1
+        if let rows = community.channels.rows.value, !rows.isEmpty {
+            let channel = rows[selection("channels", count: rows.count)].channel
+            canvas.draw("# " + text.line(channel.name), style: Style(.accent, on: nil, .bold), row: row, in: region)
+            row += 1
+            if !channel.topic.isEmpty {
+                row += canvas.drawWrapped(text.line(channel.topic), style: Style(.text), row: row, in: region)
+            }
+            row += 1
+        }
+        canvas.drawWrapped(strings.pickChannel, style: Style(.muted), row: row, in: region)
     }
 
     private func drawChat(_ model: ChatModel, on canvas: inout Canvas, in region: Region) -> Point? {

@@ -67,6 +67,8 @@ public final class TerminalApp {
 
     /// Queues a key; keys are handled in order, each after the previous one's action finished.
     public func receive(_ key: Key) {
+        // Ctrl-C quits at once, even while an earlier key waits on the network.
+        if key == .control("c") { return quit() }
         queue.append(key)
         guard consumer == nil else { return }
         consumer = Task { @MainActor in
