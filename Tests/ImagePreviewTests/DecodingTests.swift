@@ -2,6 +2,7 @@ import ChatCore
 import Foundation
 import ImagePreview
 import TestSupport
+import TUI
 import XCTest
 
 /// Real files written at test time, decoded by stb_image; the type comes from the bytes.
@@ -91,5 +92,35 @@ final class GIFDecodingTests: XCTestCase {
         let upload = try ImageFileReader.upload(atPath: file.path)
         XCTAssertEqual(upload.mimeType, "image/gif")
         XCTAssertEqual(upload.width, 16)
+    }
+}
+
+/// WebP: through libwebp.
+final class WebPDecodingTests: XCTestCase {
+    func testWebPDecodesWithItsSizeAndColours() throws {
+        let image = try ImageDecoder.decode(TestImages.webp(width: 12, height: 6), name: "d.webp")
+        XCTAssertEqual(image.format, .webp)
+        XCTAssertEqual(image.width, 12)
+        XCTAssertEqual(image.height, 6)
+        XCTAssertEqual(Array(image.rgba.prefix(4)), [220, 30, 30, 255], "left half is red")
+        XCTAssertEqual(Array(image.rgba.suffix(4)), [30, 60, 220, 255], "right half is blue")
+    }
+
+    func testWebPPreviewAndUpload() throws {
+        let directory = try TemporaryDirectory(prefix: "images")
+        let file = directory.file("photo.webp")
+        try TestImages.webp(width: 40, height: 20).write(to: file)
+        let upload = try ImageFileReader.upload(atPath: file.path)
+        XCTAssertEqual(upload.mimeType, "image/webp")
+        XCTAssertEqual(upload.width, 40)
+        let canvas = try ChafaImageRenderer().preview(of: upload.data, fitting: Size(width: 20, height: 10))
+        XCTAssertEqual(canvas.size, Size(width: 20, height: 5))
+    }
+
+    func testTruncatedWebPIsRefused() {
+        let webp = TestImages.webp(width: 40, height: 40)
+        XCTAssertThrowsError(try ImageDecoder.decode(webp.prefix(webp.count - 20), name: "cut.webp")) { error in
+            XCTAssertTrue((error as? ChatError)?.message.hasPrefix("cut.webp is damaged or cut short") == true, "\(error)")
+        }
     }
 }
