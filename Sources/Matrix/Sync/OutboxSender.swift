@@ -101,13 +101,14 @@ final class OutboxSender: Sendable {
 }
 
 extension MatrixError {
-    /// Worth another try with the same transaction id: the answer was lost or the server hiccuped.
+    /// Worth another try with the same transaction id. Only the homeserver's own verdict (a
+    /// Matrix error body with a 4xx status other than 429) is final; a lost, cut or garbled
+    /// answer, a proxy's error page or a 5xx may hide a stored event, and resending is safe.
     var isTransient: Bool {
         switch self {
-        case .unreachable: return true
-        case .http(let status, _): return status >= 500
+        case .unreachable, .malformed, .http: return true
         case .api(let status, _, _, _): return status >= 500 || status == 429
-        default: return false
+        case .interactiveAuth, .cancelled: return false
         }
     }
 }
