@@ -232,7 +232,12 @@ extension TerminalApp {
         case .logIn, .signUp: return strings.formHint
         case .terms: return strings.termsHint
         case .community:
-            let hint = chat == nil ? strings.listHint : strings.chatHint
+            let hint: String
+            switch (chat, focus) {
+            case (nil, _), (_, .list): hint = strings.listHint
+            case (_, .input): hint = strings.chatHint
+            case (_, .messages): hint = strings.readingHint
+            }
             return viewerIsGuest ? strings.guestHint + " · " + hint : hint
         }
     }
