@@ -88,6 +88,17 @@ public final class ChannelListModel: Lifecycle {
         await gate.open(.channel(row.channel))
     }
 
+    /// A wide front end keeps the list on screen beside an open chat: while it says so, the list
+    /// keeps listening (its badges stay live) although the navigator has hidden it. Binding
+    /// twice is harmless; when the list shows again, `willAppear` takes over.
+    public func setShownBesideChat(_ shown: Bool) {
+        if shown {
+            live.bind(to: service) { [weak self] event in await self?.handle(event) }
+        } else {
+            live.cancel()
+        }
+    }
+
     /// A front end drawing a row whose badge is still loading asks for that one count alone.
     public func rowWillShow(_ id: ChannelID) async {
         guard badges[id] == nil, !asking.contains(id), channels.contains(where: { $0.id == id }) else { return }

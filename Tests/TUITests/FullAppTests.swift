@@ -63,6 +63,25 @@ final class FullAppTests: XCTestCase {
         XCTAssertTrue(harness.text.contains("Joon"))
     }
 
+    func testTheListBesideAnOpenChatKeepsItsBadgesLive() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        let other = try harness.files.open(as: "joon")
+        try await other.signUpMember("joon", nickname: "Joon")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("# lobby")
+        let help = try await other.channel(named: "help").id
+        for index in 0..<3 { _ = try await other.send("question \(index)", to: help) }
+        await harness.waitUntil("the sidebar's help row shows 3") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("  help") && $0.contains(" 3  │") }
+        }
+        let listeners = await harness.service.liveListenerCount()
+        XCTAssertEqual(listeners, 2, "the chat's listener and the list's, no more")
+    }
+
     func testHostileMessagesNeverReachTheTerminalAsControls() async throws {
         let harness = try AppHarness(startChannel: "lobby")
         let evil = try harness.files.open(as: "evil")

@@ -41,6 +41,7 @@ extension TerminalApp {
     public func afterFrame() {
         images?.loadWanted()
         guard let community else { return }
+        keepSidebarLive(community)
         let wanted = lastListReport.loadingBadges.filter { !askedBadges.contains($0) }
         if !wanted.isEmpty {
             askedBadges.formUnion(wanted)
@@ -54,6 +55,20 @@ extension TerminalApp {
                 self?.pagingRequested = nil
                 self?.markDirty()
             }
+        }
+    }
+
+    /// The list beside an open chat is on screen, so its badges must stay live.
+    private func keepSidebarLive(_ community: Community) {
+        let wanted = isSplit && chat != nil
+        guard wanted != sidebarLive else { return }
+        sidebarLive = wanted
+        if wanted {
+            community.channels.setShownBesideChat(true)
+        } else if case .channels = community.navigator.top {
+            // The list is shown on its own again: its own subscription stays.
+        } else {
+            community.channels.setShownBesideChat(false)
         }
     }
 

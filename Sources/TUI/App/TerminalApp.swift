@@ -52,6 +52,7 @@ public final class TerminalApp {
     var askedBadges: Set<ChannelID> = []
     var pagingRequested: ObjectIdentifier?
     var lastSize = Size(width: 80, height: 24)
+    var sidebarLive = false
     let transcriptCache = ChatTranscript.Cache()
 
     private var queue: [Key] = []
