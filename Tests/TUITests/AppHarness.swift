@@ -69,6 +69,15 @@ final class AppHarness {
         if !held { XCTFail("\(what):\n\(text)", file: file, line: line) }
     }
 
+    /// Fills the log-in form on screen as `name@example.com` (`signUpMember`'s password) and submits.
+    func logIn(as name: String, password: String? = nil) async {
+        await waitFor("Password")
+        await type("\(name)@example.com")
+        await press(.tab)
+        await type(password ?? TestCommunity.password(for: name))
+        await press(.enter)
+    }
+
     func resize(_ size: Size) {
         terminal.send(.resized(size))
         screen.reset()

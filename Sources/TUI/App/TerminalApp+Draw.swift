@@ -171,11 +171,7 @@ extension TerminalApp {
         let status = canvas.bounds.splitBottom(1).1
         canvas.clear(status, style: Style(.text, on: .surface))
         let view = commandLine.view(width: max(status.width - 1, 2))
-        var column = 0
-        for glyph in view.glyphs {
-            column += canvas.put(glyph, style: Style(.text, on: .surface, .bold), at: status.absolute(Point(row: 0, column: column)), clip: status.frame)
-        }
-        return status.absolute(Point(row: 0, column: view.cursorColumn))
+        return canvas.draw(view, style: Style(.text, on: .surface, .bold), in: status)
     }
 
     // MARK: Panes from models

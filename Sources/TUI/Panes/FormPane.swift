@@ -51,11 +51,8 @@ public struct FormPane {
             let area = inner.subregion(Rect(row: row, column: labelWidth, width: inner.width - labelWidth, height: 1))
             canvas.clear(area, style: Style(.text, on: .surface, isFocused ? .underline : []))
             let view = field.editor.view(width: area.width, mask: field.masked ? "•" : nil)
-            var column = 0
-            for glyph in view.glyphs {
-                column += canvas.put(glyph, style: Style(.text, on: .surface), at: area.absolute(Point(row: 0, column: column)), clip: area.frame)
-            }
-            if isFocused { cursor = area.absolute(Point(row: 0, column: view.cursorColumn)) }
+            let fieldCursor = canvas.draw(view, style: Style(.text, on: .surface), in: area)
+            if isFocused { cursor = fieldCursor }
             row += 2
         }
         if let error {

@@ -38,11 +38,7 @@ public struct InputBarPane {
             return focused ? field.absolute(Point(row: 0, column: 0)) : nil
         }
         let view = editor.view(width: field.width)
-        var column = 0
-        let style = enabled ? Style(.text) : Style(.disabled, on: nil, .dim)
-        for glyph in view.glyphs {
-            column += canvas.put(glyph, style: style, at: field.absolute(Point(row: 0, column: column)), clip: field.frame)
-        }
-        return focused ? field.absolute(Point(row: 0, column: view.cursorColumn)) : nil
+        let cursor = canvas.draw(view, style: enabled ? Style(.text) : Style(.disabled, on: nil, .dim), in: field)
+        return focused ? cursor : nil
     }
 }

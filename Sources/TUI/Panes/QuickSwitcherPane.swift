@@ -23,10 +23,7 @@ public struct QuickSwitcherPane {
         canvas.draw("> ", style: Style(.accent, on: nil, .bold), row: 0, in: inner)
         let field = inner.subregion(Rect(row: 0, column: 2, width: inner.width - 2, height: 1))
         let view = query.view(width: field.width)
-        var column = 0
-        for glyph in view.glyphs {
-            column += canvas.put(glyph, style: Style(.text), at: field.absolute(Point(row: 0, column: column)), clip: field.frame)
-        }
+        let cursor = canvas.draw(view, style: Style(.text), in: field)
         let list = inner.inset(top: 2, bottom: 1)
         switch matches {
         case .loading:
@@ -45,6 +42,6 @@ public struct QuickSwitcherPane {
             }
         }
         canvas.draw(strings.quickSwitcherHint, style: Style(.muted), row: inner.height - 1, in: inner)
-        return field.absolute(Point(row: 0, column: view.cursorColumn))
+        return cursor
     }
 }
