@@ -202,7 +202,7 @@ extension TerminalApp {
 
     func termsPane(_ model: TermsModel) -> TermsPane {
         TermsPane(title: model.title, rules: model.rules, checkboxLabel: strings.shared.termsCheckbox, joinLabel: strings.shared.join,
-                  isAgreed: model.isAgreed, focused: termsFocus, message: model.message, strings: strings, text: text)
+                  isAgreed: model.isAgreed, focused: isJoinFocused(model) ? 1 : 0, message: model.message, strings: strings, text: text)
     }
 
     private func fieldEditor(_ model: AnyObject, _ index: Int, of count: Int) -> LineEditor {

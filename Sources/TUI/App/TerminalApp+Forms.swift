@@ -80,14 +80,20 @@ extension TerminalApp {
 
     func handleTerms(_ model: TermsModel, _ key: Key, back: () async -> Void) async {
         switch KeyMap.intent(for: key, in: .browsing) {
-        case .nextPane, .previousPane, .up, .down: termsFocus = 1 - termsFocus
+        case .nextPane, .previousPane, .up, .down: termsFocus = (ObjectIdentifier(model), !isJoinFocused(model))
         case .toggle: model.toggleAgreement()
         case .open:
-            if termsFocus == 0 { model.toggleAgreement() } else { await model.join() }
+            if isJoinFocused(model) { await model.join() } else { model.toggleAgreement() }
         case .leave: await back()
         case .quit: quit()
         default: break
         }
+    }
+
+    /// A terms screen starts with the checkbox focused.
+    func isJoinFocused(_ model: TermsModel) -> Bool {
+        guard let termsFocus, termsFocus.owner == ObjectIdentifier(model) else { return false }
+        return termsFocus.onJoin
     }
 
     // MARK: Modals over the community

@@ -45,7 +45,8 @@ public final class TerminalApp {
     var chatScroll = 0
     var form: FormFields?
     var switcherQuery = LineEditor()
-    var termsFocus = 0
+    /// Which terms screen the focus belongs to, and whether it is on Join (else the checkbox).
+    var termsFocus: (owner: ObjectIdentifier, onJoin: Bool)?
     var shownChat: ObjectIdentifier?
     var lastChatReport = ChatPane.Report()
     var lastListReport = ChannelListPane.Report()
