@@ -3,45 +3,75 @@ import Foundation
 import TUI
 import ViewModels
 
-/// The client's real render path on the benchmark's pseudo-terminal: `TerminalApp` draws the
-/// view models into a canvas, `Screen` diffs it against the previous frame and hands the changed
-/// cells to `PTYTerminal`, which writes them to the pty. One `frame()` is one loop turn's redraw.
+/// The client as `tteok` runs it, on the benchmark's pseudo-terminal: `TerminalApp` (the app's
+/// standard word filter) drawn by the real `AppLoop` — every model change marks the screen dirty,
+/// one redraw per main-queue turn, `Screen` diffing against the previous frame — into
+/// `PTYTerminal`, which writes the changed cells to the pty. Keys go in through the loop's
+/// `KeyParser`. Each flushed frame is recorded with its start and flush times.
 @MainActor
 final class BenchFrontEnd {
     static let size = Size(width: 100, height: 30)
+
+    /// One flushed frame.
+    struct Frame {
+        var start: UInt64
+        var end: UInt64
+        /// What `mark` said about the models when this frame was drawn.
+        var marked: Bool
+        var milliseconds: Double { Double(end &- start) / 1e6 }
+    }
 
     let bench: BenchSession
     let app: TerminalApp
     let pty: PseudoTerminal
     let terminal: PTYTerminal
-    let screen: Screen
-    /// Set by the app whenever something visible changed.
-    private(set) var isDirty = true
-    /// The canvas of the last frame.
+    private(set) var loop: AppLoop!
+    private(set) var frames: [Frame] = []
+    /// The canvas of the last frame drawn.
     private(set) var lastCanvas: Canvas?
+    /// Asked while each frame is drawn (cheap model checks), recorded with the frame.
+    var mark: (@MainActor () -> Bool)?
+    private var drawing: (start: UInt64, marked: Bool)?
 
     init(_ bench: BenchSession) throws {
         self.bench = bench
         pty = try PseudoTerminal(columns: Self.size.width, rows: Self.size.height)
         terminal = PTYTerminal(descriptor: pty.clientDescriptor, size: Self.size)
-        screen = Screen(backend: terminal, theme: .orange)
-        // The shipped word lists, as the app uses them: masking is part of the cost of a frame.
         app = TerminalApp(session: bench.session, strings: UIStrings(.english), text: .standard(environment: [:]))
-        app.onDirty = { [weak self] in self?.isDirty = true }
+        let app = self.app
+        // Weak: a redraw the loop already scheduled may run after this front end is gone.
+        loop = AppLoop(backend: terminal, theme: .orange, draw: { [weak self] canvas in
+            let start = MonotonicClock.nanoseconds()
+            let cursor = app.draw(&canvas)
+            app.afterFrame()
+            self?.lastCanvas = canvas
+            self?.drawing = (start, self?.mark?() ?? false)
+            return cursor
+        }, onKey: { key in app.receive(key) })
+        terminal.onFlush = { [weak self] in
+            guard let self, let drawing else { return }
+            frames.append(Frame(start: drawing.start, end: MonotonicClock.nanoseconds(), marked: drawing.marked))
+            self.drawing = nil
+        }
+        app.onDirty = { [weak loop] in loop?.markDirty() }
+        try loop.start()
     }
 
-    /// Draws, diffs and flushes one frame; returns the cells written.
-    @discardableResult
-    func frame() -> Int {
-        isDirty = false
-        var canvas = screen.makeCanvas()
-        let cursor = app.draw(&canvas)
-        let written = screen.render(canvas, cursor: cursor)
-        lastCanvas = canvas
-        app.afterFrame()
-        return written
-    }
-
-    /// The text of the last frame drawn, row by row (for checks that the frame is complete).
+    /// The text of the last frame drawn, row by row.
     var visibleText: String { lastCanvas?.lines.joined(separator: "\n") ?? "" }
+
+    /// Bytes typed at the terminal, through the loop's key parser to the app.
+    func type(_ text: String) {
+        loop.handle(.input(Array(text.utf8)))
+    }
+
+    /// Waits until a frame after the first `after` frames satisfies `condition`; returns it.
+    func waitForFrame(after: Int, seconds: Double = 10, _ condition: (Frame) -> Bool = { _ in true }) async throws -> Frame {
+        var found: Frame?
+        try await waitUntil(seconds: seconds) {
+            found = frames.dropFirst(after).first(where: condition)
+            return found != nil
+        }
+        return found!
+    }
 }

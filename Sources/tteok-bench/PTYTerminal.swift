@@ -20,6 +20,8 @@ final class PTYTerminal: TerminalBackend {
     /// Bytes handed to the terminal by all flushes, and by the last one.
     private(set) var bytesWritten = 0
     private(set) var lastFlushBytes = 0
+    /// Called after each flush that wrote something.
+    var onFlush: (@MainActor () -> Void)?
 
     init(descriptor: Int32, size: Size) {
         self.descriptor = descriptor
@@ -53,6 +55,7 @@ final class PTYTerminal: TerminalBackend {
             offset += count
         }
         buffer.removeAll(keepingCapacity: true)
+        if lastFlushBytes > 0 { onFlush?() }
     }
 
     func clearAll() {

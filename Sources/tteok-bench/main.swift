@@ -24,6 +24,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
     await row("badges") { [try await StoreRows.badges(context)] }
     await row("burst") { try await BurstRow.measure(context) }
     await row("keystroke") { try await FrameRows.keystroke(context) }
+    await row("tteok binary") { try await BinaryRows.measure(context) }
     print(ResultTable.render(rows))
 }
 
