@@ -1,4 +1,5 @@
 import ChatCore
+import TestSupport
 import TUI
 import XCTest
 @testable import ViewModels

@@ -1,5 +1,6 @@
 import ChatCore
 import Foundation
+import TestSupport
 import TUI
 import XCTest
 @testable import ViewModels
@@ -19,7 +20,8 @@ enum CanvasCheck {
                     let value = scalar.value
                     let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
                     let isBidi = InertText.replacement(for: scalar) != nil
-                    XCTAssertFalse(isControl || isBidi, "cell \(row),\(column) holds U+\(String(value, radix: 16))", file: file, line: line)
+                    // XCTFail only on failure: the hostile corpus checks a million cells.
+                    if isControl || isBidi { XCTFail("cell \(row),\(column) holds U+\(String(value, radix: 16))", file: file, line: line) }
                 }
             }
         }
@@ -33,7 +35,7 @@ enum CanvasCheck {
                 let cell = canvas[row, column]
                 width += cell.isContinuation ? 0 : cell.glyph.width
                 if !region.frame.contains(Point(row: row, column: column)) {
-                    XCTAssertEqual(cell.glyph.text, "#", "drawn outside the pane at \(row),\(column)", file: file, line: line)
+                    if cell.glyph.text != "#" { XCTFail("drawn outside the pane at \(row),\(column)", file: file, line: line) }
                 }
             }
             XCTAssertEqual(width, canvas.width, "row \(row) is \(width) columns wide", file: file, line: line)
@@ -49,20 +51,6 @@ enum CanvasCheck {
             return text
         }
     }
-}
-
-/// Hostile strings every pane must show inert.
-enum HostileText {
-    static let samples = [
-        "\u{1B}]0;pwned\u{07}title",        // OSC set-title
-        "\u{1B}]52;c;ZXZpbA==\u{07}clip",  // OSC 52 clipboard
-        "\u{1B}[2J\u{1B}[Hclear",           // CSI clear screen
-        "\u{9B}31mC1 CSI",                  // 8-bit CSI
-        "\u{202E}evil\u{202C} bidi",        // right-to-left override
-        "\u{2067}isolate\u{2069}",
-        "null\u{0}byte and bell\u{7}",
-        "line\nbreak\rreturn\ttab",
-    ]
 }
 
 enum Fixtures {

@@ -82,7 +82,7 @@ final class SafetyFlowTests: XCTestCase {
     }
 
     /// The chosen message stays in view: picking one far up scrolls the transcript to it.
-    func testTheSelectedMessageIsKeptInView() {
+    func testTheSelectedMessageIsKeptInView() async {
         let rows = (0..<30).map { ChatTranscript.Row(spans: [Span("row \($0)")], alignRight: false, isSelected: $0 == 3) }
         XCTAssertEqual(ChatPane.keepingSelection(rows, height: 10, scroll: 0), 17, "scrolled up until row 3 is the top row")
         XCTAssertEqual(ChatPane.keepingSelection(rows, height: 10, scroll: 20), 20, "already in view: unchanged")

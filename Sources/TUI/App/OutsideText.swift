@@ -14,9 +14,18 @@ public struct OutsideText: Sendable {
     /// No words masked: for tests that only look at layout.
     public static let unfiltered = OutsideText(filter: WordFilter(words: []))
 
-    /// A name, title or one-line preview: one line, breaks and tabs shown as symbols.
+    /// Characters of one line looked at, at most: no terminal row is wider, and a hostile
+    /// 1 MiB name must not cost seconds of sanitising and masking every frame.
+    public static let lineLimit = 1024
+
+    /// A name, title or one-line preview: one line, breaks and tabs shown as symbols; past
+    /// `lineLimit` characters cut with `…`.
     public func line(_ text: String) -> String {
-        filter.mask(InertText.sanitize(text, layout: .singleLine))
+        var text = text
+        if let end = text.index(text.startIndex, offsetBy: Self.lineLimit, limitedBy: text.endIndex), end < text.endIndex {
+            text = String(text[..<end]) + "…"
+        }
+        return filter.mask(InertText.sanitize(text, layout: .singleLine))
     }
 
     /// A message body: its own line breaks kept, each line inert and masked.
