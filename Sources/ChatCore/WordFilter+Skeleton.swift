@@ -40,6 +40,22 @@ struct Skeleton {
     /// The comparable letters of one character; empty for spacing, punctuation and symbols.
     static func letters(of character: Character) -> [Unicode.Scalar] {
         if let lookalike = lookalikes[character] { return [lookalike] }
+        // Fast paths with the same result as below, without Foundation's per-character
+        // normalisation (most of a frame's cost when every message is masked): ASCII folds to
+        // its lower case, and a precomposed Hangul syllable is already in compatibility form.
+        let scalars = character.unicodeScalars
+        if scalars.count == 1, let scalar = scalars.first {
+            if scalar.isASCII {
+                let lower = scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+                return lower.properties.isAlphabetic || lower.properties.numericType != nil ? [lower] : []
+            }
+            if (0xAC00...0xD7A3).contains(scalar.value), let jamo = HangulJamo.decompose(scalar) { return jamo }
+        }
+        return normalisedLetters(of: character)
+    }
+
+    /// The general rule: compatibility-normalised, lower-cased, Hangul as jamo, letters and digits.
+    static func normalisedLetters(of character: Character) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
         let folded = String(character).precomposedStringWithCompatibilityMapping.lowercased()
         for scalar in folded.unicodeScalars {
