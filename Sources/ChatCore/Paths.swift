@@ -28,6 +28,8 @@ public struct Paths: Sendable {
     public var stateDirectory: URL { stateHome.appendingPathComponent("tteok") }
     public var cacheDirectory: URL { cacheHome.appendingPathComponent("tteok") }
     public var configDirectory: URL { configHome.appendingPathComponent("tteok") }
+    /// The user's settings (`UserConfig`): region, theme, language.
+    public var configFile: URL { configDirectory.appendingPathComponent("config") }
     /// The user's word-filter edits (`+word`, `-word`), read by `WordFilter.standard(userFile:)`.
     public var filterFile: URL { configDirectory.appendingPathComponent("filter.txt") }
 }

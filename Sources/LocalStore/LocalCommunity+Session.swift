@@ -72,8 +72,13 @@ extension LocalCommunity {
     public func continueAsGuest() async throws {
         let token = SessionToken.generate()
         let digest = try token.digest
-        try await write { connection in try self.replaceSession(userID: nil, digest: digest, connection) }
-        try saveSession(token)
+        let saved = savedDigest()
+        let memberIsSaved = try await write { connection -> Bool in
+            try self.replaceSession(userID: nil, digest: digest, connection)
+            return try saved.map { try self.isMemberSession($0, connection) } ?? false
+        }
+        // `tteok --guest` is a visit: the member's saved session is there again next time.
+        if !memberIsSaved { try saveSession(token) }
         session.withLock { $0 = .guest(digest: digest) }
         hub.publish(.viewerChanged(.guest))
     }
@@ -82,7 +87,8 @@ extension LocalCommunity {
         if let digest = state.digest {
             try await write { connection in try connection.run("DELETE FROM sessions WHERE token_hash = ?", [.text(digest)]) }
         }
-        sessionFile.remove()
+        // Only this session's file goes: a guest visit leaves the member's saved session alone.
+        if savedDigest().map({ $0 == state.digest }) ?? true { sessionFile.remove() }
         session.withLock { $0 = .none }
         hub.publish(.viewerChanged(.guest))
     }
@@ -138,6 +144,16 @@ extension LocalCommunity {
         try saveSession(token)
         session.withLock { $0 = .member(userID: account.key, digest: digest) }
         hub.publish(.viewerChanged(.member(account)))
+    }
+
+    /// The digest of the saved session's token, or nil when none is saved or it cannot be read.
+    private func savedDigest() -> String? {
+        sessionFile.load().flatMap { try? SessionToken(value: $0.token).digest }
+    }
+
+    private func isMemberSession(_ digest: String, _ connection: Connection) throws -> Bool {
+        let row = try connection.queryRow("SELECT user_id FROM sessions WHERE token_hash = ?", [.text(digest)])
+        return row?[0].int64 != nil
     }
 
     private func saveSession(_ token: SessionToken) throws {

@@ -32,6 +32,15 @@ public struct RegionResolver: Sendable {
         ], timeout: timeout)
     }
 
+    /// The standard sources, the last being the user's config file (`Paths.configFile`),
+    /// read off the caller's thread because a home directory may be slow (NFS, a waking disk).
+    public static func forUser(option: String?, environment: [String: String], timeout: Duration = .seconds(1)) -> RegionResolver {
+        let file = Paths(environment: environment).configFile
+        return standard(option: option, environment: environment, timeout: timeout) {
+            await Task.detached { UserConfig.load(from: file).region }.value
+        }
+    }
+
     /// The first region a source gives, or nil when none gives one before the timeout.
     public func resolve(for viewer: Viewer) async -> String? {
         let sources = self.sources

@@ -193,6 +193,13 @@ final class ScriptingEndToEndTests: XCTestCase {
         XCTAssertEqual(try user("nobody").run(["channels", "--region", "종로구"]).lines.first, "종로구  (current region)")
         XCTAssertEqual(try user("nobody").run(["channels"], extraEnvironment: ["TTEOK_REGION": "관악구"]).lines.first, "관악구  (current region)")
         XCTAssertFalse(try user("nobody").run(["channels"]).stdout.contains("(current region)"))
+        // The config file is the last source: used when nothing before it answers.
+        let configured = try user("configured")
+        let configFile = configured.home.appendingPathComponent(".config/tteok/config")
+        try FileManager.default.createDirectory(at: configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("# my settings\ntheme = dark\nregion = 강남구\n".utf8).write(to: configFile)
+        XCTAssertEqual(try configured.run(["channels"]).lines.first, "강남구  (current region)")
+        XCTAssertEqual(try configured.run(["channels"], extraEnvironment: ["TTEOK_REGION": "관악구"]).lines.first, "관악구  (current region)")
 
         // Badges: what Joon posts after Mina has read the channel.
         XCTAssertEqual(try mina.run(["read", "lobby"]).status, 0)

@@ -85,6 +85,23 @@ final class AccountTests: XCTestCase {
         XCTAssertEqual(permission, .denied(.guest))
     }
 
+    func testAGuestVisitKeepsTheMembersSavedSession() async throws {
+        let alice = try community.open(as: "alice")
+        let account = try await alice.signUpMember("alice")
+
+        // `tteok --guest` on the same HOME: a guest now, and after it logs out too…
+        let visit = try community.open(as: "alice")
+        try await visit.continueAsGuest()
+        let visitor = await visit.viewer()
+        XCTAssertEqual(visitor, .guest)
+        try await visit.logOut()
+
+        // …the member is back on the next start.
+        let next = try community.open(as: "alice")
+        let restored = await next.restoreSession()
+        XCTAssertEqual(restored, .member(account))
+    }
+
     func testProfileTermsAndNicknameUpdates() async throws {
         let bob = try community.open(as: "bob")
         _ = try await bob.signUp(SignUpRequest(identifier: "bob@example.com", password: "bob-password"))

@@ -54,6 +54,23 @@ final class AccountTests: XCTestCase {
         _ = service
         await fixture.close()
     }
+
+    func testAGuestVisitKeepsTheMembersSavedSession() async throws {
+        let fixture = try MatrixFixture()
+        let (_, user) = try await fixture.member("m")
+
+        // `tteok --homeserver URL --guest` on the same HOME, then the guest logs out.
+        let visit = fixture.service("m")
+        try await visit.continueAsGuest()
+        let visitor = await visit.viewer()
+        XCTAssertEqual(visitor, .guest)
+        try await visit.logOut()
+
+        let next = fixture.service("m")
+        guard case .member(let account) = await next.restoreSession() else { return XCTFail("the member's session was lost") }
+        XCTAssertEqual(account.id.raw, user.userID)
+        await fixture.close()
+    }
 }
 
 /// Asserts that `body` throws exactly `expected` (a `ChatError`, or a `MatrixError` mapping to it).

@@ -63,9 +63,12 @@ extension MatrixService {
 
     public func logOut() async throws {
         guard let ended = end() else { return }
-        sessionFile.remove()
+        if sessionFile.load().map({ $0.userID == ended.userID }) ?? true { sessionFile.remove() }
         if ended.isGuest { MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: ended.userID) }
         hub.publish(.viewerChanged(.guest))
+        // Synapse refuses /logout to guest accounts (M_GUEST_ACCESS_FORBIDDEN); their token is
+        // simply forgotten here.
+        guard !ended.isGuest else { return }
         // The server forgets the token too; offline, the token is forgotten here all the same.
         do {
             try await ended.client.logOut()
@@ -107,7 +110,9 @@ extension MatrixService {
     private func start(_ response: SessionResponse, isGuest: Bool) async throws -> Active {
         let session = MatrixSession(homeserver: homeserver, userID: response.user_id, deviceID: response.device_id,
                                     accessToken: response.access_token, isGuest: isGuest)
-        try sessionFile.save(session)
+        // Guest sessions are never resumed, so one is not saved: saving it would replace the
+        // member's saved session whenever someone browses with `--guest`.
+        if !isGuest { try sessionFile.save(session) }
         let active = try await mapped { try begin(session) }
         if !isGuest { try? await refreshProfile(active) }
         hub.publish(.viewerChanged(await viewer()))

@@ -6,7 +6,7 @@ struct ChannelsCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "channels",
         abstract: "List the channels in display order: your region first, then by name, with unread badges.",
-        discussion: "The region is --region, else your profile's, else $TTEOK_REGION.",
+        discussion: "The region is --region, else your profile's, else $TTEOK_REGION, else region = in $XDG_CONFIG_HOME/tteok/config.",
         options: [.value("region", "R", help: "Pin this region's channel first.")]
     )
 
@@ -18,7 +18,7 @@ struct ChannelsCommand: ScriptCommand {
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let viewer = await context.service.restoreSession()
-        let region = await RegionResolver.standard(option: region, environment: context.environment, config: { nil }).resolve(for: viewer)
+        let region = await RegionResolver.forUser(option: region, environment: context.environment).resolve(for: viewer)
         let (channels, pinned) = ChannelOrdering.ordered(try await context.service.channels(), region: region)
         let counts = await Self.unreadCounts(of: channels, in: context.service)
         let records = channels.map { channel in

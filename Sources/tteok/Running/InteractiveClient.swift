@@ -21,11 +21,12 @@ struct InteractiveClient {
     }
 
     func run() async throws(Failure) {
-        let language = options.language ?? Language.chosen(option: nil, environment: environment)
-        let resolver = RegionResolver.standard(option: options.region, environment: environment) { nil }
+        let config = UserConfig.load(from: Paths(environment: environment).configFile)
+        let language = options.language ?? Language.chosen(option: config.language, environment: environment)
+        let resolver = RegionResolver.forUser(option: options.region, environment: environment)
         let session = SessionModel(service: service, strings: Strings(language), regionResolver: resolver, startChannel: options.channel)
         let themes = ThemeLoader(environment: environment)
-        let (theme, problem) = themes.initialTheme(named: options.theme)
+        let (theme, problem) = themes.initialTheme(named: options.theme ?? config.theme)
         let app = TerminalApp(session: session, strings: UIStrings(language), text: .standard(environment: environment), themes: themes)
         app.useImages(ChafaImageRenderer())
         app.downloadDirectory = Paths(environment: environment).downloadDirectory
