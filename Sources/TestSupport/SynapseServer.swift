@@ -172,3 +172,31 @@ enum RawMatrix {
         }
     }
 }
+
+extension SynapseUser {
+    /// One text message as the server stores it, read without the code under test.
+    public struct StoredText: Sendable, Equatable {
+        public let sender: String
+        public let body: String
+    }
+
+    /// Every `m.room.message` of `room` the server holds, oldest first, paged back to the start
+    /// (never through tteok's cache, so a test can count what the server really stored).
+    public func storedTexts(in room: String, pageSize: Int = 500) async throws -> [StoredText] {
+        var newestFirst: [StoredText] = []
+        var from: String?
+        for _ in 0..<1_000 {
+            var path = "rooms/\(RawMatrix.encode(room))/messages?dir=b&limit=\(pageSize)"
+            if let from { path += "&from=\(RawMatrix.encode(from))" }
+            let answer = try await RawMatrix.request(server, "GET", path, token: accessToken, body: nil)
+            let chunk = answer["chunk"] as? [[String: Any]] ?? []
+            for event in chunk where event["type"] as? String == "m.room.message" {
+                let content = event["content"] as? [String: Any] ?? [:]
+                newestFirst.append(StoredText(sender: event["sender"] as? String ?? "", body: content["body"] as? String ?? ""))
+            }
+            guard let end = answer["end"] as? String, !chunk.isEmpty else { break }
+            from = end
+        }
+        return newestFirst.reversed()
+    }
+}

@@ -107,6 +107,33 @@ final class MatrixScriptingEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     }
 
+    /// A post the homeserver never acknowledged is not a success: exit 5, and the message waits in
+    /// the outbox until the next post reaches the server, which sends it first, once.
+    func testPostWhileTheServerIsUnreachableExitsFiveAndTheNextPostSendsItOnce() async throws {
+        let owner = try await SynapseUser.register(on: server)
+        let room = SynapseServer.randomName("room")
+        let roomID = try await owner.createRoom(name: room, public: true)
+        let proxy = try FaultProxy(upstream: server)
+        defer { proxy.stop() }
+        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", proxy.url.absoluteString])
+        try signUp(mina, nickname: "Mina")
+        XCTAssertEqual(try mina.run(["post", room, "before"]).status, 0)
+
+        proxy.set(.drop)
+        let offline = try mina.run(["post", room, "while away"])
+        XCTAssertEqual(offline.status, 5, "\(offline)")
+        XCTAssertTrue(offline.stderr.contains("kept in the outbox"), offline.stderr)
+        XCTAssertEqual(offline.stderr.split(separator: "\n").count, 1, offline.stderr)
+        let stored = try await owner.storedTexts(in: roomID).map(\.body)
+        XCTAssertEqual(stored, ["before"], "not on the server yet")
+
+        proxy.heal()
+        let back = try mina.run(["post", room, "after"])
+        XCTAssertEqual(back.status, 0, "\(back)")
+        let after = try await owner.storedTexts(in: roomID).map(\.body)
+        XCTAssertEqual(after, ["before", "while away", "after"], "each once, in order")
+    }
+
     func testUsernameIsRequiredOnMatrixAndRefusedOnTheEmbeddedCommunity() throws {
         let someone = try user("someone")
         XCTAssertEqual(try someone.run(["login", "--password-stdin"], stdin: "x\n").status, 2)

@@ -7,7 +7,7 @@ struct PostCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "post",
         abstract: "Post a message; without TEXT, post each line of standard input as one message.",
-        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms) exits non-zero\nwith the reason on stderr, and nothing is stored.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.",
+        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms) exits non-zero\nwith the reason on stderr, and nothing is stored.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.\nOn Matrix, a message the homeserver has not acknowledged stays in the outbox and the command\nexits 5; the next `tteok post` to that homeserver (or the interactive client) sends it first.",
         options: [.value("image", "PATH", help: "Post this image file instead of text.")],
         arguments: [
             ArgumentDefinition(name: "CHANNEL", arity: .required, help: "The channel's name (on Matrix: a room name, alias or id)."),
@@ -40,13 +40,12 @@ struct PostCommand: ScriptCommand {
         }
         if let imagePath { return try await postImage(at: imagePath, to: channel, context) }
         let messages = try messages(from: context.input)
-        var posted: [MessageRecord] = []
+        var posted: [Message] = []
         for text in messages {
-            let message = try await context.service.send(text, to: channel.id)
-            posted.append(MessageRecord(message, channelName: channel.name))
+            posted.append(try await context.service.send(text, to: channel.id))
         }
-        if context.json { try context.console.json(posted) }
-        return .success
+        if context.json { try context.console.json(posted.map { MessageRecord($0, channelName: channel.name) }) }
+        return outcome(of: posted.map(\.delivery), context)
     }
 
     /// The file is read and checked whole before anything is sent: a refusal sends nothing.
@@ -54,7 +53,18 @@ struct PostCommand: ScriptCommand {
         let upload = try ImageFileReader.upload(atPath: path)
         let message = try await context.service.sendImage(upload, to: channel.id)
         if context.json { try context.console.json([MessageRecord(message, channelName: channel.name)]) }
-        return .success
+        return outcome(of: [message.delivery], context)
+    }
+
+    /// Success only when every message was acknowledged. A message still only in the outbox
+    /// (Matrix, server unreachable) is not delivered yet: a script must not take it for sent, so
+    /// the command says so and exits 5; the outbox keeps it for the next run.
+    private func outcome(of deliveries: [DeliveryState], _ context: CommandContext) -> ExitCode {
+        let pending = deliveries.filter { $0 == .pending }.count
+        guard pending > 0 else { return .success }
+        let messages = pending == 1 ? "1 message is" : "\(pending) messages are"
+        context.console.error("the server could not be reached: \(messages) kept in the outbox, to be sent once by the next tteok post to this homeserver or the interactive client")
+        return .offline
     }
 
     private func messages(from input: StandardInput) throws(UsageError) -> [String] {
