@@ -58,10 +58,17 @@ public enum ProcessRun {
     }
 
     /// Reads a pipe to its end on another thread, so a full stderr never blocks stdout.
+    /// The read end is closed explicitly: Foundation's `Process` keeps its pipes alive, so two
+    /// descriptors leaked per run, and after about a thousand runs (tmux captures polled by the
+    /// end-to-end tests) `Process.run` overran its descriptor list and crashed the test process.
     private static func drain(_ pipe: Pipe) -> PendingData {
         let pending = PendingData()
         let handle = pipe.fileHandleForReading
-        DispatchQueue.global().async { pending.finish(handle.readDataToEndOfFile()) }
+        DispatchQueue.global().async {
+            let data = handle.readDataToEndOfFile()
+            try? handle.close()
+            pending.finish(data)
+        }
         return pending
     }
 }
