@@ -47,6 +47,8 @@ public struct ImageUpload: Hashable, Sendable {
 public protocol ChatService: AnyObject, Sendable {
     // MARK: Session
 
+    /// What the forms ask for to name an account (email or user name).
+    var accountNaming: AccountNaming { get }
     /// Resumes the saved session if there is one; otherwise the viewer is a guest with no session.
     func restoreSession() async -> Viewer
     /// Who is using the service now. Re-read on every screen appearance.

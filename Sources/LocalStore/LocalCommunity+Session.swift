@@ -4,6 +4,9 @@ import Storage
 
 /// Sessions: sign-up, log-in, guests, log-out.
 extension LocalCommunity {
+    /// Members of the embedded community are known by email.
+    public var accountNaming: AccountNaming { .email }
+
     public func restoreSession() async -> Viewer {
         guard let saved = sessionFile.load(), let digest = try? SessionToken(value: saved.token).digest else {
             session.withLock { $0 = .none }

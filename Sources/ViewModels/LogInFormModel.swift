@@ -1,22 +1,26 @@
 import ChatCore
 
-/// The log-in form: email and password. Used from the welcome screen and, for a guest, over the
+/// The log-in form: email (or Matrix user name) and password. Used from the welcome screen and, for a guest, over the
 /// community at any time.
 @MainActor
 public final class LogInFormModel: Lifecycle {
     public let changes: ChangeSignal
-    public var email = ""
+    /// The email or user name, as the backend's `accountNaming` says.
+    public var identifier = ""
     /// Cleared after every try, so it never outlives the form's use.
     public var password = ""
     public private(set) var error: String?
     public private(set) var isSubmitting = false
 
+    /// What names an account here: the form's first field asks for it.
+    public let naming: AccountNaming
     private let service: any ChatService
     private let strings: Strings
     private let signedIn: @MainActor (Account) async -> Void
 
     init(context: ModelContext, signedIn: @escaping @MainActor (Account) async -> Void) {
         service = context.service
+        naming = context.service.accountNaming
         strings = context.strings
         changes = ChangeSignal(forwardingTo: context.changes)
         self.signedIn = signedIn
@@ -25,11 +29,11 @@ public final class LogInFormModel: Lifecycle {
     /// Logs in; on success the session continues (terms, then the community). Returns true then.
     @discardableResult
     public func submit() async -> Bool {
-        let identifier = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identifier = self.identifier.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = password
         password = ""
         guard !isSubmitting else { return false }
-        guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.emailAndPasswordRequired) }
+        guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.identifierAndPasswordRequired(naming)) }
         isSubmitting = true
         changes.publish()
         defer { isSubmitting = false }

@@ -1,23 +1,27 @@
 import ChatCore
 
-/// The sign-up form: email, password, and optionally nickname and region (the nickname gate
+/// The sign-up form: email (or Matrix user name), password, and optionally nickname and region (the nickname gate
 /// asks later when it is left empty). The terms screen follows.
 @MainActor
 public final class SignUpFormModel {
     public let changes: ChangeSignal
-    public var email = ""
+    /// The email or user name, as the backend's `accountNaming` says.
+    public var identifier = ""
     public var password = ""
     public var nickname = ""
     public var region = ""
     public private(set) var error: String?
     public private(set) var isSubmitting = false
 
+    /// What names an account here: the form's first field asks for it.
+    public let naming: AccountNaming
     private let service: any ChatService
     private let strings: Strings
     private let signedUp: @MainActor (Account) async -> Void
 
     init(context: ModelContext, signedUp: @escaping @MainActor (Account) async -> Void) {
         service = context.service
+        naming = context.service.accountNaming
         strings = context.strings
         changes = ChangeSignal(forwardingTo: context.changes)
         self.signedUp = signedUp
@@ -25,11 +29,11 @@ public final class SignUpFormModel {
 
     @discardableResult
     public func submit() async -> Bool {
-        let identifier = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identifier = self.identifier.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = password
         password = ""
         guard !isSubmitting else { return false }
-        guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.emailAndPasswordRequired) }
+        guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.identifierAndPasswordRequired(naming)) }
         let region = region.trimmingCharacters(in: .whitespacesAndNewlines)
         let request = SignUpRequest(
             identifier: identifier, password: secret,

@@ -36,7 +36,22 @@ public struct Strings: Hashable, Sendable {
     public var password: String { pick("Password", "비밀번호") }
     public var nicknameOptional: String { pick("Nickname (optional)", "닉네임 (선택)") }
     public var regionOptional: String { pick("Region (optional)", "지역 (선택)") }
-    public var emailAndPasswordRequired: String { pick("Enter your email and password.", "이메일과 비밀번호를 입력해주세요.") }
+    public var userName: String { pick("Username", "사용자 이름") }
+    /// The first field of the log-in and sign-up forms.
+    public func identifier(_ naming: AccountNaming) -> String {
+        switch naming {
+        case .email: return email
+        case .userName: return userName
+        }
+    }
+    /// Under the user name field: a localpart or a full Matrix ID both work.
+    public var userNameHint: String { pick("a name like mina, or @mina:server", "mina 같은 이름이나 @mina:서버") }
+    public func identifierAndPasswordRequired(_ naming: AccountNaming) -> String {
+        switch naming {
+        case .email: return pick("Enter your email and password.", "이메일과 비밀번호를 입력해주세요.")
+        case .userName: return pick("Enter your username and password.", "사용자 이름과 비밀번호를 입력해주세요.")
+        }
+    }
 
     // MARK: Terms
     public var termsTitle: String { pick("Community rules", "커뮤니티 이용 규칙") }

@@ -51,6 +51,17 @@ final class OverlayPaneTests: XCTestCase {
         XCTAssertNotNil(cursor)
     }
 
+    func testAFieldNoteShowsUnderItsField() {
+        let lines = check { canvas, region in
+            let fields = [FormPane.Field(label: "Username", editor: LineEditor(), note: Strings(.english).userNameHint),
+                          FormPane.Field(label: "Password", editor: LineEditor(), masked: true)]
+            _ = FormPane(title: "Log in", fields: fields, focused: 0, error: nil, hint: strings.formHint, text: .unfiltered).draw(on: &canvas, in: region)
+        }
+        let label = lines.firstIndex { $0.contains("Username") } ?? -1
+        XCTAssertTrue(lines[label + 1].contains("a name like mina, or @mina:server"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[label + 2].contains("Password"))
+    }
+
     func testTermsShowTheCheckboxJoinAndTheRefusal() {
         let lines = check { canvas, region in
             TermsPane(title: "Community rules", rules: Strings(.english).termsBody, checkboxLabel: "I agree", joinLabel: "Join",

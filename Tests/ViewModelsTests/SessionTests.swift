@@ -41,7 +41,7 @@ final class SessionTests: XCTestCase {
 
         await session.showLogIn()
         guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
-        form.email = "bob@example.com"
+        form.identifier = "bob@example.com"
         form.password = TestCommunity.password(for: "bob")
         expect(await form.submit())
         let b = try XCTUnwrap(session.community)
@@ -73,7 +73,7 @@ final class SessionTests: XCTestCase {
 
         await session.presentLogIn()
         guard case .logIn(let form) = a.navigator.visible else { return XCTFail("no log-in form") }
-        form.email = "bob@example.com"
+        form.identifier = "bob@example.com"
         form.password = TestCommunity.password(for: "bob")
         expect(await form.submit())
         let b = try XCTUnwrap(session.community)
@@ -138,7 +138,7 @@ final class SessionTests: XCTestCase {
 
         await session.presentLogIn()
         guard case .logIn(let form) = community.navigator.visible else { return XCTFail("no log-in form over the chat") }
-        form.email = "dana@example.com"
+        form.identifier = "dana@example.com"
         form.password = TestCommunity.password(for: "dana")
         expect(await form.submit())
 
@@ -158,7 +158,7 @@ final class SessionTests: XCTestCase {
         await session.start()
         await session.showSignUp()
         guard case .signUp(let form) = session.phase else { return XCTFail("no sign-up form") }
-        form.email = "new@example.com"
+        form.identifier = "new@example.com"
         form.password = "long enough secret"
         form.region = "종로구"
         expect(await form.submit())
@@ -185,7 +185,7 @@ final class SessionTests: XCTestCase {
         await session.start()
         await session.showLogIn()
         guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
-        form.email = "late@example.com"
+        form.identifier = "late@example.com"
         form.password = "late password"
         expect(await form.submit())
         guard case .terms = session.phase else { return XCTFail("an account without consent sees the terms first") }
@@ -197,7 +197,7 @@ final class SessionTests: XCTestCase {
         let session = fixture.session()
         await session.showLogIn()
         guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
-        form.email = "erin@example.com"
+        form.identifier = "erin@example.com"
         form.password = "wrong"
         expect(!(await form.submit()))
         XCTAssertEqual(form.error, "Wrong email or password.")

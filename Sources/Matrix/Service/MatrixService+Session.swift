@@ -3,6 +3,9 @@ import Foundation
 
 /// Log-in, sign-up, guests, log-out and the member's own profile.
 extension MatrixService {
+    /// Matrix accounts are user names (a localpart or `@name:server`); email is the server's business.
+    public var accountNaming: AccountNaming { .userName }
+
     public func restoreSession() async -> Viewer {
         if active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
            let resumed = try? begin(saved), !resumed.isGuest {

@@ -186,18 +186,24 @@ extension TerminalApp {
 
     func logInPane(_ model: LogInFormModel) -> FormPane {
         let shared = strings.shared
-        let fields = [FormPane.Field(label: shared.email, editor: fieldEditor(model, 0, of: 2)),
+        let fields = [identifierField(model.naming, editor: fieldEditor(model, 0, of: 2)),
                       FormPane.Field(label: shared.password, editor: fieldEditor(model, 1, of: 2), masked: true)]
         return FormPane(title: shared.logIn, fields: fields, focused: formFocus(model), error: model.error, hint: strings.formHint, text: text)
     }
 
     func signUpPane(_ model: SignUpFormModel) -> FormPane {
         let shared = strings.shared
-        let labels = [shared.email, shared.password, shared.nicknameOptional, shared.regionOptional]
-        let fields = labels.enumerated().map { index, label in
-            FormPane.Field(label: label, editor: fieldEditor(model, index, of: 4), masked: index == 1)
+        let labels = [shared.password, shared.nicknameOptional, shared.regionOptional]
+        let fields = [identifierField(model.naming, editor: fieldEditor(model, 0, of: 4))] + labels.enumerated().map { index, label in
+            FormPane.Field(label: label, editor: fieldEditor(model, index + 1, of: 4), masked: index == 0)
         }
         return FormPane(title: shared.signUp, fields: fields, focused: formFocus(model), error: model.error, hint: strings.formHint, text: text)
+    }
+
+    /// The account's first field: "Email", or on Matrix "Username" with the forms it takes.
+    private func identifierField(_ naming: AccountNaming, editor: LineEditor) -> FormPane.Field {
+        let shared = strings.shared
+        return FormPane.Field(label: shared.identifier(naming), editor: editor, note: naming == .userName ? shared.userNameHint : nil)
     }
 
     func termsPane(_ model: TermsModel) -> TermsPane {

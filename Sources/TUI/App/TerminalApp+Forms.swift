@@ -51,7 +51,7 @@ extension TerminalApp {
 
     func handleLogIn(_ model: LogInFormModel, _ key: Key, back: () async -> Void) async {
         await handleForm(model, count: 2, key, submit: { fields in
-            model.email = fields[0]
+            model.identifier = fields[0]
             model.password = fields[1]
             fields.clear(1)
             await model.submit()
@@ -60,7 +60,7 @@ extension TerminalApp {
 
     func handleSignUp(_ model: SignUpFormModel, _ key: Key) async {
         await handleForm(model, count: 4, key, submit: { fields in
-            model.email = fields[0]
+            model.identifier = fields[0]
             model.password = fields[1]
             model.nickname = fields[2]
             model.region = fields[3]

@@ -7,11 +7,14 @@ public struct FormPane {
         public var label: String
         public var editor: LineEditor
         public var masked: Bool
+        /// A muted line under the field, saying what to type (e.g. the forms of a Matrix user name).
+        public var note: String?
 
-        public init(label: String, editor: LineEditor, masked: Bool = false) {
+        public init(label: String, editor: LineEditor, masked: Bool = false, note: String? = nil) {
             self.label = label
             self.editor = editor
             self.masked = masked
+            self.note = note
         }
     }
 
@@ -53,6 +56,9 @@ public struct FormPane {
             let view = field.editor.view(width: area.width, mask: field.masked ? "•" : nil)
             let fieldCursor = canvas.draw(view, style: Style(.text, on: .surface), in: area)
             if isFocused { cursor = fieldCursor }
+            if let note = field.note {
+                canvas.draw(note, style: Style(.muted), row: row + 1, column: labelWidth, in: inner)
+            }
             row += 2
         }
         if let error {
