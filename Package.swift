@@ -61,6 +61,8 @@ let package = Package(
         // The executable: composition root, option parsing, scripting commands.
         .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport"]),
+        // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
+        .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
 
         // The benchmark: builds a 1M-message store and prints the performance budgets table.
         .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "ViewModels", "TUI"]),
