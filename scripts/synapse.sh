@@ -5,15 +5,18 @@
 #                              prints the base URL and writes it to .build/synapse/url
 #   scripts/synapse.sh stop    stop the server started from this checkout
 #   scripts/synapse.sh url     print the URL of the running server (exit 1 if none)
+#   scripts/synapse.sh resume  start a stopped server again with its database and port kept
+#                              (for tests that stop a homeserver and bring it back)
 #
 # The server binds 127.0.0.1 only, has no federation listener and makes no outbound
 # requests. Registration is open, guests are allowed, rate limits are out of the way
 # (see /work/shared/MATRIX-NOTES.md for why each setting is needed).
-# Environment: TTEOK_SYNAPSE_VENV overrides the venv location.
+# Environment: TTEOK_SYNAPSE_VENV overrides the venv location; TTEOK_SYNAPSE_DATA the data
+# directory (default .build/synapse), so a test can run a private server it may stop.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-DATA="$ROOT/.build/synapse"
+DATA="${TTEOK_SYNAPSE_DATA:-$ROOT/.build/synapse}"
 VENV="${TTEOK_SYNAPSE_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tteok-synapse-venv}"
 PY="$VENV/bin/python"
 START_DEADLINE=90
@@ -150,10 +153,29 @@ start() {
     port="$(free_port)"
     write_config "$port"
     # A fresh database each start: tests never see a previous run's rooms.
-    rm -rf "$DATA/homeserver.db" "$DATA/homeserver.db-"* "$DATA/media_store"
-    url="http://127.0.0.1:$port"
+    rm -rf "$DATA/homeserver.db" "$DATA/homeserver.db-"* "$DATA/media_store" "$DATA/stdout.log"
+    launch "http://127.0.0.1:$port"
+}
+
+# Starts the configured server again: same port, same database (what clients saw is still there).
+resume() {
+    local pid
+    if pid="$(running_pid)"; then
+        log "already running (pid $pid)"
+        cat "$DATA/url"
+        return 0
+    fi
+    local port
+    port="$(sed -n 's/^  - port: //p' "$DATA/tteok.yaml" 2>/dev/null)"
+    [[ -n "$port" ]] || { log "no server was configured in $DATA: use start"; return 1; }
+    launch "http://127.0.0.1:$port"
+}
+
+# Runs the server in the background and waits until it answers at $1.
+launch() {
+    local url="$1" pid
     setsid "$PY" -m synapse.app.homeserver -c "$DATA/homeserver.yaml" -c "$DATA/tteok.yaml" \
-        </dev/null >"$DATA/stdout.log" 2>&1 &
+        </dev/null >>"$DATA/stdout.log" 2>&1 &
     pid=$!
     echo "$pid" >"$DATA/pid"
     local deadline=$((SECONDS + START_DEADLINE))
@@ -192,7 +214,8 @@ stop() {
 
 case "${1:-}" in
     start) start ;;
+    resume) resume ;;
     stop) stop ;;
     url) pid="$(running_pid)" && cat "$DATA/url" ;;
-    *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+    *) echo "usage: $0 start|stop|resume|url" >&2; exit 2 ;;
 esac
