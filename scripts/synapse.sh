@@ -5,6 +5,7 @@
 #                              prints the base URL and writes it to .build/synapse/url
 #   scripts/synapse.sh stop    stop the server started from this checkout
 #   scripts/synapse.sh url     print the URL of the running server (exit 1 if none)
+#   scripts/synapse.sh kill    stop the server at once (SIGKILL), as a crash or power cut would
 #   scripts/synapse.sh resume  start a stopped server again with its database and port kept
 #                              (for tests that stop a homeserver and bring it back)
 #
@@ -212,10 +213,21 @@ stop() {
     rm -f "$DATA/pid" "$DATA/url"
 }
 
+crash() {
+    local pid
+    if pid="$(running_pid)"; then
+        kill -9 "$pid"
+        while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+        log "killed (pid $pid)"
+    fi
+    rm -f "$DATA/pid" "$DATA/url"
+}
+
 case "${1:-}" in
     start) start ;;
     resume) resume ;;
+    kill) crash ;;
     stop) stop ;;
     url) pid="$(running_pid)" && cat "$DATA/url" ;;
-    *) echo "usage: $0 start|stop|resume|url" >&2; exit 2 ;;
+    *) echo "usage: $0 start|stop|kill|resume|url" >&2; exit 2 ;;
 esac

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A homeserver of one test's own, started with `scripts/synapse.sh` in a temporary data
 /// directory, that the test may stop and start again (same port, same database) without
@@ -35,6 +38,11 @@ public final class PrivateSynapse: @unchecked Sendable {
     /// Stops the server (SIGTERM, as an administrator would; SIGKILL after 15 s).
     public func stop() throws {
         _ = try Self.script("stop", directory)
+    }
+
+    /// Kills the server at once (SIGKILL): a crash, with requests in flight.
+    public func kill() throws {
+        _ = try Self.script("kill", directory)
     }
 
     /// Starts the stopped server again on the same port with its database; returns once it answers.
@@ -82,7 +90,7 @@ public final class PrivateSynapse: @unchecked Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
             guard Date() < deadline else {
-                kill(pid, SIGKILL)
+                Glibc.kill(pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)
                 throw ProcessRun.TimedOut(command: "scripts/synapse.sh \(command)", seconds: seconds)
             }
