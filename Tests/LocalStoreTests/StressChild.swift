@@ -33,3 +33,49 @@ enum StressChild {
         }
     }
 }
+
+extension StressChild {
+    /// A child that may be killed at any instant; its standard output is read to its end on
+    /// another thread, so what it printed before dying is all there.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        private let output = Pipe()
+        /// Groups, not semaphores: waiting on them twice is fine.
+        private let exited = DispatchGroup()
+        private let read = DispatchGroup()
+        private var data = Data()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = try StressChild.binary()
+            process.arguments = arguments
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            exited.enter()
+            process.terminationHandler = { [exited] _ in exited.leave() }
+            try process.run()
+            let handle = output.fileHandleForReading
+            read.enter()
+            DispatchQueue.global().async { [self] in
+                data = handle.readDataToEndOfFile()
+                read.leave()
+            }
+        }
+
+        /// Waits up to `seconds` for the child to end by itself; true when it did.
+        func waitForExit(seconds: Double) -> Bool {
+            exited.wait(timeout: .now() + seconds) == .success
+        }
+
+        /// `kill -9`: no handler, no flush, no clean-up runs in the child.
+        func kill() {
+            _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        }
+
+        /// Everything the child wrote, once it has ended (waits for the end, with a deadline).
+        func stdout(within seconds: Double = 60) -> String? {
+            guard exited.wait(timeout: .now() + seconds) == .success, read.wait(timeout: .now() + seconds) == .success else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
