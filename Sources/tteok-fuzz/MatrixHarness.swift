@@ -14,7 +14,7 @@ enum MatrixHarness {
     }()
 
     static func run(_ bytes: [UInt8]) {
-        let data = Data(bytes)
+        let data = repairChecked(Data(bytes))
         decodeAll(data)
         for status in [400, 401, 403, 429, 500] {
             _ = MatrixClient.failure(status: status, body: data, endpoint: Endpoint.client(.get, "sync")).localizedDescription
@@ -22,6 +22,18 @@ enum MatrixHarness {
         if let event = try? JSONDecoder().decode(RoomEvent.self, from: data) { map(event) }
         if let page = try? JSONDecoder().decode(MessagesResponse.self, from: data) { (page.chunk + (page.state ?? [])).forEach(map) }
         if let sync = try? JSONDecoder().decode(SyncResponse.self, from: data) { store(sync) }
+    }
+
+    /// The client repairs lone surrogate escapes before decoding; the repair must keep the length,
+    /// change nothing in JSON Foundation already accepts, and be done after one pass.
+    static func repairChecked(_ data: Data) -> Data {
+        let repaired = LoneSurrogates.repaired(data)
+        Invariant.require(repaired.count == data.count, "the repair changed the length")
+        Invariant.require(LoneSurrogates.repaired(repaired) == repaired, "the repair is not idempotent")
+        if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {
+            Invariant.require(repaired == data, "the repair changed JSON that parsed")
+        }
+        return repaired
     }
 
     static func decodeAll(_ data: Data) {

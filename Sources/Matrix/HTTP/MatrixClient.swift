@@ -32,11 +32,12 @@ struct MatrixClient: Sendable {
         self.accessToken = accessToken
     }
 
-    /// Performs `endpoint` and decodes the answer as `Response`.
+    /// Performs `endpoint` and decodes the answer as `Response`. A lone surrogate escape in the
+    /// answer is repaired first: one bad string must not lose the whole answer (see `LoneSurrogates`).
     func call<Response: Decodable>(_ endpoint: Endpoint, as type: Response.Type = Response.self) async throws -> Response {
         let data = try await perform(endpoint)
         do {
-            return try JSONDecoder().decode(Response.self, from: data)
+            return try JSONDecoder().decode(Response.self, from: LoneSurrogates.repaired(data))
         } catch let error as DecodingError {
             throw MatrixError.malformed(endpoint: endpoint.summary, detail: DecodingFailure.describe(error))
         }
@@ -96,7 +97,7 @@ struct MatrixClient: Sendable {
     }
 
     static func failure(status: Int, body: Data, endpoint: Endpoint) -> MatrixError {
-        guard let parsed = try? JSONDecoder().decode(ErrorBody.self, from: body) else {
+        guard let parsed = try? JSONDecoder().decode(ErrorBody.self, from: LoneSurrogates.repaired(body)) else {
             return .http(status: status, endpoint: endpoint.summary)
         }
         if status == 401, let flows = parsed.flows, !flows.isEmpty, parsed.errcode != "M_UNKNOWN_TOKEN" {
