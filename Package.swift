@@ -60,7 +60,7 @@ let package = Package(
 
         // The executable: composition root, option parsing, scripting commands.
         .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
-        .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport", "TUI"]),
         // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
 

@@ -40,6 +40,17 @@ public enum HostileText {
         Sample(name: "10,000-line message", text: (1...10_000).map { "line \($0)\u{1B}[K" }.joined(separator: "\n")),
     ]
 
+    /// What a member posts in the end-to-end test of the real client in tmux: each attack on the
+    /// terminal itself (title, clipboard, clearing and moving, DCS, C1, bidi, floods) and a
+    /// 10,000-line message, each small enough for any backend to carry as one message.
+    public static let terminalAttacks: [Sample] = escapes.filter { ["CSI", "OSC title", "OSC 52 clipboard", "DCS", "C1 controls"].contains($0.name) }
+        + [
+            Sample(name: "OSC 0 and 2 titles, both terminators", text: "\u{1B}]0;pwned\u{07}\u{1B}]2;pwned too\u{1B}\\\u{9D}2;c1 title\u{9C} titles"),
+            Sample(name: "cursor moves", text: "\u{1B}[1;1H\u{1B}[999;999H\u{1B}[5A\u{1B}[s\u{1B}7\u{1B}[u\u{1B}8\u{1B}D\u{1B}M\u{1B}c\u{1B}kwindow\u{1B}\\ moved"),
+            Sample(name: "10,000-line message", text: (1...10_000).map { $0 % 1000 == 0 ? "line \($0)" : "" }.joined(separator: "\n")),
+        ]
+        + bidi.prefix(1) + floods.prefix(2)
+
     /// Nicknames and channel names made of SQL, shell, template and printf syntax, and worse.
     public static let names = [
         "%n%s'; DROP TABLE users;--",

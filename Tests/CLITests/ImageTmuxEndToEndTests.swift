@@ -29,10 +29,7 @@ final class ImageTmuxEndToEndTests: XCTestCase {
 
     /// Starts `tteok <backend> <arguments>` for `person` in a terminal of its own.
     private func terminal(_ person: TteokUser, _ arguments: [String], width: Int = 100, height: Int = 32) throws -> TmuxSession {
-        let words = ([person.binary.path] + person.backendArguments + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let stderr = directory.file("stderr-\(sessions.count)").path
-        let session = try TmuxSession(command: "\(words) 2>'\(stderr)'; echo \"EXITED $?\"; sleep 60", width: width, height: height,
-                                      environment: person.environment)
+        let session = try person.terminal(arguments, stderr: directory.file("stderr-\(sessions.count)"), width: width, height: height)
         sessions.append(session)
         return session
     }
