@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUI", "TestSupport", "tteok-termcheck"]),
 
         // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
-        .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore"], path: "Sources/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore", "Storage"], path: "Sources/TestSupport"),
 
         // View models: lifecycle, navigator, one model per screen. No terminal, no backend.
         .target(name: "ViewModels", dependencies: ["ChatCore"]),

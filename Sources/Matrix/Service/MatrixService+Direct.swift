@@ -9,8 +9,10 @@ extension MatrixService {
         let active = try await reader()
         return try await mapped {
             var result: [ConversationSummary] = []
+            // A blocked member's conversation vanishes, as on the embedded community (and returns on unblock).
+            let ignored = Set(try await active.cache.ignoredUsers())
             for channel in try await directChannels(active) {
-                guard case .direct(let other) = channel.kind else { continue }
+                guard case .direct(let other) = channel.kind, !ignored.contains(other.raw) else { continue }
                 let latest = try await active.cache.events(in: channel.id.raw, before: nil, limit: 1).last
                 let unread = try await unreadCount(in: channel.id) > 0
                 result.append(ConversationSummary(channelID: channel.id, other: try await cachedProfile(other.raw, active),
