@@ -186,4 +186,24 @@ final class ImageAppTests: XCTestCase {
         await harness.press(.character("s"))
         await harness.waitFor("No image in this chat to open or save.")
     }
+
+    /// Regression: with no `xdg-open` on the machine, `o` said "Opening…" and nothing happened
+    /// (the viewer's absence was only noticed by `env`, after the fact). Now the status line says
+    /// so at once, and the client goes on.
+    func testOpeningWithNoViewerInstalledSaysSoInTheStatusLineAndGoesOn() async throws {
+        let harness = try await memberInLobby()
+        await harness.type("/image " + (try write(TestImages.png(width: 10, height: 10), "cat.png")))
+        await harness.press(.enter)
+        await harness.waitFor("[image] cat.png")
+        harness.app.imageOpener = ["tteok-no-such-viewer"]
+        await harness.press(.escape)
+        await harness.press(.character("o"))
+        let message = "Could not open the image: tteok-no-such-viewer is not installed"
+        await harness.waitUntil("the status line says why") { $0.split(separator: "\n").last?.contains(message) == true }
+        XCTAssertFalse(harness.text.contains("Opening"), harness.text)
+        await harness.press(.character("i"))
+        await harness.type("still here")
+        await harness.press(.enter)
+        await harness.waitFor("still here")
+    }
 }

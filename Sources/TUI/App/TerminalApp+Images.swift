@@ -42,7 +42,8 @@ extension TerminalApp {
             _ = try ImageFiles.open(data, as: image.fileName, with: imageOpener, temporaryDirectory: FileManager.default.temporaryDirectory)
             notice = strings.opened(text.line(image.fileName))
         } catch {
-            alert = strings.cannotOpen((error as? ChatError)?.message ?? error.localizedDescription)
+            // In the status line, not an alert: nothing is lost, and the user may simply go on.
+            notice = strings.cannotOpen(text.line((error as? ChatError)?.message ?? error.localizedDescription))
         }
     }
 

@@ -31,20 +31,38 @@ public enum ImageFiles {
 
     /// Writes `data` to a private temporary file and starts `opener` (e.g. `xdg-open`) on it,
     /// with no terminal: the viewer's own output must not land on our screen.
-    public static func open(_ data: Data, as fileName: String, with opener: [String], temporaryDirectory: URL) throws -> URL {
+    /// The viewer is looked up in `PATH` first: started through `env`, a missing one was only
+    /// noticed after the fact, so the user saw "Opening…" and nothing happened.
+    public static func open(_ data: Data, as fileName: String, with opener: [String], temporaryDirectory: URL,
+                            path: String? = ProcessInfo.processInfo.environment["PATH"]) throws -> URL {
+        guard let command = opener.first else { throw ChatError.unsupported("no image viewer configured") }
+        guard let executable = executable(command, path: path) else { throw ChatError.unsupported("\(command) is not installed") }
         let directory = temporaryDirectory.appendingPathComponent("tteok-images-\(getuid())", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = directory.appendingPathComponent(UUID().uuidString.prefix(8) + "-" + safeName(fileName))
         try data.write(to: file, options: .atomic)
-        guard let command = opener.first else { throw ChatError.unsupported("no image viewer configured") }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + opener.dropFirst() + [file.path]
+        process.executableURL = executable
+        process.arguments = opener.dropFirst() + [file.path]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return file
+    }
+
+    /// `command` as a runnable file: itself when it names a path, else the first match in `path`
+    /// (the shell's default search list when there is none).
+    static func executable(_ command: String, path: String?) -> URL? {
+        let isRunnable = { (candidate: String) in FileManager.default.isExecutableFile(atPath: candidate) && !isDirectory(candidate) }
+        if command.contains("/") { return isRunnable(command) ? URL(fileURLWithPath: command) : nil }
+        let directories = (path?.isEmpty == false ? path! : "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(command)" }.first(where: isRunnable).map { URL(fileURLWithPath: $0) }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
     /// A file name from someone else, safe as one path component: no folders, no hidden file,
