@@ -36,5 +36,13 @@ static inline int tteok_window_size(int fd, int *rows, int *columns) {
     *columns = size.ws_col;
     return 0;
 }
+// The window's size in pixels (0 when the terminal does not say), for pictures sized to cells.
+static inline int tteok_window_pixels(int fd, int *width, int *height) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *width = size.ws_xpixel;
+    *height = size.ws_ypixel;
+    return 0;
+}
 static inline WINDOW *tteok_curscr(void) { return curscr; }
 #endif

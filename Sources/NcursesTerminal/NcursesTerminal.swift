@@ -41,6 +41,8 @@ public final class NcursesTerminal: TerminalBackend {
     private var handler: (@MainActor (TerminalEvent) -> Void)?
     private var cursorVisible: Bool?
     private var isRunning = false
+    /// A kitty picture was drawn: clearing the screen must delete pictures too.
+    private var drewKitty = false
 
     public init() {}
 
@@ -121,8 +123,37 @@ public final class NcursesTerminal: TerminalBackend {
 
     public func clearAll() {
         guard isRunning else { return }
+        // Kitty keeps pictures over a cleared screen; sixels go with the text.
+        if drewKitty { writeDirect("\u{1B}_Ga=d,d=A,q=2\u{1B}\\") }
         werase(tteok_stdscr())
         clearok(tteok_curscr(), true)
+    }
+
+    /// Saves the cursor, writes the picture at its first cell and puts the cursor back: ncurses
+    /// keeps track of where the cursor is and must find it where it left it. Only this backend
+    /// ever writes a picture's bytes.
+    public func drawGraphic(_ graphic: TerminalGraphic, at point: Point) {
+        guard isRunning, graphic.format != .symbols, point.row < size.height, point.column < size.width else { return }
+        if graphic.format == .kitty { drewKitty = true }
+        writeDirect(Array("\u{1B}7\u{1B}[\(point.row + 1);\(point.column + 1)H".utf8) + graphic.sequence + Array("\u{1B}8".utf8))
+    }
+
+    /// Kitty deletes the picture by its id; a sixel replaced the text of its cells, so ncurses is
+    /// told those lines are spoilt and writes them whole at the next flush.
+    public func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect) {
+        guard isRunning else { return }
+        if graphic.format == .kitty { writeDirect("\u{1B}_Ga=d,d=I,i=\(graphic.id),q=2\u{1B}\\") }
+        let first = max(0, min(rect.row, size.height)), last = max(first, min(rect.maxRow, size.height))
+        if last > first { wredrawln(tteok_stdscr(), Int32(first), Int32(last - first)) }
+    }
+
+    /// A cell's size in pixels, when the terminal reports its window's pixel size (kitty, xterm,
+    /// foot and others do; many report 0, and then nil).
+    public static func cellPixelSize() -> Size? {
+        var rows: Int32 = 0, columns: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        guard tteok_window_size(STDOUT_FILENO, &rows, &columns) == 0, tteok_window_pixels(STDOUT_FILENO, &width, &height) == 0,
+              rows > 0, columns > 0, width >= columns, height >= rows else { return nil }
+        return Size(width: Int(width / columns), height: Int(height / rows))
     }
 
     func register(_ source: DispatchSourceProtocol) {
@@ -135,9 +166,24 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Writes bytes straight to the terminal (modes ncurses does not know about).
     private func writeDirect(_ sequence: String) {
+        writeDirect(Array(sequence.utf8))
+    }
+
+    /// Writes all of `bytes` (a picture may be larger than one `write` takes), after what ncurses
+    /// has buffered.
+    private func writeDirect(_ bytes: [UInt8]) {
         if let output { fflush(output) }
-        let bytes = Array(sequence.utf8)
-        _ = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if count > 0 {
+                    offset += count
+                } else if count < 0, errno != EINTR, errno != EAGAIN {
+                    return
+                }
+            }
+        }
     }
 
     /// `setlocale(LC_ALL, "")`, and C.UTF-8 when the environment's locale is not UTF-8: wide

@@ -26,6 +26,10 @@ public struct Cell: Hashable, Sendable {
 public struct Canvas: Hashable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// Pictures in a graphics protocol over some cells (kitty, sixel), in the order placed. A
+    /// placement lasts only while nothing is drawn over its cells: an overlay drawn later takes it
+    /// away, so a picture never covers what was drawn above it.
+    public private(set) var graphics: [GraphicPlacement] = []
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -65,11 +69,21 @@ public struct Canvas: Hashable, Sendable {
         if glyph.width == 2, point.column + 1 >= clip.maxColumn {
             return put(.space, style: style, at: point, clip: clip)
         }
+        if !graphics.isEmpty { graphics.removeAll { $0.rect.contains(point) } }
         clearHalves(at: point, width: glyph.width)
         let index = point.row * width + point.column
         cells[index] = Cell(glyph: glyph, style: style)
         if glyph.width == 2 { cells[index + 1] = .continuation(style) }
         return glyph.width
+    }
+
+    /// Places `graphic` with its top-left cell at `origin`, over the cells drawn there (which
+    /// the caller keeps blank). A picture that does not fit the canvas whole is not placed.
+    public mutating func place(_ graphic: TerminalGraphic, at origin: Point) {
+        let placement = GraphicPlacement(graphic: graphic, origin: origin)
+        guard !placement.rect.isEmpty, placement.rect.intersection(Rect(size: size)) == placement.rect else { return }
+        graphics.removeAll { !$0.rect.intersection(placement.rect).isEmpty }
+        graphics.append(placement)
     }
 
     /// Fills a rectangle (clipped to the canvas) with spaces in `style`.

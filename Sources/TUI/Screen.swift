@@ -28,6 +28,7 @@ public final class Screen {
     @discardableResult
     public func render(_ canvas: Canvas, cursor: Point?) -> Int {
         if let previous, previous.size != canvas.size { reset() }
+        let removed = removeGraphics(gone: canvas.graphics)
         var written = 0
         for row in 0..<canvas.height {
             for column in 0..<canvas.width {
@@ -39,10 +40,41 @@ public final class Screen {
         }
         let cursorChanged = lastCursor != .some(cursor)
         if cursorChanged || written > 0 { backend.setCursor(cursor) }
-        if written > 0 || cursorChanged { backend.flush() }
+        if written > 0 || cursorChanged || !removed.isEmpty { backend.flush() }
+        drawGraphics(canvas, removed: removed)
         previous = canvas
         lastCursor = .some(cursor)
         return written
+    }
+
+    /// Takes off the screen every picture of the previous frame that is not in this one at the
+    /// same place (scrolled, changed, covered). Returns the ids of those taken away.
+    private func removeGraphics(gone current: [GraphicPlacement]) -> Set<UInt32> {
+        var removed = Set<UInt32>()
+        for placement in previous?.graphics ?? [] where !current.contains(placement) {
+            backend.removeGraphic(placement.graphic, from: placement.rect)
+            removed.insert(placement.graphic.id)
+        }
+        return removed
+    }
+
+    /// Draws, after the cells are flushed, each picture that is new here, whose cells were written
+    /// this frame (text overwrites a sixel), or that shares an id with one taken away (kitty
+    /// deletes by id).
+    private func drawGraphics(_ canvas: Canvas, removed: Set<UInt32>) {
+        let before = previous?.graphics ?? []
+        for placement in canvas.graphics
+        where !before.contains(placement) || removed.contains(placement.graphic.id) || cellsChanged(in: placement.rect, canvas) {
+            backend.drawGraphic(placement.graphic, at: placement.origin)
+        }
+    }
+
+    private func cellsChanged(in rect: Rect, _ canvas: Canvas) -> Bool {
+        guard let previous else { return true }
+        for row in rect.row..<rect.maxRow {
+            for column in rect.column..<rect.maxColumn where previous[row, column] != canvas[row, column] { return true }
+        }
+        return false
     }
 
     /// Forgets the previous frame: the next render writes everything (resize, theme change,

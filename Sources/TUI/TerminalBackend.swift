@@ -42,9 +42,21 @@ public protocol TerminalBackend: AnyObject {
     /// Forgets what the terminal shows (after a resize or a theme change): the next frame is
     /// written in full.
     func clearAll()
+    /// Draws a picture in its graphics protocol with its top-left cell at `point`, over the
+    /// cells already flushed there. Called after `flush()`.
+    func drawGraphic(_ graphic: TerminalGraphic, at point: Point)
+    /// Takes a picture drawn at `rect` off the screen; the cells under it are written again by
+    /// the next `flush()` (a sixel overwrote them). Called before the frame's cells.
+    func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect)
     /// Begins delivering events on the main queue. The backend owns the terminal from here until
     /// `stop()` (raw mode, alternate screen, bracketed paste).
     func start(_ handler: @escaping @MainActor (TerminalEvent) -> Void) throws
     /// Gives the terminal back as it was. Safe to call twice.
     func stop()
+}
+
+extension TerminalBackend {
+    /// A terminal that shows no pictures ignores them: the cells reserved for them stay blank.
+    public func drawGraphic(_ graphic: TerminalGraphic, at point: Point) {}
+    public func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect) {}
 }

@@ -11,8 +11,16 @@ public final class RecordingTerminal: TerminalBackend {
         public var style: ResolvedStyle
     }
 
+    /// One recorded picture call.
+    public enum GraphicCall: Hashable, Sendable {
+        case draw(TerminalGraphic, at: Point)
+        case remove(TerminalGraphic, from: Rect)
+    }
+
     public var size: Size
     public private(set) var writes: [Write] = []
+    /// Pictures drawn and taken away, in order, since the last `takeGraphicCalls()`.
+    public private(set) var graphicCalls: [GraphicCall] = []
     public private(set) var cursor: Point?
     public private(set) var flushCount = 0
     public private(set) var clearCount = 0
@@ -31,6 +39,15 @@ public final class RecordingTerminal: TerminalBackend {
         guard point.row < size.height, point.column < size.width else { return }
         screen[point.row][point.column] = glyph.text
         if glyph.width == 2, point.column + 1 < size.width { screen[point.row][point.column + 1] = "" }
+    }
+
+    public func drawGraphic(_ graphic: TerminalGraphic, at point: Point) { graphicCalls.append(.draw(graphic, at: point)) }
+    public func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect) { graphicCalls.append(.remove(graphic, from: rect)) }
+
+    /// The picture calls since the last call, and forgets them.
+    public func takeGraphicCalls() -> [GraphicCall] {
+        defer { graphicCalls.removeAll() }
+        return graphicCalls
     }
 
     public func setCursor(_ point: Point?) { cursor = point }

@@ -87,7 +87,7 @@ final class CommandLineToolTests: XCTestCase {
             ["login", "--email", "--password-stdin"],
             ["channels", "--store", "/tmp/a.sqlite", "--homeserver", "http://127.0.0.1:8008"],
             ["channels", "--homeserver", "ftp://example.com"], ["channels", "--homeserver", "not a url"],
-            ["--lang", "fr"], ["--guest", "lobby"], ["--theme"], ["help", "nothing"],
+            ["--lang", "fr"], ["--guest", "lobby"], ["--theme"], ["help", "nothing"], ["--images", "iterm"],
         ]
         for words in cases {
             let outcome = await run(words)
@@ -128,8 +128,9 @@ final class CommandLineToolTests: XCTestCase {
 
     func testInteractiveStartUpOptions() throws {
         let parsed = try ArgumentParser(configuration: InteractiveOptions.configuration, globalOptions: GlobalOptions.definitions)
-            .parse(["--guest", "--channel", "lobby", "--region", "마포구", "--theme", "dark", "--lang", "KO", "--store", "x.sqlite"])
+            .parse(["--guest", "--channel", "lobby", "--region", "마포구", "--theme", "dark", "--lang", "KO", "--store", "x.sqlite", "--images", "Kitty"])
         let options = try InteractiveOptions(parsed)
+        XCTAssertEqual(options.images, .kitty)
         XCTAssertTrue(options.guest)
         XCTAssertEqual(options.channel, "lobby")
         XCTAssertEqual(options.region, "마포구")
@@ -138,6 +139,7 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(GlobalOptions(parsed).store, "x.sqlite")
         let defaults = try InteractiveOptions(ParsedArguments())
         XCTAssertFalse(defaults.guest)
+        XCTAssertEqual(defaults.images, .symbols, "symbols unless asked: they work in every terminal")
         XCTAssertNil(defaults.language)
     }
 }

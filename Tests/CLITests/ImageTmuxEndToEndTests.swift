@@ -80,8 +80,10 @@ final class ImageTmuxEndToEndTests: XCTestCase {
                                          "--region", "마포구", "--accept-terms"], stdin: "correct horse\n")
             XCTAssertEqual(signup.status, 0, "\(signup)")
         }
-        let joonTerminal = try terminal(joon, ["--channel", "lobby"])
+        // tmux passes no kitty pictures on: the client says so and draws symbols.
+        let joonTerminal = try terminal(joon, ["--channel", "lobby", "--images", "kitty"])
         waitFor("# lobby", in: joonTerminal)
+        waitFor("tmux cannot show kitty pictures", in: joonTerminal)
         let minaTerminal = try terminal(mina, ["--channel", "lobby"])
         waitFor("Type a message", in: minaTerminal)
 

@@ -88,7 +88,31 @@ public struct ChatPane {
             }
             canvas.draw(spans, row: top + offset, column: column, in: body)
         }
+        placeGraphics(rows, visible: start..<end, top: top, on: &canvas, in: body)
         return Report(showsOldest: start == 0 && complete, maxScroll: maxScroll, visibleRows: start..<end)
+    }
+
+    /// Each picture whose lines are all on screen gets its cells reserved (blank) and is placed
+    /// over them; one cut by the pane's edge keeps its symbols, as the terminal could not show
+    /// part of it.
+    private func placeGraphics(_ rows: [ChatTranscript.Row], visible: Range<Int>, top: Int, on canvas: inout Canvas, in body: Region) {
+        for index in visible {
+            guard let first = rows[index].graphic, first.line == 0 else { continue }
+            let size = first.graphic.size
+            let lines = index..<(index + size.height)
+            guard lines.upperBound <= visible.upperBound,
+                  lines.enumerated().allSatisfy({ rows[$0.element].graphic == ChatTranscript.GraphicLine(graphic: first.graphic, line: $0.offset, span: first.span) })
+            else { continue }
+            let row = rows[index]
+            let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
+            let before = TextLayout.width(row.spans.prefix(first.span).flatMap { TextLayout.glyphs($0.text) })
+            let column = (row.alignRight ? max(0, body.width - width) : 0) + before
+            let origin = body.absolute(Point(row: top + index - visible.lowerBound, column: column))
+            let rect = Rect(origin: origin, size: size)
+            guard rect.intersection(body.frame) == rect else { continue }
+            canvas.fill(rect, style: .plain)
+            canvas.place(first.graphic, at: origin)
+        }
     }
 
     /// `scroll`, changed as little as needed to show the selected message's rows (its first row

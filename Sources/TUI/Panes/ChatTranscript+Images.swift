@@ -19,12 +19,20 @@ extension ChatTranscript {
             return labelRows + TextLayout.wrappedLines(strings.noPreview(text.line(reason)), width: width)
                 .map { Row(spans: [Span($0, Style(.muted))], alignRight: false) }
         case .ready(let canvas):
+            // A picture in a graphics protocol rides on the symbol rows: shown whole when it fits
+            // on screen, else the symbols show (see ChatPane).
+            let graphic = canvas.graphics.first { $0.origin == Point(row: 0, column: 0) && $0.graphic.size == canvas.size }?.graphic
             var rows = (0..<canvas.height).map { row in
-                Row(spans: (0..<canvas.width).map { Span(canvas[row, $0].glyph.text, canvas[row, $0].style) }, alignRight: false)
+                var line = Row(spans: (0..<canvas.width).map { Span(canvas[row, $0].glyph.text, canvas[row, $0].style) }, alignRight: false)
+                line.graphic = graphic.map { GraphicLine(graphic: $0, line: row, span: 0) }
+                return line
             }
             let besideWidth = TextLayout.width(TextLayout.glyphs(label))
             guard !rows.isEmpty, canvas.width + 2 + besideWidth <= width else { return labelRows + rows }
             rows[0].spans += [Span("  "), Span(label, style)]
+            // Every row as wide as the first, so right-aligned (own) previews stay one rectangle.
+            let filler = Span(String(repeating: " ", count: 2 + besideWidth))
+            for index in rows.indices.dropFirst() { rows[index].spans.append(filler) }
             return rows
         }
     }

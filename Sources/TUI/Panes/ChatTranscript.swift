@@ -12,6 +12,25 @@ public struct ChatTranscript {
         public var alignRight: Bool
         /// A row of the selected message (drawn highlighted, kept in view).
         public var isSelected = false
+        /// The row is line `line` of a picture whose cells start at span `span`: when all its
+        /// lines are on screen the pane reserves those cells and places the picture there.
+        public var graphic: GraphicLine?
+
+        /// This row with `spans` put before its own (a nickname, an indent).
+        func prefixed(_ spans: [Span]) -> Row {
+            var row = self
+            row.spans = spans + self.spans
+            row.graphic?.span += spans.count
+            return row
+        }
+    }
+
+    /// One line of a picture drawn in a graphics protocol.
+    public struct GraphicLine: Hashable, Sendable {
+        public var graphic: TerminalGraphic
+        public var line: Int
+        /// Index of the first span of the picture's cells in the row.
+        public var span: Int
     }
 
     public var strings: UIStrings
@@ -135,11 +154,11 @@ public struct ChatTranscript {
         var rows: [Row] = []
         let header = [Span(prefix, Style(.muted)), Span(nickname, Style(.nickname, on: nil, .bold))]
         if hanging == indent {
-            rows.append(Row(spans: header + [Span("  ")] + body[0].spans, alignRight: false))
-            rows += body.dropFirst().map { Row(spans: [Span(pad)] + $0.spans, alignRight: false) }
+            rows.append(body[0].prefixed(header + [Span("  ")]))
+            rows += body.dropFirst().map { $0.prefixed([Span(pad)]) }
         } else {
             rows.append(Row(spans: header, alignRight: false))
-            rows += body.map { Row(spans: [Span(pad)] + $0.spans, alignRight: false) }
+            rows += body.map { $0.prefixed([Span(pad)]) }
         }
         return rows
     }
@@ -148,7 +167,11 @@ public struct ChatTranscript {
     func mine(_ message: Message, width: Int) -> [Row] {
         let stamp = " " + time(message.sentAt)
         let bodyWidth = max(width * 3 / 4, min(width - 6, 4))
-        var rows = wrapped(message, width: bodyWidth, style: Style(.own)).map { Row(spans: $0.spans, alignRight: true) }
+        var rows = wrapped(message, width: bodyWidth, style: Style(.own)).map { row in
+            var mine = row
+            mine.alignRight = true
+            return mine
+        }
         let last = rows.count - 1
         // A preview's rows share one right edge: the time goes below it, not on its last row.
         let isImage = if case .image = message.content { true } else { false }

@@ -1,3 +1,4 @@
+import TUI
 import ViewModels
 
 /// `tteok` with no command: the start-up options of the interactive client.
@@ -8,6 +9,8 @@ struct InteractiveOptions: Hashable, Sendable {
     var theme: String?
     /// nil: chosen from the locale (`Language.chosen`).
     var language: Language?
+    /// How image previews are drawn (`--images`); symbols work in every terminal.
+    var images: ImageProtocol = .symbols
 
     static let configuration = CommandConfiguration(
         name: "",
@@ -18,6 +21,7 @@ struct InteractiveOptions: Hashable, Sendable {
             .value("region", "NAME", help: "Your region: its channel is pinned first."),
             .value("theme", "NAME", help: "Colour theme (default orange)."),
             .value("lang", "en|ko", help: "Interface language (default from the locale)."),
+            .value("images", "symbols|kitty|sixel", help: "Draw image previews with symbols (default, works everywhere) or a terminal graphics protocol."),
         ]
     )
 
@@ -33,6 +37,12 @@ struct InteractiveOptions: Hashable, Sendable {
             self.language = language
         } else {
             language = nil
+        }
+        if let value = arguments.value("images") {
+            guard let images = ImageProtocol(rawValue: value.lowercased()) else {
+                throw .invalidValue(option: "images", value: value, reason: "expected symbols, kitty or sixel")
+            }
+            self.images = images
         }
     }
 

@@ -28,7 +28,8 @@ struct InteractiveClient {
         let themes = ThemeLoader(environment: environment)
         let (theme, problem) = themes.initialTheme(named: options.theme ?? config.theme)
         let app = TerminalApp(session: session, strings: UIStrings(language), text: .standard(environment: environment), themes: themes)
-        app.useImages(ChafaImageRenderer())
+        let (images, imagesNotice) = imageProtocol()
+        app.useImages(ChafaImageRenderer(format: images, cellPixels: NcursesTerminal.cellPixelSize() ?? Size(width: 10, height: 20)))
         app.downloadDirectory = Paths(environment: environment).downloadDirectory
         let loop = AppLoop(backend: NcursesTerminal(), theme: theme, draw: { canvas in
             let cursor = app.draw(&canvas)
@@ -42,7 +43,7 @@ struct InteractiveClient {
         } catch {
             throw .noTerminal(String(describing: error))
         }
-        if let problem { app.show(notice: String(describing: problem)) }
+        if let notice = problem.map({ String(describing: $0) }) ?? imagesNotice { app.show(notice: notice) }
         let connection = followConnection(into: app)
         let finished = Finish()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -55,6 +56,13 @@ struct InteractiveClient {
         }
         connection.cancel()
         loop.stop()
+    }
+
+    /// `--images`, except inside tmux, which passes neither kitty's pictures nor sixels on (the
+    /// previews would stay blank): there symbols are used, and the status line says why.
+    private func imageProtocol() -> (ImageProtocol, String?) {
+        guard options.images != .symbols, environment["TMUX"] != nil else { return (options.images, nil) }
+        return (.symbols, "tmux cannot show \(options.images.rawValue) pictures: previews are drawn with symbols")
     }
 
     /// The status line follows the backend's connection state.
