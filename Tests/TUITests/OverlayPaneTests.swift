@@ -86,17 +86,47 @@ final class OverlayPaneTests: XCTestCase {
         }.joined(separator: "\n")
         for entry in CommandRegistry.entries { XCTAssertTrue(lines.contains(entry.usage), entry.usage) }
         for binding in KeyMap.browsing + KeyMap.everywhere {
-            XCTAssertTrue(lines.contains(strings.describe(binding.intent)), strings.describe(binding.intent))
+            for key in binding.keys { XCTAssertTrue(lines.contains(KeyMap.name(of: key)), KeyMap.name(of: key)) }
+        }
+        XCTAssertTrue(lines.contains("move up / down"), "opposite moves share a line")
+        XCTAssertTrue(lines.contains("1 2 3 4"), "the tabs share a line")
+    }
+
+    /// The words of every key's and command's meaning, in order: wrapped, never cut.
+    private func assertEveryMeaningWhole(_ lines: [String], _ strings: UIStrings, file: StaticString = #filePath, line: UInt = #line) {
+        let text = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        XCTAssertFalse(text.contains("…"), "nothing cut:\n\(lines.joined(separator: "\n"))", file: file, line: line)
+        let meanings = KeyMap.helpRows(strings).map(\.meaning) + CommandRegistry.entries.map(strings.summary(of:))
+        for meaning in meanings {
+            for word in meaning.split(separator: " ") {
+                XCTAssertTrue(text.contains(word), "\(word) of \(meaning) missing", file: file, line: line)
+            }
         }
     }
 
     func testTheWholeHelpFitsAnEightyByTwentyFourTerminal() {
+        // The help covers the screen above the status line: 80x23.
         let lines = check(width: 80, height: 23) { canvas, region in
             HelpOverlayPane(strings: strings).draw(on: &canvas, in: region)
-        }.joined(separator: "\n")
-        for entry in CommandRegistry.entries { XCTAssertTrue(lines.contains(entry.usage), entry.usage) }
-        XCTAssertTrue(lines.contains("Ctrl-C"))
-        XCTAssertTrue(lines.contains("Esc or ? closes this help"), "nothing to scroll: \(lines)")
+        }
+        let text = lines.joined(separator: "\n")
+        for entry in CommandRegistry.entries { XCTAssertTrue(text.contains(entry.usage), entry.usage) }
+        XCTAssertTrue(text.contains("Ctrl-C"))
+        XCTAssertTrue(text.contains("Esc or ? closes this help"), "nothing to scroll:\n\(text)")
+        assertEveryMeaningWhole(lines, strings)
+    }
+
+    func testTheKoreanHelpIsNeverCutAtEightyByTwentyFour() {
+        let korean = UIStrings(.korean)
+        var canvas = Canvas(size: Size(width: 80, height: 23))
+        let maxScroll = HelpOverlayPane(strings: korean).draw(on: &canvas, in: canvas.bounds)
+        var lines = canvas.lines
+        if maxScroll > 0 {
+            var bottom = Canvas(size: Size(width: 80, height: 23))
+            HelpOverlayPane(strings: korean, scroll: maxScroll).draw(on: &bottom, in: bottom.bounds)
+            lines += bottom.lines
+        }
+        assertEveryMeaningWhole(lines, korean)
     }
 
     func testAHelpTallerThanTheTerminalScrolls() {

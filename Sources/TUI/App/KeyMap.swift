@@ -86,15 +86,53 @@ public enum KeyMap {
         }
     }
 
-    /// The help's key section: each binding's keys and what they do, browsing keys first.
+    /// The help's key section: each binding's keys and what they do, browsing keys first;
+    /// bindings of one group (opposite moves, the four tabs) share a line, so the whole help
+    /// fits an 80x24 terminal.
     public static func helpRows(_ strings: UIStrings) -> [(keys: String, meaning: String)] {
-        (browsing + everywhere).map { binding in
-            (binding.keys.map(name(of:)).joined(separator: " "), strings.describe(binding.intent))
+        let all = browsing + everywhere
+        var shown = Set<Int>()
+        var rows: [(keys: String, meaning: String)] = []
+        for (index, binding) in all.enumerated() where !shown.contains(index) {
+            let group = helpGroup(binding.intent)
+            let members = group == nil ? [index] : all.indices.filter { !shown.contains($0) && helpGroup(all[$0].intent) == group }
+            shown.formUnion(members)
+            let keys = members.flatMap { all[$0].keys }.map(name(of:)).joined(separator: " ")
+            rows.append((keys, group.map(strings.describe) ?? strings.describe(binding.intent)))
+        }
+        return rows
+    }
+
+    /// Intents the help lists on one line.
+    public enum HelpGroup: Hashable, Sendable {
+        case move, scroll, tabs, images, quit
+    }
+
+    static func helpGroup(_ intent: Intent) -> HelpGroup? {
+        switch intent {
+        case .up, .down: return .move
+        case .pageUp, .pageDown: return .scroll
+        case .selectTab: return .tabs
+        case .openImage, .saveImage: return .images
+        case .quit: return .quit
+        default: return nil
         }
     }
 }
 
 extension UIStrings {
+    /// What a group of bindings does, for the help overlay.
+    public func describe(_ group: KeyMap.HelpGroup) -> String {
+        let korean = language == .korean
+        switch group {
+        case .move: return korean ? "위 / 아래로" : "move up / down"
+        case .scroll: return korean ? "이전 / 다음 메시지" : "scroll older / newer"
+        case .tabs: return [Tab.discover, .channels, .direct, .profile].map(shared.tabTitle).joined(separator: ", ")
+        case .images: return korean ? "이미지 보기 / 저장" : "open / save an image"
+        case .quit: return describe(Intent.quit)
+        }
+    }
+
     /// What an intent does, for the help overlay.
     public func describe(_ intent: Intent) -> String {
         let korean = language == .korean

@@ -11,60 +11,64 @@ public struct HelpOverlayPane {
     }
 
     /// Columns narrower than this are not used: the help scrolls instead.
-    static let minimumColumnWidth = 36
+    static let minimumColumnWidth = 30
+    static let gap = 2
 
-    /// The keys section: a heading, then one line per binding.
-    public var keyLines: [[Span]] {
-        [[Span(strings.keysHeading, Style(.accent, on: nil, .bold))]]
-            + KeyMap.helpRows(strings).map { binding in row(binding.keys, binding.meaning) }
+    var keys: HelpSection {
+        HelpSection(heading: strings.keysHeading, entries: KeyMap.helpRows(strings).map { HelpSection.Entry(label: $0.keys, meaning: $0.meaning) })
     }
 
-    /// The commands section: a heading, then one line per registered command.
-    public var commandLines: [[Span]] {
-        [[Span(strings.commandsHeading, Style(.accent, on: nil, .bold))]]
-            + CommandRegistry.entries.map { row($0.usage, strings.summary(of: $0)) }
+    var commands: HelpSection {
+        HelpSection(heading: strings.commandsHeading,
+                    entries: CommandRegistry.entries.map { HelpSection.Entry(label: $0.usage, meaning: strings.summary(of: $0)) })
     }
 
-    /// Keys then commands, side by side on a wide terminal, else flowed into as many columns as
-    /// fit; what still does not fit scrolls (↑/↓). Returns the largest useful `scroll`.
+    /// Keys and commands side by side when two columns fit (the split between them chosen so
+    /// the taller is as short as it can be: long meanings wrap, nothing is cut), else one column
+    /// after the other; whatever is still taller than the terminal scrolls (↑/↓). Returns the
+    /// largest useful `scroll`.
     @discardableResult
     public func draw(on canvas: inout Canvas, in region: Region) -> Int {
-        let keys = keyLines
-        let commands = commandLines
         let rowsAvailable = max(region.height - 3, 1)
-        let maxColumns = max(min(region.width, 110) / Self.minimumColumnWidth, 1)
-        var columns: [[[Span]]]
-        if maxColumns >= 2, max(keys.count, commands.count) <= rowsAvailable {
-            columns = [keys, commands]
-        } else {
-            let all = keys + commands
-            let perColumn = max(rowsAvailable, (all.count + maxColumns - 1) / maxColumns)
-            columns = stride(from: 0, to: all.count, by: perColumn).map { Array(all[$0..<min($0 + perColumn, all.count)]) }
-        }
-        let tallest = columns.map(\.count).max() ?? 0
+        let columns = layout(width: min(region.width, 110) - 4, rows: rowsAvailable)
+        let tallest = columns.map(\.lines.count).max() ?? 0
         let maxScroll = max(tallest - rowsAvailable, 0)
         let scroll = min(max(self.scroll, 0), maxScroll)
-        let width = columns.count == 1 ? 70 : min(region.width, 110)
-        let inner = Box(title: strings.helpTitle, width: width, height: min(tallest, rowsAvailable) + 3).draw(on: &canvas, in: region)
-        let body = inner.inset(bottom: 1)
-        let columnWidth = max(body.width / max(columns.count, 1), 1)
-        for (index, column) in columns.enumerated() {
-            let area = body.subregion(Rect(row: 0, column: index * columnWidth, width: columnWidth - 1, height: body.height))
-            draw(Array(column.dropFirst(scroll)), on: &canvas, in: area)
+        let used = columns.reduce(0) { $0 + $1.width } + Self.gap * (columns.count - 1)
+        let inner = Box(title: strings.helpTitle, width: used + 4, height: min(tallest, rowsAvailable) + 3).draw(on: &canvas, in: region)
+        var column = 0
+        for laid in columns {
+            let area = inner.subregion(Rect(row: 0, column: column, width: laid.width, height: inner.height - 1))
+            for (index, line) in laid.lines.dropFirst(scroll).prefix(area.height).enumerated() {
+                canvas.draw(line, row: index, in: area)
+            }
+            column += laid.width + Self.gap
         }
         let footer = maxScroll > 0 ? strings.helpScrollHint : strings.helpClose
         canvas.draw(footer, style: Style(.muted), row: inner.height - 1, in: inner)
         return maxScroll
     }
 
-    private func draw(_ lines: [[Span]], on canvas: inout Canvas, in region: Region) {
-        for (index, line) in lines.prefix(region.height).enumerated() {
-            canvas.draw(line, row: index, in: region)
+    /// The help's columns for `width` inner columns and `rows` visible rows.
+    func layout(width: Int, rows: Int) -> [(width: Int, lines: [[Span]])] {
+        let keys = self.keys, commands = self.commands
+        let natural = keys.naturalWidth + Self.gap + commands.naturalWidth
+        if natural <= width {
+            return [(keys.naturalWidth, keys.lines(width: keys.naturalWidth)), (commands.naturalWidth, commands.lines(width: commands.naturalWidth))]
         }
-    }
-
-    private func row(_ left: String, _ meaning: String) -> [Span] {
-        let used = TextLayout.width(TextLayout.glyphs(left))
-        return [Span(left + String(repeating: " ", count: max(11 - used, 1)), Style(.text, on: nil, .bold)), Span(meaning, Style(.text))]
+        let shared = width - Self.gap
+        if shared >= 2 * Self.minimumColumnWidth {
+            // Every split: the one whose taller column is shortest (the wider keys on a tie).
+            var best: (height: Int, keysWidth: Int)?
+            for keysWidth in stride(from: min(keys.naturalWidth, shared - Self.minimumColumnWidth), through: Self.minimumColumnWidth, by: -1) {
+                let height = max(keys.lines(width: keysWidth).count, commands.lines(width: shared - keysWidth).count)
+                if height < best?.height ?? .max { best = (height, keysWidth) }
+            }
+            if let best, best.height <= rows {
+                return [(best.keysWidth, keys.lines(width: best.keysWidth)), (shared - best.keysWidth, commands.lines(width: shared - best.keysWidth))]
+            }
+        }
+        let single = max(min(width, max(keys.naturalWidth, commands.naturalWidth)), 1)
+        return [(single, keys.lines(width: single) + [[]] + commands.lines(width: single))]
     }
 }
