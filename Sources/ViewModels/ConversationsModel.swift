@@ -19,8 +19,23 @@ public final class ConversationsModel: Lifecycle {
     public let changes: ChangeSignal
     public private(set) var rows: Loadable<[ConversationRow]> = .loading
     public private(set) var viewer: Viewer = .guest
-    /// Members found by the last `search`; nil when no search was made.
+    /// Members found by the last `search`; nil when no search was made for the current query.
     public private(set) var found: Loadable<[UserProfile]>?
+    /// What the list is filtered by (the search field of the Direct tab); empty shows every row.
+    public private(set) var query = ""
+
+    /// The conversations whose other person's nickname or email contains the query.
+    public var shownRows: [ConversationRow] {
+        let wanted = MemberMatch.normalized(query)
+        guard !wanted.isEmpty else { return rows.value ?? [] }
+        return (rows.value ?? []).filter { Self.matches($0.other, wanted) }
+    }
+
+    /// Members found by `search` with no conversation shown yet: whom a new one can start with.
+    public var newContacts: [UserProfile] {
+        let talkedTo = Set(shownRows.map(\.other.id))
+        return (found?.value ?? []).filter { !talkedTo.contains($0.id) }
+    }
     /// Shown instead of the list: a guest is told to log in, an empty list says so.
     public var placeholder: String? {
         if case .guest = viewer { return strings.logInForConversations }
@@ -62,6 +77,7 @@ public final class ConversationsModel: Lifecycle {
         live.cancel()
         rows = .loading
         found = nil
+        query = ""
         viewer = .guest
     }
 
@@ -73,8 +89,17 @@ public final class ConversationsModel: Lifecycle {
         await gate.open(.person(row.other))
     }
 
+    /// Filters the list as the query is typed; members found for an earlier query are dropped.
+    public func filter(_ query: String) {
+        guard query != self.query else { return }
+        self.query = query
+        found = nil
+        changes.publish()
+    }
+
     /// Members whose nickname or email contains `query`, the viewer left out.
     public func search(_ query: String) async {
+        filter(query)
         let query = query.trimmingCharacters(in: .whitespaces)
         guard !query.isEmpty else { return }
         do {
@@ -90,6 +115,10 @@ public final class ConversationsModel: Lifecycle {
     @discardableResult
     public func start(with member: UserProfile) async -> GateOutcome {
         await gate.open(.person(member))
+    }
+
+    static func matches(_ user: UserProfile, _ wanted: String) -> Bool {
+        user.nickname.lowercased().contains(wanted) || user.email?.lowercased().contains(wanted) == true
     }
 
     // MARK: Fetching

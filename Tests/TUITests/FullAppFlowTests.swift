@@ -189,6 +189,30 @@ final class FullAppFlowTests: XCTestCase {
         await harness.waitUntil("the Direct tab lists Joon with the latest message") { $0.contains("Joon") && $0.contains("hi Joon") }
     }
 
+    func testTheDirectSearchFiltersConversationsAndStartsOneWithAMemberFound() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        let others = try harness.files.open(["joon", "jonas", "dana"])
+        for (service, name) in zip(others, ["joon", "jonas", "dana"]) { try await service.signUpMember(name, nickname: name.capitalized) }
+        let mina = try XCTUnwrap(await harness.service.viewer().userID)
+        _ = try await others[0].sendDirect("hi Mina, Joon here", to: mina)
+        _ = try await others[2].sendDirect("hi Mina, Dana here", to: mina)
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("3")
+        await harness.waitUntil("the Direct tab lists both conversations and offers the search") {
+            $0.contains("Joon here") && $0.contains("Dana here") && $0.contains("Find: i: find a member")
+        }
+        await harness.type("ijo")
+        await harness.waitUntil("typing filters the conversations") { $0.contains("Find: jo") && $0.contains("Joon here") && !$0.contains("Dana here") }
+        await harness.press(.enter)
+        await harness.waitUntil("Enter lists the members found, without Joon twice") { screen in
+            screen.contains("Members") && screen.contains("▸ Jonas") && screen.split(separator: "\n").filter { $0.contains("Joon") }.count == 1
+        }
+        await harness.press(.enter)
+        await harness.waitFor("@ Jonas")
+    }
+
     func testNickChangesTheNicknameShownOnTheProfileAndStatusLine() async throws {
         let harness = try AppHarness()
         try await harness.service.signUpMember("mina", nickname: "Mina")

@@ -180,6 +180,45 @@ final class OverlayPaneTests: XCTestCase {
             ConversationsPane(rows: .loaded([ConversationRow(summary: summary)]), placeholder: nil, selected: 0, strings: strings, text: .unfiltered,
                               transcript: ChatTranscript(strings: strings, text: .unfiltered)).draw(on: &canvas, in: region)
         }
-        XCTAssertTrue(direct[1].contains("● ^[]0;pwned"), direct[1])
+        XCTAssertTrue(direct.contains { $0.contains("● ^[]0;pwned") }, direct.joined(separator: "\n"))
+    }
+
+    func testTheDirectTabDrawsItsSearchTheFilteredConversationsAndTheMembersFound() {
+        let joon = UserProfile(id: Fixtures.other, nickname: "Joon", email: "joon@example.com")
+        let jonas = UserProfile(id: UserID("3"), nickname: "Jonas", email: "jonas@example.com")
+        let message = Fixtures.message("hi Joon", at: Fixtures.date(day: 2, hour: 8, minute: 0))
+        let row = ConversationRow(summary: ConversationSummary(channelID: ChannelID("d"), other: joon, latest: message, unread: false))
+        var query = LineEditor()
+        for character in "jo" { _ = query.handle(.character(character)) }
+        var cursor: Point?
+        let lines = check { canvas, region in
+            var pane = ConversationsPane(rows: .loaded([row]), placeholder: nil, selected: 1, strings: strings, text: .unfiltered,
+                                         transcript: ChatTranscript(strings: strings, text: .unfiltered))
+            pane.query = query
+            pane.searchFocused = true
+            pane.found = .loaded([joon, jonas])
+            cursor = pane.draw(on: &canvas, in: region)
+        }
+        XCTAssertEqual(lines[1], " Find: jo", lines.joined(separator: "\n"))
+        XCTAssertEqual(cursor, Point(row: 2, column: 10), "the cursor after the query")
+        XCTAssertTrue(lines[3].contains("Joon") && lines[3].contains("hi Joon"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[5].contains("Members"), lines.joined(separator: "\n"))
+        XCTAssertEqual(lines[6], "▸ Jonas  jonas@example.com", "the member found, selected; Joon is not listed twice")
+        XCTAssertEqual(lines.filter { $0.contains("Joon") }.count, 1)
+    }
+
+    func testTheDirectTabOffersTheSearchToAMemberAndNotToAGuest() {
+        let member = check { canvas, region in
+            ConversationsPane(rows: .loaded([]), placeholder: "No conversations yet.", selected: 0, strings: strings, text: .unfiltered,
+                              transcript: ChatTranscript(strings: strings, text: .unfiltered)).draw(on: &canvas, in: region)
+        }.joined(separator: "\n")
+        XCTAssertTrue(member.contains("Find: i: find a member by nickname or email"), member)
+        XCTAssertTrue(member.contains("No conversations yet."))
+        var guestPane = ConversationsPane(rows: .loaded([]), placeholder: "Log in to talk with other members.", selected: 0, strings: strings,
+                                          text: .unfiltered, transcript: ChatTranscript(strings: strings, text: .unfiltered))
+        guestPane.searchable = false
+        let guest = check { canvas, region in guestPane.draw(on: &canvas, in: region) }.joined(separator: "\n")
+        XCTAssertFalse(guest.contains("Find:"), guest)
+        XCTAssertTrue(guest.contains("Log in to talk with other members."))
     }
 }

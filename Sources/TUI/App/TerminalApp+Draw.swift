@@ -107,8 +107,7 @@ extension TerminalApp {
             DiscoverPane(rows: model.rows, selected: selection("discover", count: model.rows.value?.count ?? 0), strings: strings, text: text)
                 .draw(on: &canvas, in: region)
         case .conversations(let model):
-            ConversationsPane(rows: model.rows, placeholder: model.placeholder, selected: selection("direct", count: model.rows.value?.count ?? 0),
-                              strings: strings, text: text, transcript: transcript).draw(on: &canvas, in: region)
+            return conversationsPane(model).draw(on: &canvas, in: region)
         case .profile(let model):
             ProfilePane(model: model, strings: strings, text: text).draw(on: &canvas, in: region)
         case .chat(let model):
@@ -177,6 +176,20 @@ extension TerminalApp {
     // MARK: Panes from models
 
     var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache, previews: images) }
+
+    /// The Direct tab as the model has it: the conversations filtered by the search field, and
+    /// the members a search found.
+    func conversationsPane(_ model: ConversationsModel) -> ConversationsPane {
+        let count = model.shownRows.count + model.newContacts.count
+        let rows: Loadable<[ConversationRow]> = model.rows.value == nil ? model.rows : .loaded(model.shownRows)
+        var pane = ConversationsPane(rows: rows, placeholder: model.placeholder,
+                                     selected: selection("direct", count: count), strings: strings, text: text, transcript: transcript)
+        pane.searchable = model.viewer != .guest
+        pane.query = directQuery
+        pane.searchFocused = focus == .search
+        pane.found = model.found
+        return pane
+    }
 
     func channelListPane(_ community: Community, focused: Bool) -> ChannelListPane {
         let model = community.channels
@@ -251,7 +264,8 @@ extension TerminalApp {
         case .community:
             let hint: String
             switch (chat, focus) {
-            case (nil, _), (_, .list): hint = strings.listHint
+            case (nil, .search): hint = strings.directSearchHint
+            case (nil, _), (_, .list), (_, .search): hint = strings.listHint
             case (_, .input): hint = strings.chatHint
             case (_, .messages): hint = strings.readingHint
             }

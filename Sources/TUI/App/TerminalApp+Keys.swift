@@ -43,6 +43,9 @@ extension TerminalApp {
     // MARK: The community
 
     private func handleCommunity(_ community: Community, _ key: Key) async {
+        if isSearchingDirect, case .conversations(let model) = community.navigator.top {
+            return await handleDirectSearch(model, key)
+        }
         let context: KeyContext = focus == .input && chat != nil ? .typing : .browsing
         guard let intent = KeyMap.intent(for: key, in: context) else {
             // Typing while reading a chat starts the message.
@@ -63,13 +66,13 @@ extension TerminalApp {
         case .selectTab(let tab): await community.navigator.select(tab)
         case .pageUp: chatScroll = min(chatScroll + pageSize, lastChatReport.maxScroll)
         case .pageDown: chatScroll = max(chatScroll - pageSize, 0)
-        case .nextPane: cycleFocus(forward: true)
-        case .previousPane: cycleFocus(forward: false)
+        case .nextPane: if !focusDirectSearch(community) { cycleFocus(forward: true) }
+        case .previousPane: if !focusDirectSearch(community) { cycleFocus(forward: false) }
         case .leave: await leave(community)
         case .up: move(community, by: -1)
         case .down: move(community, by: 1)
         case .open: await open(community)
-        case .focusInput: if chat != nil { focus = .input }
+        case .focusInput: if chat != nil { focus = .input } else { _ = focusDirectSearch(community) }
         case .logIn: await session.presentLogIn()
         case .openImage: await openImage()
         case .saveImage: await saveImage()
@@ -106,9 +109,39 @@ extension TerminalApp {
         }
     }
 
+    /// `i` or Tab on the Direct tab of a member: keys go to its search field. False elsewhere.
+    private func focusDirectSearch(_ community: Community) -> Bool {
+        guard chat == nil, case .conversations(let model) = community.navigator.top, model.viewer != .guest else { return false }
+        focus = .search
+        return true
+    }
+
+    /// Keys in the Direct tab's search field: typing filters the conversations, Enter looks for
+    /// members to start one with (and moves to the list), Esc or Tab goes back to the list.
+    private func handleDirectSearch(_ model: ConversationsModel, _ key: Key) async {
+        switch KeyMap.intent(for: key, in: .typing) {
+        case .quit: quit()
+        case .edit(let key):
+            _ = directQuery.handle(key)
+            model.filter(directQuery.text)
+            selections["direct"] = 0
+        case .submit:
+            await model.search(directQuery.text)
+            focus = .list
+            selections["direct"] = model.newContacts.isEmpty ? 0 : model.shownRows.count
+        case .leave, .nextPane, .previousPane:
+            focus = .list
+        case .quickSwitcher:
+            focus = .list
+            await handle(key)
+        default:
+            break
+        }
+    }
+
     /// The list that up/down/Enter act on now, with its selection key.
     private enum ActiveList {
-        case channels([ChannelRow]), discover([DiscoverRow]), direct([ConversationRow])
+        case channels([ChannelRow]), discover([DiscoverRow]), direct([ConversationRow], members: [UserProfile])
     }
 
     private func activeList(_ community: Community) -> ActiveList? {
@@ -116,7 +149,7 @@ extension TerminalApp {
         case .channels: return .channels(community.channels.rows.value ?? [])
         case .chat where focus == .list && isSplit: return .channels(community.channels.rows.value ?? [])
         case .discover(let model): return .discover(model.rows.value ?? [])
-        case .conversations(let model): return .direct(model.rows.value ?? [])
+        case .conversations(let model): return .direct(model.shownRows, members: model.newContacts)
         default: return nil
         }
     }
@@ -130,7 +163,7 @@ extension TerminalApp {
         switch activeList(community) {
         case .channels(let rows): moveSelection("channels", by: step, count: rows.count)
         case .discover(let rows): moveSelection("discover", by: step, count: rows.count)
-        case .direct(let rows): moveSelection("direct", by: step, count: rows.count)
+        case .direct(let rows, let members): moveSelection("direct", by: step, count: rows.count + members.count)
         case nil: break
         }
     }
@@ -144,8 +177,13 @@ extension TerminalApp {
             report(await community.channels.open(row))
         case .discover(let rows) where !rows.isEmpty:
             report(await (community.discover.open(rows[selection("discover", count: rows.count)])))
-        case .direct(let rows) where !rows.isEmpty:
-            report(await community.conversations.open(rows[selection("direct", count: rows.count)]))
+        case .direct(let rows, let members) where !(rows.isEmpty && members.isEmpty):
+            let index = selection("direct", count: rows.count + members.count)
+            if index < rows.count {
+                report(await community.conversations.open(rows[index]))
+            } else {
+                report(await community.conversations.start(with: members[index - rows.count]))
+            }
         default:
             break
         }

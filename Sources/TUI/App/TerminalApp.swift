@@ -32,8 +32,11 @@ public final class TerminalApp {
     public var connection: ConnectionState = .online { didSet { markDirty() } }
 
     // Front-end state.
-    enum Focus { case list, messages, input }
+    /// Where keys go: a list, a chat's messages or its input, or the Direct tab's search field.
+    enum Focus { case list, messages, input, search }
     var focus = Focus.list
+    /// The Direct tab's search field.
+    var directQuery = LineEditor()
     var selections: [String: Int] = [:]
     var input = LineEditor()
     var commandLine: LineEditor?
@@ -114,9 +117,15 @@ public final class TerminalApp {
                 if case .terms = modal { return false }
                 return true
             }
-            return focus == .input && chat != nil
+            return (focus == .input && chat != nil) || isSearchingDirect
         default: return false
         }
+    }
+
+    /// The Direct tab is shown and its search field has the keys.
+    var isSearchingDirect: Bool {
+        guard focus == .search, chat == nil, let community, case .conversations = community.navigator.top else { return false }
+        return true
     }
 
     /// Keeps focus, scroll and the typed text with the chat they belong to.

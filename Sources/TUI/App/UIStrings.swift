@@ -64,6 +64,11 @@ public struct UIStrings: Hashable, Sendable {
     public var guestsCannotEdit: String { pick("Log in to edit your profile.", "프로필을 바꾸려면 로그인해주세요.") }
     public var profileHint: String { pick("Edit: /nick NAME · /region NAME", "수정: /nick 이름 · /region 지역") }
     public var saved: String { pick("Saved.", "저장했습니다.") }
+    public var directSearchLabel: String { pick("Find: ", "찾기: ") }
+    public var directSearchPlaceholder: String { pick("i: find a member by nickname or email", "i: 닉네임이나 이메일로 회원 찾기") }
+    public var directSearchHint: String { pick("Enter search members · Esc done", "Enter 회원 찾기 · Esc 끝") }
+    public var membersHeading: String { pick("Members — Enter starts a conversation", "회원 — Enter로 대화 시작") }
+    public var noConversationMatches: String { pick("No conversation matches.", "일치하는 대화가 없습니다.") }
     public var unreadMark: String { "●" }
     public var checkboxOn: String { "[x]" }
     public var checkboxOff: String { "[ ]" }

@@ -1,15 +1,25 @@
+import ChatCore
 import Foundation
 import ViewModels
 
-/// The Direct tab: each conversation with the other person, the latest message, its time and an
-/// unread mark; a guest is told to log in.
+/// The Direct tab: a search field, then each conversation with the other person, the latest
+/// message, its time and an unread mark (filtered by what is typed in the field), then the
+/// members a search found, to start a conversation with; a guest is told to log in.
 public struct ConversationsPane {
     public var rows: Loadable<[ConversationRow]>
     public var placeholder: String?
+    /// Index into the conversations shown, then the members found after them.
     public var selected: Int
     public var strings: UIStrings
     public var text: OutsideText
     public var transcript: ChatTranscript
+    /// False for a guest: no search field, only the placeholder (log in to talk).
+    public var searchable = true
+    /// The search field and whether keys go to it.
+    public var query = LineEditor()
+    public var searchFocused = false
+    /// Members found by the last search (nil: no search made for this query).
+    public var found: Loadable<[UserProfile]>?
 
     public init(rows: Loadable<[ConversationRow]>, placeholder: String?, selected: Int, strings: UIStrings, text: OutsideText, transcript: ChatTranscript) {
         self.rows = rows
@@ -20,26 +30,96 @@ public struct ConversationsPane {
         self.transcript = transcript
     }
 
-    public func draw(on canvas: inout Canvas, in region: Region) {
+    /// Draws the tab; returns the cursor when the search field has the keys.
+    @discardableResult
+    public func draw(on canvas: inout Canvas, in region: Region) -> Point? {
         canvas.clear(region)
         canvas.draw(strings.shared.tabTitle(.direct), style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: region)
-        let body = region.inset(top: 1)
-        if let placeholder {
-            canvas.draw(placeholder, style: Style(.muted), row: 0, column: 1, in: body)
-            canvas.draw("/dm NAME", style: Style(.muted), row: 1, column: 1, in: body)
-            return
+        guard searchable else {
+            drawPlaceholder(on: &canvas, in: region.inset(top: 1))
+            return nil
         }
+        let cursor = drawSearch(on: &canvas, in: region.rows(1, count: 1))
+        let body = region.inset(top: 3)
         switch rows {
         case .loading:
             canvas.draw(strings.shared.loading, style: Style(.muted), row: 0, column: 1, in: body)
         case .failed(let reason):
             canvas.drawWrapped(text.line(reason), style: Style(.error), in: body.inset(left: 1))
-        case .loaded(let rows):
-            let first = ListScroll.offset(selected: selected, count: rows.count, height: body.height)
-            for (offset, row) in rows.dropFirst(first).prefix(body.height).enumerated() {
-                drawRow(row, isSelected: first + offset == selected, on: &canvas, in: body.rows(offset, count: 1))
+        case .loaded(let conversations) where conversations.isEmpty && query.isEmpty && found == nil:
+            drawPlaceholder(on: &canvas, in: body)
+        case .loaded(let conversations):
+            drawList(conversations, on: &canvas, in: body)
+        }
+        return cursor
+    }
+
+    private func drawPlaceholder(on canvas: inout Canvas, in body: Region) {
+        guard let placeholder else { return }
+        canvas.draw(placeholder, style: Style(.muted), row: 0, column: 1, in: body)
+        canvas.draw("/dm NAME", style: Style(.muted), row: 1, column: 1, in: body)
+    }
+
+    private func drawSearch(on canvas: inout Canvas, in line: Region) -> Point? {
+        let label = strings.directSearchLabel
+        let labelEnd = canvas.draw(label, style: searchFocused ? Style(.accent, on: nil, .bold) : Style(.muted), row: 0, column: 1, in: line)
+        let field = line.inset(left: labelEnd, right: 1)
+        if query.isEmpty, !searchFocused {
+            canvas.draw(strings.directSearchPlaceholder, style: Style(.muted), row: 0, in: field)
+            return nil
+        }
+        canvas.clear(field, style: Style(.text, on: .surface, searchFocused ? .underline : []))
+        let cursor = canvas.draw(query.view(width: field.width), style: Style(.text, on: .surface), in: field)
+        return searchFocused ? cursor : nil
+    }
+
+    /// Conversations, then a heading and the members found; the selection spans both.
+    private func drawList(_ conversations: [ConversationRow], on canvas: inout Canvas, in body: Region) {
+        var lines: [(Int?, (inout Canvas, Region, Bool) -> Void)] = conversations.enumerated().map { index, row in
+            (index, { canvas, line, selected in drawRow(row, isSelected: selected, on: &canvas, in: line) })
+        }
+        if conversations.isEmpty, !query.isEmpty {
+            lines.append((nil, { canvas, line, _ in canvas.draw(strings.noConversationMatches, style: Style(.muted), row: 0, column: 2, in: line) }))
+        }
+        if let found {
+            lines.append((nil, { _, _, _ in }))
+            lines.append((nil, { canvas, line, _ in canvas.draw(strings.membersHeading, style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: line) }))
+            lines += foundLines(found, after: conversations)
+        }
+        let selectedLine = lines.firstIndex { $0.0 == selected } ?? 0
+        let first = ListScroll.offset(selected: selectedLine, count: lines.count, height: body.height)
+        for (offset, line) in lines.dropFirst(first).prefix(body.height).enumerated() {
+            line.1(&canvas, body.rows(offset, count: 1), line.0 == selected)
+        }
+    }
+
+    private func foundLines(_ found: Loadable<[UserProfile]>, after conversations: [ConversationRow]) -> [(Int?, (inout Canvas, Region, Bool) -> Void)] {
+        switch found {
+        case .loading:
+            return [(nil, { canvas, line, _ in canvas.draw(strings.shared.loading, style: Style(.muted), row: 0, column: 2, in: line) })]
+        case .failed(let reason):
+            return [(nil, { canvas, line, _ in canvas.draw(text.line(reason), style: Style(.error), row: 0, column: 2, in: line) })]
+        case .loaded(let members):
+            let talkedTo = Set(conversations.map(\.other.id))
+            let fresh = members.filter { !talkedTo.contains($0.id) }
+            if fresh.isEmpty {
+                return [(nil, { canvas, line, _ in canvas.draw(strings.shared.noMembersFound, style: Style(.muted), row: 0, column: 2, in: line) })]
+            }
+            return fresh.enumerated().map { index, member in
+                (conversations.count + index, { canvas, line, selected in drawMember(member, isSelected: selected, on: &canvas, in: line) })
             }
         }
+    }
+
+    private func drawMember(_ member: UserProfile, isSelected: Bool, on canvas: inout Canvas, in line: Region) {
+        let base = isSelected ? Style(.text, on: .selection) : Style(.text)
+        canvas.clear(line, style: base)
+        var spans = [Span(isSelected ? "▸ " : "  ", Style(.accent, on: isSelected ? .selection : nil)),
+                     Span(TextLayout.truncate(text.line(member.nickname), to: 20), base.adding(.bold))]
+        if let email = member.email, email != member.nickname {
+            spans.append(Span("  " + text.line(email), Style(.muted, on: isSelected ? .selection : nil)))
+        }
+        canvas.draw(spans, row: 0, in: line)
     }
 
     private func drawRow(_ row: ConversationRow, isSelected: Bool, on canvas: inout Canvas, in line: Region) {
