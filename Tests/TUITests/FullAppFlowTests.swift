@@ -194,7 +194,8 @@ final class FullAppFlowTests: XCTestCase {
         try await harness.service.signUpMember("mina", nickname: "Mina")
         let others = try harness.files.open(["joon", "jonas", "dana"])
         for (service, name) in zip(others, ["joon", "jonas", "dana"]) { try await service.signUpMember(name, nickname: name.capitalized) }
-        let mina = try XCTUnwrap(await harness.service.viewer().userID)
+        let viewer = await harness.service.viewer()
+        let mina = try XCTUnwrap(viewer.userID)
         _ = try await others[0].sendDirect("hi Mina, Joon here", to: mina)
         _ = try await others[2].sendDirect("hi Mina, Dana here", to: mina)
         await harness.session.start()
