@@ -45,6 +45,11 @@ public final class TmuxSession: @unchecked Sendable {
     /// The command that starts the server. The server it forks outlives it and keeps whatever
     /// descriptors it inherited, which stops Foundation's `Process` from ever reporting the
     /// client's exit; so it is spawned directly and reaped with `waitpid`.
+    ///
+    /// It gets no descriptor but the three standard ones, and no blocked signal: a server that
+    /// inherited the test run's descriptors held, for instance, the `flock` of whoever ran the
+    /// tests, and one that inherited the test thread's blocked SIGHUP/SIGTERM passed them on to
+    /// its panes, whose shells then outlived `kill-server` (and the server with them).
     private func startServer(_ arguments: [String]) throws {
         let argv = ([tmux.path, "-L", socket] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -55,12 +60,37 @@ public final class TmuxSession: @unchecked Sendable {
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // glibc ignores a close of a descriptor closed meanwhile (only out-of-range ones fail).
+        for descriptor in Self.openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tmux.path, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, tmux.path, &actions, &attributes, argv, envp)
         var status: Int32 = 0
         guard spawned == 0, waitpid(pid, &status, 0) == pid, status == 0 else {
             throw Failure.command(arguments, ProcessResult(status: spawned != 0 ? spawned : status, stdout: "", stderr: ""))
         }
+    }
+
+    /// False once `pid` has ended, also while it waits to be reaped (the server is not our child).
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
+    /// The descriptors open in this process now.
+    private static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }
 
     /// Runs a tmux command against this session's server and returns its standard output.
@@ -101,9 +131,14 @@ public final class TmuxSession: @unchecked Sendable {
         try run(["resize-window", "-x", String(width), "-y", String(height)])
     }
 
-    /// Ends the server and removes its socket file.
+    /// Ends the server (for certain: a pane that ignores SIGHUP would keep it alive, so after a
+    /// grace period it is killed) and removes its socket file.
     public func close() {
+        let server = (try? format("#{pid}")).flatMap { pid_t($0) }
         _ = try? run(["kill-server"])
+        if let server, server > 0, !waitUntil(seconds: 3, { !Self.isRunning(server) }) {
+            kill(server, SIGKILL)
+        }
         let directory = environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
     }

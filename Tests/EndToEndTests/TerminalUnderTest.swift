@@ -3,8 +3,8 @@ import TestSupport
 import XCTest
 
 /// One person's terminal: tmux running the real `tteok` with that person's `HOME`. When tteok
-/// ends, the shell prints `EXITED <status>` and stays as an interactive `sh`, so a test can show
-/// that the terminal is usable again.
+/// ends, the shell prints `EXITED <status>` and stays as an interactive `sh` (for at most five
+/// minutes), so a test can show that the terminal is usable again.
 final class TerminalUnderTest {
     let session: TmuxSession
     /// When the terminal was started: the zero of `startUp`.
@@ -15,7 +15,9 @@ final class TerminalUnderTest {
         var environment = person.environment
         environment["PS1"] = "$ "
         environment["ENV"] = ""
-        session = try TmuxSession(command: "\(words) 2>'\(stderr.path)'; echo \"EXITED $?\"; exec sh -i", width: width, height: height,
+        // The shell is bounded too: a test that dies before `close()` leaves nothing running long.
+        session = try TmuxSession(command: "\(words) 2>'\(stderr.path)'; echo \"EXITED $?\"; exec timeout --foreground 300 sh -i",
+                                  width: width, height: height,
                                   environment: environment)
     }
 
