@@ -212,6 +212,17 @@ final class FullAppFlowTests: XCTestCase {
         }
         await harness.press(.enter)
         await harness.waitFor("@ Jonas")
+        await harness.type("hi Jonas")
+        await harness.press(.enter)
+        await harness.press(.escape, .escape)
+        await harness.waitUntil("back on the tab, the search is cleared and every conversation shows") { screen in
+            screen.contains("Find: i: find a member") && screen.contains("Joon here") && screen.contains("Dana here") && screen.contains("hi Jonas")
+        }
+        await harness.type("ijonas")
+        await harness.press(.enter)
+        await harness.waitUntil("a member found who has a conversation is not offered again") { screen in
+            screen.contains("hi Jonas") && !screen.contains("Members") && !screen.contains("No member found")
+        }
     }
 
     func testNickChangesTheNicknameShownOnTheProfileAndStatusLine() async throws {

@@ -183,6 +183,9 @@ extension TerminalApp {
                 report(await community.conversations.open(rows[index]))
             } else {
                 report(await community.conversations.start(with: members[index - rows.count]))
+                // The search did its job: back on the tab, every conversation shows again.
+                directQuery = LineEditor()
+                community.conversations.filter("")
             }
         default:
             break

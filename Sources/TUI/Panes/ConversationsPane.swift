@@ -82,9 +82,12 @@ public struct ConversationsPane {
             lines.append((nil, { canvas, line, _ in canvas.draw(strings.noConversationMatches, style: Style(.muted), row: 0, column: 2, in: line) }))
         }
         if let found {
-            lines.append((nil, { _, _, _ in }))
-            lines.append((nil, { canvas, line, _ in canvas.draw(strings.membersHeading, style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: line) }))
-            lines += foundLines(found, after: conversations)
+            let members = foundLines(found, after: conversations)
+            if !members.isEmpty {
+                lines.append((nil, { _, _, _ in }))
+                lines.append((nil, { canvas, line, _ in canvas.draw(strings.membersHeading, style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: line) }))
+                lines += members
+            }
         }
         let selectedLine = lines.firstIndex { $0.0 == selected } ?? 0
         let first = ListScroll.offset(selected: selectedLine, count: lines.count, height: body.height)
@@ -102,7 +105,9 @@ public struct ConversationsPane {
         case .loaded(let members):
             let talkedTo = Set(conversations.map(\.other.id))
             let fresh = members.filter { !talkedTo.contains($0.id) }
+            // Everyone found already has a conversation above: no section at all.
             if fresh.isEmpty {
+                guard members.isEmpty else { return [] }
                 return [(nil, { canvas, line, _ in canvas.draw(strings.shared.noMembersFound, style: Style(.muted), row: 0, column: 2, in: line) })]
             }
             return fresh.enumerated().map { index, member in
