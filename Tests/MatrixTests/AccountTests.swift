@@ -55,6 +55,20 @@ final class AccountTests: XCTestCase {
         await fixture.close()
     }
 
+    /// Regression: a display name removed in another client stayed in tteok's cache, so the
+    /// member kept a nickname they had dropped and the nickname gate never asked.
+    func testADisplayNameRemovedElsewhereIsGoneAfterARestart() async throws {
+        let fixture = try MatrixFixture()
+        let (_, user) = try await fixture.member("m")
+        try await user.setDisplayName("")
+        let restarted = fixture.service("m")
+        _ = await restarted.restoreSession()
+        let cleared = await eventually(seconds: 10) { await restarted.viewer().account?.nickname == "" }
+        let viewer = await restarted.viewer()
+        XCTAssertTrue(cleared, "still \(viewer)")
+        await fixture.close()
+    }
+
     func testAGuestVisitKeepsTheMembersSavedSession() async throws {
         let fixture = try MatrixFixture()
         let (_, user) = try await fixture.member("m")

@@ -124,9 +124,16 @@ extension MatrixService {
 
     /// Fetches the display name and tteok's account data into the cache.
     func refreshProfile(_ active: Active) async throws {
-        if let name = try await active.client.profile(of: active.userID).displayname {
-            try await active.cache.setMeta("displayname", name)
+        // No display name on the server (removed in another client) clears the cached one, so
+        // the nickname gate asks again instead of showing a name the member dropped. Synapse
+        // answers 404 for the own profile once it has neither a name nor an avatar.
+        let name: String?
+        do {
+            name = try await active.client.profile(of: active.userID).displayname
+        } catch MatrixError.api(404, _, _, _) {
+            name = nil
         }
+        try await active.cache.setMeta("displayname", name ?? "")
         if let profile = try await active.client.accountData(TteokProfileContent.type, of: active.userID, as: TteokProfileContent.self) {
             try await active.cache.setAccountData(TteokProfileContent.type, profile)
         }
