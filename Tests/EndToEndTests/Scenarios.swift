@@ -20,6 +20,8 @@ struct Scenarios {
         let bar = guest.styledScreen().first { $0.contains("Log in to chat") } ?? ""
         XCTAssertTrue(bar.contains("× "), "the guest's bar has no prompt: \(bar)")
         XCTAssertTrue(bar.contains("\u{1B}[2m"), "the guest's bar is drawn dim (greyed): \(bar.debugDescription)")
+        let status = guest.screen().last ?? ""
+        XCTAssertTrue(status.hasPrefix(" Guest") && !status.contains("Enter send"), "a guest is not offered to send: \(status)")
         let before = try community.messageCount(in: channel, readBy: poster)
 
         guest.keys("Enter")

@@ -16,7 +16,7 @@ final class TerminalUnderTest {
         environment["PS1"] = "$ "
         environment["ENV"] = ""
         // The shell is bounded too: a test that dies before `close()` leaves nothing running long.
-        session = try TmuxSession(command: "\(words) 2>'\(stderr.path)'; echo \"EXITED $?\"; exec timeout --foreground 300 sh -i",
+        session = try TmuxSession(command: "\(words) 2>'\(stderr.path)'; echo \"EXITED $?\"; exec timeout --foreground -k 5 300 sh -i",
                                   width: width, height: height,
                                   environment: environment)
     }

@@ -266,7 +266,7 @@ extension TerminalApp {
             switch (chat, focus) {
             case (nil, .search): hint = strings.directSearchHint
             case (nil, _), (_, .list), (_, .search): hint = strings.listHint
-            case (_, .input): hint = strings.chatHint
+            case (_, .input): hint = viewerIsGuest ? strings.guestChatHint : strings.chatHint
             case (_, .messages): hint = strings.readingHint
             }
             return viewerIsGuest ? strings.guestHint + " · " + hint : hint

@@ -21,6 +21,8 @@ public struct UIStrings: Hashable, Sendable {
     public var termsHint: String { pick("Space tick · Tab move · Enter on Join", "Space 체크 · Tab 이동 · Enter 가입") }
     public var listHint: String { pick("↑/↓ move · Enter open · ? help · q quit", "↑/↓ 이동 · Enter 열기 · ? 도움말 · q 종료") }
     public var chatHint: String { pick("Enter send · Esc leave input · PgUp older", "Enter 보내기 · Esc 입력 끝 · PgUp 이전") }
+    /// A guest's chat: Enter sends nothing (it answers the login alert), so it is not offered.
+    public var guestChatHint: String { pick("Esc leave input · PgUp older", "Esc 입력 끝 · PgUp 이전") }
     public var readingHint: String { pick("reading: ↑/↓ pick a message · i type · Esc back · q quit", "읽는 중: ↑/↓ 메시지 선택 · i 입력 · Esc 뒤로 · q 종료") }
     public var guestHint: String { pick("l or /login to log in", "l 또는 /login 으로 로그인") }
     public var commandHint: String { pick("Enter run · Esc cancel", "Enter 실행 · Esc 취소") }
