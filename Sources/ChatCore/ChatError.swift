@@ -26,6 +26,9 @@ public enum ChatError: Error, Hashable, Sendable, LocalizedError {
     /// The backend does not offer this (e.g. email sign-up on a Matrix server without it).
     case unsupported(String)
 
+    /// The disk (or quota) is full: said the same way by both backends.
+    public static let diskFull = ChatError.storage("the disk is full; free some space and try again")
+
     public var errorDescription: String? { message }
 
     /// One line a user can read.

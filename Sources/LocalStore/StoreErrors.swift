@@ -6,7 +6,7 @@ enum StoreErrors {
     static func map(_ error: any Error) -> ChatError {
         switch error {
         case let error as ChatError: return error
-        case let error as SQLiteError where error.isDiskFull: return .storage("the disk is full; free some space and try again")
+        case let error as SQLiteError where error.isDiskFull: return .diskFull
         case let error as SQLiteError where error.isBusy: return .storage("the community file is busy; try again")
         case let error as SQLiteError: return .storage(error.message)
         case let error as MigrationError: return .storage(error.description)

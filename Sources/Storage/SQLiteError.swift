@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// A failure reported by SQLite, with everything needed to understand it later.
 public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -8,18 +9,22 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The operating system's `errno` behind an I/O error (0 when none): a full disk reaches
+    /// SQLite as `SQLITE_IOERR_WRITE` with `ENOSPC` when the WAL cannot grow, not as `SQLITE_FULL`.
+    public let systemErrno: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// Reads the current error of a connection handle.
     init(connection: OpaquePointer?, code: Int32, sql: String?) {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
-        self.init(code: code, message: message, sql: sql)
+        self.init(code: code, message: message, sql: sql, systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0)
     }
 
     /// The primary result code (the low byte of the extended code).
@@ -28,7 +33,9 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another connection holds the lock.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// The disk (or quota) is full.
-    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    public var isDiskFull: Bool {
+        primaryCode == SQLITE_FULL || primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT)
+    }
     /// A UNIQUE, CHECK, NOT NULL or foreign-key constraint failed.
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// A UNIQUE or PRIMARY KEY constraint failed (`SQLITE_CONSTRAINT_UNIQUE`/`_PRIMARYKEY`, macros

@@ -11,6 +11,11 @@ final class StoreErrorTests: XCTestCase {
     func testSQLiteFailuresMapToStorageErrors() {
         XCTAssertEqual(StoreErrors.map(SQLiteError(code: SQLITE_FULL, message: "database or disk is full", sql: "INSERT …")),
                        .storage("the disk is full; free some space and try again"))
+        // A WAL that cannot grow fails as an I/O error whose errno is ENOSPC (or EDQUOT).
+        let ioWrite = SQLITE_IOERR | (3 << 8)
+        XCTAssertEqual(StoreErrors.map(SQLiteError(code: ioWrite, message: "disk I/O error", systemErrno: ENOSPC)), .diskFull)
+        XCTAssertEqual(StoreErrors.map(SQLiteError(code: ioWrite, message: "disk I/O error", systemErrno: EDQUOT)), .diskFull)
+        XCTAssertEqual(StoreErrors.map(SQLiteError(code: ioWrite, message: "disk I/O error", systemErrno: EIO)), .storage("disk I/O error"))
         XCTAssertEqual(StoreErrors.map(SQLiteError(code: SQLITE_BUSY, message: "database is locked")),
                        .storage("the community file is busy; try again"))
         XCTAssertEqual(StoreErrors.map(ChatError.wrongPassword), .wrongPassword)

@@ -122,6 +122,8 @@ public final class MatrixService: ChatService {
             return try await body()
         } catch let error as MatrixError {
             throw error.chatError
+        } catch let error as SQLiteError where error.isDiskFull {
+            throw ChatError.diskFull
         } catch let error as SQLiteError {
             throw ChatError.storage(error.description)
         } catch let error as ChatError {
