@@ -17,8 +17,13 @@ public enum ChannelOrdering {
         return (result, pinned.id)
     }
 
+    /// A region channel of that region; on a homeserver, where rooms carry no region, the room
+    /// named after it (a community's 마포구 room), so the pin works on both backends.
     static func isRegion(_ channel: Channel, _ region: String) -> Bool {
-        guard let channelRegion = channel.region else { return false }
-        return PostingRule.sameRegion(region, channelRegion)
+        switch channel.kind {
+        case .region(let channelRegion): return PostingRule.sameRegion(region, channelRegion)
+        case .room: return PostingRule.sameRegion(region, channel.name)
+        case .open, .direct: return false
+        }
     }
 }

@@ -51,7 +51,8 @@ final class MatrixScriptingEndToEndTests: XCTestCase {
         let name = try signUp(mina, nickname: "Mina")
         let whoami = try mina.run(["whoami"])
         XCTAssertEqual(whoami.status, 0, "\(whoami)")
-        XCTAssertTrue(whoami.stdout.contains("@\(name):"), whoami.stdout)
+        XCTAssertTrue(whoami.stdout.contains("username: @\(name):"), whoami.stdout)
+        XCTAssertFalse(whoami.stdout.contains("email:"), "a Matrix account has a user name:\n\(whoami.stdout)")
         XCTAssertTrue(whoami.stdout.contains("nickname: Mina"), whoami.stdout)
 
         // The same person on the embedded community has no session there.
@@ -76,6 +77,9 @@ final class MatrixScriptingEndToEndTests: XCTestCase {
         let channels = try mina.run(["channels"])
         XCTAssertEqual(channels.status, 0, "\(channels)")
         XCTAssertTrue(channels.lines.contains { $0.hasPrefix(room) }, channels.stdout)
+        // A room named after the viewer's region is pinned first, as on the embedded community.
+        let pinned = try mina.run(["channels", "--region", room])
+        XCTAssertEqual(pinned.lines.first, "\(room)  (current region)", pinned.stdout)
 
         XCTAssertEqual(try mina.run(["post", room, "hello", "from", "Mina"]).status, 0)
         let piped = try joon.run(["post", room], stdin: "안녕하세요 🍢\nsecond\n")

@@ -98,6 +98,18 @@ final class ChannelOrderingTests: XCTestCase {
         XCTAssertEqual(ordered.first?.name, "help")
     }
 
+    func testAHomeserverRoomNamedAfterTheRegionIsPinned() {
+        let rooms = [
+            Channel(id: ChannelID("!a"), name: "lobby", kind: .room(canPost: true)),
+            Channel(id: ChannelID("!b"), name: "마포구", kind: .room(canPost: false)),
+            Channel(id: ChannelID("!c"), name: "Mina", kind: .direct(with: UserID("@mina:x"))),
+        ]
+        let (ordered, pinned) = ChannelOrdering.ordered(rooms, region: "마포구")
+        XCTAssertEqual(pinned, ChannelID("!b"))
+        XCTAssertEqual(ordered.map(\.name), ["마포구", "lobby", "Mina"])
+        XCTAssertNil(ChannelOrdering.ordered(rooms, region: "Mina").pinned, "a conversation is never a region")
+    }
+
     func testOpenChannelNamedLikeRegionIsNotPinned() {
         let (_, pinned) = ChannelOrdering.ordered([Channel(id: ChannelID("x"), name: "lobby", kind: .open)], region: "lobby")
         XCTAssertNil(pinned)

@@ -18,7 +18,7 @@ struct LoginCommand: ScriptCommand {
     func run(in context: CommandContext) async throws -> ExitCode {
         let password = try credentials.password(from: context.input)
         let account = try await context.service.logIn(identifier: credentials.identifier, password: password)
-        try AccountPrinter(console: context.console, json: context.json).print(account, headline: "Logged in.")
+        try AccountPrinter(console: context.console, json: context.json, naming: context.service.accountNaming).print(account, headline: "Logged in.")
         return .success
     }
 }

@@ -31,7 +31,7 @@ struct SignupCommand: ScriptCommand {
             nickname: nickname, region: region, acceptTerms: acceptTerms
         )
         let account = try await context.service.signUp(request)
-        try AccountPrinter(console: context.console, json: context.json).print(account, headline: "Signed up.")
+        try AccountPrinter(console: context.console, json: context.json, naming: context.service.accountNaming).print(account, headline: "Signed up.")
         return .success
     }
 }

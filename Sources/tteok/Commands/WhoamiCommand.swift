@@ -9,7 +9,7 @@ struct WhoamiCommand: ScriptCommand {
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let account = try await context.requireMember()
-        try AccountPrinter(console: context.console, json: context.json).print(account, headline: nil)
+        try AccountPrinter(console: context.console, json: context.json, naming: context.service.accountNaming).print(account, headline: nil)
         return .success
     }
 }

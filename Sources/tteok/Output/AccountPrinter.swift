@@ -4,6 +4,7 @@ import ChatCore
 struct AccountPrinter {
     let console: Console
     let json: Bool
+    let naming: AccountNaming
 
     func print(_ account: Account, headline: String?) throws {
         let record = AccountRecord(account)
@@ -12,6 +13,6 @@ struct AccountPrinter {
             return
         }
         if let headline { console.line(headline) }
-        record.lines(console).forEach(console.line)
+        record.lines(console, naming: naming).forEach(console.line)
     }
 }

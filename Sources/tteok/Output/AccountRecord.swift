@@ -18,11 +18,12 @@ struct AccountRecord: Encodable, Sendable {
         termsAccepted = !account.needsTerms()
     }
 
-    /// `key: value` lines for a terminal; outside text made inert.
-    func lines(_ console: Console) -> [String] {
+    /// `key: value` lines for a terminal; outside text made inert. A Matrix account's name is
+    /// its user id, so it is labelled as what the backend names accounts by.
+    func lines(_ console: Console, naming: AccountNaming) -> [String] {
         [
             "id: \(console.inert(id))",
-            "email: \(console.inert(email))",
+            "\(naming == .email ? "email" : "username"): \(console.inert(email))",
             "nickname: \(nickname.isEmpty ? "(not set)" : console.inert(nickname))",
             "region: \(region.map(console.inert) ?? "(not set)")",
             "terms: \(termsAccepted ? "accepted" : "not accepted")",
