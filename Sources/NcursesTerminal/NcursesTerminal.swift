@@ -79,6 +79,8 @@ public final class NcursesTerminal: TerminalBackend {
         guard isRunning else { return }
         isRunning = false
         cancelSources()
+        // Kitty pictures would outlive the client on the screen it gives back.
+        if drewKitty { writeDirect("\u{1B}_Ga=d,d=A,q=2\u{1B}\\") }
         writeDirect("\u{1B}[?2004l")
         endwin()
         TerminalRestore.markRestored()

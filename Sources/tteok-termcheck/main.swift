@@ -3,8 +3,9 @@
 // emoji and hostile text, an input line, and writes after every frame what the canvas holds, so
 // a test can compare `tmux capture-pane` with the canvas cell for cell.
 //
-//   tteok-termcheck [--state FILE] [--theme NAME] [--crash-after-start]
-//   Ctrl-Q quits.
+//   tteok-termcheck [--state FILE] [--theme NAME] [--crash-after-start] [--graphic kitty|sixel]
+//   Ctrl-Q quits; with --graphic a tiny picture is placed at row 8, column 2, and Ctrl-G moves it
+//   a row down.
 import Dispatch
 import Foundation
 import NcursesTerminal
@@ -20,6 +21,7 @@ final class TermCheck {
     var lastKey = "none"
     var sent: [String] = []
     var loop: AppLoop!
+    var graphicRow = 8
 
     init(arguments: [String]) {
         self.arguments = arguments
@@ -52,6 +54,10 @@ final class TermCheck {
     func handle(_ key: Key) {
         lastKey = String(describing: key)
         if key == .control("q") { return quit() }
+        if key == .control("g") {
+            graphicRow += 1
+            return loop.markDirty()
+        }
         if editor.handle(key) == .submit { sent.append(editor.commit()) }
         loop.markDirty()
     }
@@ -75,8 +81,20 @@ final class TermCheck {
         canvas.draw("key: \(lastKey)", row: 5, in: area)
         canvas.draw("size: \(canvas.width)x\(canvas.height)", row: 6, in: area)
         let cursor = input.absolute(Point(row: 0, column: 2 + view.cursorColumn))
+        if let graphic { canvas.place(graphic, at: Point(row: graphicRow, column: 2)) }
         writeState(canvas, cursor: cursor)
         return cursor
+    }
+
+    /// A 4×2-cell picture of one red pixel in the protocol asked for, with a fixed id.
+    lazy var graphic: TerminalGraphic? = value(after: "--graphic").flatMap(ImageProtocol.init(rawValue:)).flatMap { format in
+        switch format {
+        case .kitty: return TerminalGraphic(id: 42, format: format, size: Size(width: 4, height: 2),
+                                            sequence: Array("\u{1B}_Gi=42,C=1,q=2,a=T,f=24,s=1,v=1,c=4,r=2;/wAA\u{1B}\\".utf8))
+        case .sixel: return TerminalGraphic(id: 42, format: format, size: Size(width: 4, height: 2),
+                                            sequence: Array("\u{1B}P0;1;0q\"1;1;1;1#0;2;100;0;0#0@\u{1B}\\".utf8))
+        case .symbols: return nil
+        }
     }
 
     /// The canvas as text (one line per row) after a header, written atomically for the test.

@@ -67,6 +67,53 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         XCTAssertNotEqual(try session.format("#{pane_title}"), "pwned", "the title escape was shown, not obeyed")
     }
 
+    /// The backend writes a picture's bytes itself, after the frame: cursor saved, moved to the
+    /// picture's first cell, the picture, cursor restored; when the picture moves, kitty's
+    /// delete-by-id comes first. tmux cannot show the picture, so its raw output is read; the
+    /// text frame and the cursor must be untouched by it.
+    func testAPictureIsWrittenAtItsCellsAndTakenAwayWhenItMoves() throws {
+        let session = try start(height: 14, arguments: "--graphic kitty")
+        try assertScreenMatchesCanvas(session)
+        let raw = directory.appendingPathComponent("raw").path
+        try session.run(["pipe-pane", "-o", "cat >> '\(raw)'"])
+        try session.keys("C-g")
+        let delete = "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\"
+        let draw = "\u{1B}7\u{1B}[10;3H\u{1B}_Gi=42,C=1,q=2,a=T,f=24,s=1,v=1,c=4,r=2;/wAA\u{1B}\\\u{1B}8"
+        var output = ""
+        let written = waitUntil(seconds: 10) {
+            output = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+            return output.contains(draw)
+        }
+        XCTAssertTrue(written, "never drawn at row 10, column 3 (1-based): \(output.debugDescription)")
+        let deleted = output.range(of: delete)
+        XCTAssertNotNil(deleted, "the old picture deleted by id: \(output.debugDescription)")
+        if let deleted, let drawn = output.range(of: draw) { XCTAssertLessThan(deleted.lowerBound, drawn.lowerBound, "deleted before drawn anew") }
+        XCTAssertEqual(output.components(separatedBy: "\u{1B}_G").count - 1, 2, "one delete and one picture: \(output.debugDescription)")
+        try assertScreenMatchesCanvas(session)
+    }
+
+    /// A sixel has no delete: moving it makes ncurses write its old lines again (the sixel had
+    /// replaced their text), then the picture is drawn at its new cells.
+    func testASixelIsWrittenAtItsCellsAndItsOldLinesAreRewritten() throws {
+        let session = try start(height: 14, arguments: "--graphic sixel")
+        try assertScreenMatchesCanvas(session)
+        let raw = directory.appendingPathComponent("raw").path
+        try session.run(["pipe-pane", "-o", "cat >> '\(raw)'"])
+        try session.keys("C-g")
+        let draw = "\u{1B}7\u{1B}[10;3H\u{1B}P0;1;0q\"1;1;1;1#0;2;100;0;0#0@\u{1B}\\\u{1B}8"
+        var output = ""
+        let written = waitUntil(seconds: 10) {
+            output = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+            return output.contains(draw)
+        }
+        XCTAssertTrue(written, "never drawn at row 10, column 3 (1-based): \(output.debugDescription)")
+        XCTAssertFalse(output.contains("\u{1B}_G"), "no kitty sequence for a sixel")
+        let before = output.range(of: draw).map { String(output[..<$0.lowerBound]) } ?? ""
+        XCTAssertTrue(before.contains("\u{1B}[9;1H") || before.contains("\u{1B}[9d") || before.contains("\u{1B}[J"),
+                      "line 9 (the sixel's old first line) written again before the new picture: \(before.debugDescription)")
+        try assertScreenMatchesCanvas(session)
+    }
+
     func testTypingKoreanAndPastingMoveTheCursorByDisplayWidth() throws {
         let session = try start()
         try assertScreenMatchesCanvas(session)
