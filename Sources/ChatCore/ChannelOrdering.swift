@@ -1,12 +1,10 @@
-import Foundation
-
 /// Channel list order: the viewer's region channel first, then every other channel by name.
 public enum ChannelOrdering {
     /// Sorted channels, and which one (if any) is pinned as the current region.
     public static func ordered(_ channels: [Channel], region: String?) -> (channels: [Channel], pinned: ChannelID?) {
         let byName = channels.sorted { lhs, rhs in
-            let order = lhs.name.localizedStandardCompare(rhs.name)
-            return order == .orderedSame ? lhs.id.raw < rhs.id.raw : order == .orderedAscending
+            let order = NameOrder.compare(lhs.name, rhs.name)
+            return order == 0 ? lhs.id.raw < rhs.id.raw : order < 0
         }
         guard let region, let index = byName.firstIndex(where: { isRegion($0, region) }) else {
             return (byName, nil)

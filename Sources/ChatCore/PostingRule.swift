@@ -59,6 +59,8 @@ public enum PostingRule {
 
     static func sameRegion(_ a: String?, _ b: String) -> Bool {
         guard let a else { return false }
-        return a.precomposedStringWithCanonicalMapping.lowercased() == b.precomposedStringWithCanonicalMapping.lowercased()
+        // Swift's `==` already compares canonically equivalent strings as equal (a decomposed 종로구
+        // matches a precomposed one) without Foundation's normalisation tables.
+        return a.lowercased() == b.lowercased()
     }
 }

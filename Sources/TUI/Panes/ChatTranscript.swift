@@ -35,7 +35,8 @@ public struct ChatTranscript {
 
     public var strings: UIStrings
     public var text: OutsideText
-    public var calendar: Calendar
+    /// Which wall clock times and day separators follow.
+    public var zone: LocalTime.Zone
     /// Rows already laid out, kept across frames by the app (nil: lay out every time).
     public var cache: Cache?
     /// The message picked for `/report` and `/block`.
@@ -73,10 +74,10 @@ public struct ChatTranscript {
     /// Where image messages get their previews; nil shows images as their name and size only.
     public var previews: ImagePreviews?
 
-    public init(strings: UIStrings, text: OutsideText, calendar: Calendar = .current, cache: Cache? = nil, previews: ImagePreviews? = nil) {
+    public init(strings: UIStrings, text: OutsideText, zone: LocalTime.Zone = .system, cache: Cache? = nil, previews: ImagePreviews? = nil) {
         self.strings = strings
         self.text = text
-        self.calendar = calendar
+        self.zone = zone
         self.cache = cache
         self.previews = previews
     }
@@ -110,8 +111,8 @@ public struct ChatTranscript {
         return (Array(chunks.reversed().joined()), index < 0)
     }
 
-    private func day(of line: ChatLine) -> DateComponents {
-        calendar.dateComponents([.year, .month, .day], from: line.message.sentAt)
+    private func day(of line: ChatLine) -> Int {
+        LocalTime(line.message.sentAt, zone: zone).dayNumber
     }
 
     /// One message's rows, from the cache when it has them.
@@ -130,16 +131,14 @@ public struct ChatTranscript {
 
     /// `──── 2026-12-02 ────`, centred.
     func separator(for date: Date, width: Int) -> Row {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let label = String(format: " %04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let label = " " + LocalTime(date, zone: zone).dateText + " "
         let side = max(0, (width - label.count) / 2)
         let rule = String(repeating: "─", count: side)
         return Row(spans: [Span(rule + label + rule, Style(.muted))], alignRight: false)
     }
 
     func time(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        LocalTime(date, zone: zone).timeText
     }
 
     /// `12:03 mina  hello there …` with later lines hanging under the text.
