@@ -22,6 +22,11 @@ public final class Database: @unchecked Sendable {
         public var usesInotify = true
         /// The fallback poll of `PRAGMA data_version`, for commits inotify cannot see.
         public var fallbackPollSeconds: TimeInterval = 2
+        /// SQLite's page cache for this connection, in KiB (SQLite's default is 2,000). A chat
+        /// client reads a page of messages through an index at a time and the kernel's page cache
+        /// keeps the file warm, so a small cache costs nothing measurable and saves resident
+        /// memory (tteok-bench: resident memory on the 1M store).
+        public var cacheKilobytes = 256
 
         public init() {}
     }
@@ -55,7 +60,7 @@ public final class Database: @unchecked Sendable {
     private func configure() throws {
         connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
         try retryingBusy { _ = try connection.scalar("PRAGMA journal_mode = WAL") }
-        try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+        try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(configuration.cacheKilobytes)")
     }
 
     // MARK: Running on the queue
