@@ -18,14 +18,16 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .systemLibrary(name: "CStbImage", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // libcurl opened with dlopen by the Matrix transport (header-only shim, nothing linked).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4"])]),
 
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore"),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
-        .target(name: "Matrix", dependencies: ["ChatCore", "Storage"]),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI"]),
+        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.
         .target(name: "Storage", dependencies: ["CSQLite"]),

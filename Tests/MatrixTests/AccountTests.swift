@@ -49,7 +49,7 @@ final class AccountTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
         let viewer = await restarted.viewer()
         XCTAssertEqual(viewer, .guest)
-        let client = MatrixClient(homeserver: fixture.server, transport: URLSessionTransport(), accessToken: session.accessToken)
+        let client = MatrixClient(homeserver: fixture.server, transport: CurlTransport(), accessToken: session.accessToken)
         await assertThrows(.denied(.notSignedIn)) { _ = try await client.joinedRooms() }
         _ = service
         await fixture.close()
@@ -142,14 +142,14 @@ final class SessionLifecycleTests: XCTestCase {
 
 /// Counts `/sync` requests in flight (and the most ever at once) over the real transport.
 final class SyncProbe: MatrixTransport {
-    private let inner = URLSessionTransport()
+    private let inner = CurlTransport()
     private let counts = Mutex((inFlight: 0, most: 0, started: 0))
 
     var inFlight: Int { counts.withLock { $0.inFlight } }
     var mostInFlight: Int { counts.withLock { $0.most } }
     var started: Int { counts.withLock { $0.started } }
 
-    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         guard request.url!.path.hasSuffix("/sync") else { return try await inner.exchange(request) }
         counts.withLock { value in
             value.inFlight += 1

@@ -7,7 +7,7 @@ import XCTest
 final class ClientTests: XCTestCase {
     func testRegisterLogInAndWrongPassword() async throws {
         let server = try SynapseServer.url()
-        let client = MatrixClient(homeserver: server, transport: URLSessionTransport())
+        let client = MatrixClient(homeserver: server, transport: CurlTransport())
         let name = SynapseServer.randomName()
         let registered = try await client.register(username: name, password: "pw-\(name)")
         XCTAssertEqual(registered.user_id, "@\(name):localhost")
@@ -40,10 +40,10 @@ final class ClientTests: XCTestCase {
 
     func testGuestRegistersWithEmptyBody() async throws {
         let server = try SynapseServer.url()
-        let guest = try await MatrixClient(homeserver: server, transport: URLSessionTransport()).registerGuest()
+        let guest = try await MatrixClient(homeserver: server, transport: CurlTransport()).registerGuest()
         let localpart = guest.user_id.dropFirst().prefix { $0 != ":" }
         XCTAssertTrue(!localpart.isEmpty && localpart.allSatisfy(\.isNumber), "guest ids are numeric: \(guest.user_id)")
-        let client = MatrixClient(homeserver: server, transport: URLSessionTransport(), accessToken: guest.access_token)
+        let client = MatrixClient(homeserver: server, transport: CurlTransport(), accessToken: guest.access_token)
         await assertChatError(try await client.createRoom(CreateRoomRequest(preset: "public_chat"))) { XCTAssertEqual($0, .denied(.guest)) }
     }
 }

@@ -139,13 +139,13 @@ final class RoomPermissionTests: XCTestCase {
 
 /// Performs the first message PUT but reports the connection lost, as when an answer never arrives.
 final class LoseFirstSendAnswer: MatrixTransport {
-    private let inner = URLSessionTransport()
+    private let inner = CurlTransport()
     private let seen = Mutex<[String]>([])
 
     /// The URLs of every message PUT, in order.
     var sends: [String] { seen.withLock { $0 } }
 
-    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let url = request.url!.absoluteString
         guard request.httpMethod == "PUT", url.contains("/send/") else { return try await inner.exchange(request) }
         let isFirst = seen.withLock { list -> Bool in

@@ -16,7 +16,7 @@ final class MatrixFixture: @unchecked Sendable {
     }
 
     /// A service whose files live under `name` (the same name reuses session and cache: a restart).
-    func service(_ name: String, transport: MatrixTransport = URLSessionTransport()) -> MatrixService {
+    func service(_ name: String, transport: MatrixTransport = CurlTransport()) -> MatrixService {
         let service = MatrixService(homeserver: server, sessionFile: directory.file("\(name)/session.json"),
                                     cacheDirectory: directory.file("\(name)/cache"), transport: transport)
         services.append(service)
@@ -24,7 +24,7 @@ final class MatrixFixture: @unchecked Sendable {
     }
 
     /// A registered user logged in through a service, past the terms screen.
-    func member(_ name: String, transport: MatrixTransport = URLSessionTransport()) async throws -> (MatrixService, SynapseUser) {
+    func member(_ name: String, transport: MatrixTransport = CurlTransport()) async throws -> (MatrixService, SynapseUser) {
         let user = try await SynapseUser.register(on: server)
         let service = service(name, transport: transport)
         _ = try await service.logIn(identifier: user.localpart, password: user.password)

@@ -44,8 +44,8 @@ final class ReconnectTests: XCTestCase {
 /// A link that can be cut: cutting drops the requests in flight (a long-poll too), and while it is
 /// down every request fails as if the server were unreachable.
 final class SwitchableLink: MatrixTransport {
-    private typealias Waiter = CheckedContinuation<(Data, HTTPURLResponse), Error>
-    private let inner = URLSessionTransport()
+    private typealias Waiter = CheckedContinuation<(Data, HTTPResponse), Error>
+    private let inner = CurlTransport()
     private let state = Mutex((up: true, next: 0, inFlight: [Int: Waiter]()))
 
     var isUp: Bool {
@@ -61,7 +61,7 @@ final class SwitchableLink: MatrixTransport {
         }
     }
 
-    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         try await withCheckedThrowingContinuation { (waiter: Waiter) in
             let id = state.withLock { value -> Int? in
                 guard value.up else { return nil }

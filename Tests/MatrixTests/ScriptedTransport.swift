@@ -12,33 +12,30 @@ final class ScriptedTransport: MatrixTransport {
         var body: String
     }
 
-    private let state: Mutex<(answers: [Answer], requests: [URLRequest])>
+    private let state: Mutex<(answers: [Answer], requests: [HTTPRequest])>
 
     init(_ answers: [Answer]) { state = Mutex((answers, [])) }
 
-    var requests: [URLRequest] { state.withLock { $0.requests } }
+    var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
-    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let answer = state.withLock { value -> Answer? in
             value.requests.append(request)
             return value.answers.isEmpty ? nil : value.answers.removeFirst()
         }
-        guard let answer, let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: nil) else {
-            throw URLError(.cannotConnectToHost)
-        }
-        return (Data(answer.body.utf8), response)
+        guard let answer else { throw URLError(.cannotConnectToHost) }
+        return (Data(answer.body.utf8), HTTPResponse(statusCode: answer.status))
     }
 }
 
 /// Wraps the real transport and records what went out, to prove what was (not) sent.
 final class RecordingTransport: MatrixTransport {
-    private let inner = URLSessionTransport()
-    private let recorded = Mutex<[URLRequest]>([])
+    private let inner = CurlTransport()
+    private let recorded = Mutex<[HTTPRequest]>([])
 
-    var requests: [URLRequest] { recorded.withLock { $0 } }
+    var requests: [HTTPRequest] { recorded.withLock { $0 } }
 
-    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         recorded.withLock { $0.append(request) }
         return try await inner.exchange(request)
     }

@@ -1,8 +1,5 @@
 import ChatCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The error body every Matrix endpoint uses, plus the interactive-auth fields of a 401.
 struct ErrorBody: Decodable, Sendable {
@@ -58,7 +55,7 @@ struct MatrixClient: Sendable {
         }
     }
 
-    private func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    private func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         do {
             try Task.checkCancellation()
             return try await transport.exchange(request)
@@ -75,11 +72,11 @@ struct MatrixClient: Sendable {
         }
     }
 
-    func makeRequest(_ endpoint: Endpoint) throws -> URLRequest {
+    func makeRequest(_ endpoint: Endpoint) throws -> HTTPRequest {
         guard let url = endpoint.url(on: homeserver) else {
             throw MatrixError.malformed(endpoint: endpoint.summary, detail: "cannot form a URL on \(homeserver)")
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: endpoint.timeout)
+        var request = HTTPRequest(url: url, timeoutInterval: endpoint.timeout)
         request.httpMethod = endpoint.method.rawValue
         if let body = endpoint.body {
             request.httpBody = body

@@ -35,7 +35,7 @@ public final class MatrixService: ChatService {
     ///   - sessionFile: where the session is kept (0600), e.g. `Paths().stateDirectory/matrix-session.json`.
     ///   - cacheDirectory: where per-account caches live, e.g. `Paths().cacheDirectory`.
     ///   - transport: the HTTP transport; tests pass one that records or injects faults.
-    public init(homeserver: URL, sessionFile: URL, cacheDirectory: URL, transport: MatrixTransport = URLSessionTransport()) {
+    public init(homeserver: URL, sessionFile: URL, cacheDirectory: URL, transport: MatrixTransport = CurlTransport()) {
         self.homeserver = homeserver
         self.transport = transport
         self.sessionFile = SecretFile(url: sessionFile)

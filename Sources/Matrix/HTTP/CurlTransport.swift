@@ -1,0 +1,130 @@
+import CCurl
+import ChatCore
+import Foundation
+
+/// The real transport: libcurl (opened on first use, see `CurlLibrary`), one blocking
+/// `curl_easy_perform` per exchange on its own thread; no cookies, no cache, tokens in headers
+/// only. Failures without an answer are `URLError`s, as URLSession's were.
+public final class CurlTransport: MatrixTransport {
+    public init() {}
+
+    public func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        guard let curl = CurlLibrary.shared else { throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl is not installed"]) }
+        let exchange = CurlExchange(request, curl: curl)
+        // Cancelling the Swift task (log-out stops the sync loop) answers at once; the transfer
+        // notices within a second through the progress callback and is dropped.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(continuation)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+}
+
+/// One exchange: its request, the answer as it arrives, and who may still resume the waiter.
+private final class CurlExchange: @unchecked Sendable {
+    typealias Waiter = CheckedContinuation<(Data, HTTPResponse), Error>
+
+    private let request: HTTPRequest
+    private let curl: CurlLibrary
+    /// Written only by the transfer's thread (curl's write callback).
+    var received = Data()
+    private let state = Mutex<(waiter: Waiter?, cancelled: Bool)>((nil, false))
+
+    init(_ request: HTTPRequest, curl: CurlLibrary) {
+        self.request = request
+        self.curl = curl
+    }
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    func start(_ waiter: Waiter) {
+        let cancelledAlready = state.withLock { value -> Bool in
+            value.waiter = waiter
+            return value.cancelled
+        }
+        if cancelledAlready { return finish(.failure(URLError(.cancelled))) }
+        Thread { [self] in finish(perform()) }.start()
+    }
+
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        finish(.failure(URLError(.cancelled)))
+    }
+
+    private func finish(_ result: Result<(Data, HTTPResponse), Error>) {
+        let waiter = state.withLock { value -> Waiter? in
+            defer { value.waiter = nil }
+            return value.waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    /// The blocking transfer, on the exchange's own thread.
+    private func perform() -> Result<(Data, HTTPResponse), Error> {
+        guard let url = request.url, let handle = curl.takeHandle() else { return .failure(URLError(.badURL)) }
+        let headers = curl.list(request.allHTTPHeaderFields.map { "\($0.key): \($0.value)" } + ["Expect:"])
+        let method = request.httpMethod ?? "GET"
+        let code = url.absoluteString.withCString { address in
+            method.withCString { methodName in
+                configure(handle, address: address, method: methodName, headers: headers)
+                return curl.perform(handle)
+            }
+        }
+        let status = curl.responseCode(handle)
+        curl.freeList(headers)
+        curl.giveBack(handle, reusable: code == 0)
+        if code == 0, status > 0 { return .success((received, HTTPResponse(statusCode: status))) }
+        return .failure(Self.error(forCurlCode: code))
+    }
+
+    private func configure(_ handle: CurlLibrary.Handle, address: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                           headers: UnsafeMutableRawPointer?) {
+        typealias Option = CurlLibrary.Option
+        curl.set(handle, Option.url, pointer: address)
+        curl.set(handle, Option.noSignal, 1)
+        curl.set(handle, Option.followLocation, 1)
+        curl.set(handle, Option.timeoutMilliseconds, Int(request.timeoutInterval * 1000))
+        curl.set(handle, Option.httpHeader, pointer: headers)
+        if let body = request.httpBody {
+            curl.set(handle, Option.postFieldSizeLarge, offset: Int64(body.count))
+            // COPYPOSTFIELDS: curl keeps its own copy of the bytes (an empty body still needs a pointer).
+            let empty: StaticString = ""
+            body.withUnsafeBytes { _ = curl.set(handle, Option.copyPostFields, pointer: $0.baseAddress ?? UnsafeRawPointer(empty.utf8Start)) }
+            curl.set(handle, Option.customRequest, pointer: method)
+        } else if strcmp(method, "GET") == 0 {
+            curl.set(handle, Option.httpGet, 1)
+        } else {
+            curl.set(handle, Option.customRequest, pointer: method)
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        curl.set(handle, write: { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+            exchange.received.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+            return size * count
+        })
+        curl.set(handle, Option.writeData, pointer: context)
+        curl.set(handle, Option.noProgress, 0)
+        curl.set(handle, progress: { context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+        })
+        curl.set(handle, Option.progressData, pointer: context)
+    }
+
+    /// libcurl's CURLcode as the `URLError` URLSession would have given.
+    static func error(forCurlCode code: Int32) -> URLError {
+        switch code {
+        case 5, 6: return URLError(.cannotFindHost)
+        case 7: return URLError(.cannotConnectToHost)
+        case 28: return URLError(.timedOut)
+        case 42: return URLError(.cancelled)
+        case 18, 52, 55, 56: return URLError(.networkConnectionLost)
+        case 35, 53, 54, 58, 59, 60, 66, 77, 80, 82, 83, 90, 91: return URLError(.secureConnectionFailed)
+        default: return URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl error \(code)"])
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One HTTP request as the transport sends it: our own value rather than FoundationNetworking's
+/// `URLRequest`, so the Matrix backend (linked into every tteok) does not load
+/// FoundationNetworking and libcurl with it when the embedded community is used.
+/// The names follow `URLRequest`, which these replace.
+public struct HTTPRequest: Sendable {
+    public var url: URL?
+    public var httpMethod: String? = "GET"
+    public var httpBody: Data?
+    /// Seconds the whole exchange may take.
+    public var timeoutInterval: TimeInterval
+    public private(set) var allHTTPHeaderFields: [String: String] = [:]
+
+    public init(url: URL, timeoutInterval: TimeInterval = 60) {
+        self.url = url
+        self.timeoutInterval = timeoutInterval
+    }
+
+    public func value(forHTTPHeaderField name: String) -> String? {
+        allHTTPHeaderFields.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    public mutating func setValue(_ value: String?, forHTTPHeaderField name: String) {
+        if let existing = allHTTPHeaderFields.keys.first(where: { $0.lowercased() == name.lowercased() }) {
+            allHTTPHeaderFields[existing] = nil
+        }
+        allHTTPHeaderFields[name] = value
+    }
+}
+
+/// The answer's status (the body travels beside it).
+public struct HTTPResponse: Sendable {
+    public var statusCode: Int
+
+    public init(statusCode: Int) {
+        self.statusCode = statusCode
+    }
+}
