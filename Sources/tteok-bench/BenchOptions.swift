@@ -8,8 +8,9 @@ struct BenchOptions: Sendable {
     var runs = 9
     /// How long the idle-CPU row watches the real binary.
     var idleSeconds = 60.0
-    /// A Matrix homeserver for the Matrix row; without one the row is skipped.
-    var homeserver: String?
+    /// A Matrix homeserver for the Matrix row (`--homeserver`, else `TTEOK_SYNAPSE_URL`); without
+    /// one the row is skipped.
+    var homeserver = ProcessInfo.processInfo.environment["TTEOK_SYNAPSE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     /// Where the generated store is cached.
     var dataDirectory = URL(fileURLWithPath: ".build/bench", isDirectory: true)
     /// The real `tteok` binary for the memory and CPU rows (default: next to this executable).

@@ -3,16 +3,21 @@ import Foundation
 import LocalStore
 import ViewModels
 
-/// One user of the benchmark store, as the app builds it: a `LocalCommunity` on the working copy
-/// with the viewer's saved session, and the real view models (`SessionModel` → `Community`) on it.
+/// One user, as the app builds it: a backend (`LocalCommunity` on the working copy of the store
+/// with the viewer's saved session, or a `MatrixService`) and the real view models
+/// (`SessionModel` → `Community`) on it.
 @MainActor
 final class BenchSession {
-    let service: LocalCommunity
+    let service: any ChatService
     let session: SessionModel
 
     /// Opens the store as the viewer (session resumed from `sessionFile`; nothing is fetched yet).
-    init(storeURL: URL, sessionFile: URL, startChannel: String? = nil) throws {
-        service = try LocalCommunity(storeURL: storeURL, sessionFile: sessionFile)
+    convenience init(storeURL: URL, sessionFile: URL, startChannel: String? = nil) throws {
+        self.init(service: try LocalCommunity(storeURL: storeURL, sessionFile: sessionFile), startChannel: startChannel)
+    }
+
+    init(service: any ChatService, startChannel: String? = nil) {
+        self.service = service
         // The region comes from a fixed source: no environment or config file is read.
         let resolver = RegionResolver(sources: [{ _ in "마포구" }], timeout: .seconds(1))
         session = SessionModel(service: service, strings: Strings(.english), regionResolver: resolver, startChannel: startChannel)

@@ -2,6 +2,7 @@
 // of the performance budgets, each row the median and p95 of several runs and PASS/FAIL.
 //
 //   swift run -c release tteok-bench [--runs N] [--idle-seconds S] [--homeserver URL]
+//   (the Matrix row runs with --homeserver or TTEOK_SYNAPSE_URL, e.g. from scripts/synapse.sh)
 import Foundation
 
 @MainActor
@@ -25,6 +26,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
     await row("burst") { try await BurstRow.measure(context) }
     await row("keystroke") { try await FrameRows.keystroke(context) }
     await row("tteok binary") { try await BinaryRows.measure(context) }
+    await row("Matrix") { try await MatrixRow.measure(context) }
     print(ResultTable.render(rows))
 }
 
