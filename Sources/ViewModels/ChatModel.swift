@@ -140,7 +140,7 @@ public final class ChatModel: Lifecycle {
         defer { isPaging = false }
         do {
             let page = try await service.olderMessages(in: channelID, before: token, limit: Self.pageSize)
-            _ = timeline.merge(page.messages, viewer: viewer)
+            _ = timeline.prepend(page.messages, viewer: viewer)
             paging = page.next
         } catch {
             alert = strings.error(error)

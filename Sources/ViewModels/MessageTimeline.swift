@@ -36,6 +36,31 @@ struct MessageTimeline {
         return changed
     }
 
+    /// Puts an older page (oldest first) in front of what is shown, in the page's own order;
+    /// messages already here are updated in place, never added twice. Returns true when anything
+    /// changed. A page is never merged by time: messages sent in the same millisecond (a burst)
+    /// would sort behind the newer ones already shown.
+    mutating func prepend(_ page: [Message], viewer: Viewer) -> Bool {
+        var older: [ChatLine] = []
+        var changed = false
+        for message in page {
+            let line = ChatLine(message: message, isMine: viewer.owns(message))
+            if ids.contains(message.id) {
+                if let index = lines.firstIndex(where: { $0.id == message.id }), lines[index] != line {
+                    lines[index] = line
+                    changed = true
+                } else if let index = older.firstIndex(where: { $0.id == message.id }) {
+                    older[index] = line
+                }
+                continue
+            }
+            ids.insert(message.id)
+            older.append(line)
+        }
+        lines.insert(contentsOf: older, at: 0)
+        return changed || !older.isEmpty
+    }
+
     /// True when `page` connects to what is shown (it holds a message already here).
     func overlaps(_ page: [Message]) -> Bool {
         page.contains { ids.contains($0.id) }

@@ -27,6 +27,19 @@ final class MessageTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.lines.map(\.isMine), [false, true, false, false])
     }
 
+    /// Issue 9: an older page goes above the timeline in its own order, even when its messages
+    /// share a millisecond with the ones shown (a burst), and nothing is shown twice.
+    func testOlderPageIsPrependedInPageOrderWithoutDuplicates() {
+        var timeline = MessageTimeline()
+        _ = timeline.merge([message("3", by: "a", at: 5), message("4", by: "a", at: 5), message("5", by: "a", at: 6)], viewer: me)
+        XCTAssertTrue(timeline.prepend([message("1", by: "a", at: 5), message("2", by: "me", at: 5), message("3", by: "a", at: 5)], viewer: me))
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["1", "2", "3", "4", "5"])
+        XCTAssertEqual(timeline.lines.map(\.isMine), [false, true, false, false, false])
+        XCTAssertFalse(timeline.prepend([message("1", by: "a", at: 5), message("2", by: "me", at: 5)], viewer: me), "a page seen again adds nothing")
+        XCTAssertTrue(timeline.prepend([message("0", by: "a", at: 5), message("0", by: "a", at: 5)], viewer: me))
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["0", "1", "2", "3", "4", "5"])
+    }
+
     func testRelabelAfterViewerChange() {
         var timeline = MessageTimeline()
         _ = timeline.merge([message("1", by: "me", at: 1)], viewer: me)

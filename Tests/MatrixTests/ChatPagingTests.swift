@@ -1,0 +1,42 @@
+import ChatCore
+import Foundation
+import TestSupport
+import ViewModels
+import XCTest
+@testable import Matrix
+
+/// Issue 9: paging older history on Matrix puts each older page above the chat's timeline, in
+/// order, with nothing twice — through the real chat model, not only the service.
+@MainActor
+final class ChatPagingTests: XCTestCase {
+    func testOlderPagesGoAboveTheTimelineInOrderWithoutDuplicates() async throws {
+        let fixture = try MatrixFixture()
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let name = "history \(SynapseServer.randomName())"
+        let room = try await owner.createRoom(name: name)
+        // One at a time, so the room's order is known: m 1 … m 120.
+        try await owner.seed(120, prefix: "m", to: room, parallel: 1)
+        let (alice, _) = try await fixture.member("alice")
+        let session = SessionModel(service: alice, strings: Strings(.english),
+                                   regionResolver: RegionResolver(sources: [{ _ in nil }], timeout: .seconds(1)))
+        await session.start()
+        let community = try XCTUnwrap(session.community, "alice reached the community")
+        guard case .opened(let chat) = await community.join(room) else { return XCTFail("the chat did not open") }
+        XCTAssertEqual(texts(chat), (71...120).map { "m \($0)" }, "the newest page")
+
+        var pages = 0
+        while case .haveMore = chat.paging, pages < 10 {
+            let before = texts(chat)
+            await chat.topBecameVisible()
+            pages += 1
+            XCTAssertEqual(Array(texts(chat).suffix(before.count)), before, "what was shown stays below the older page")
+        }
+        XCTAssertEqual(chat.paging, .done)
+        XCTAssertEqual(texts(chat), (1...120).map { "m \($0)" }, "every message once, oldest first")
+        await fixture.close()
+    }
+
+    private func texts(_ chat: ChatModel) -> [String] {
+        chat.messages.value?.map(\.message.content.summary) ?? []
+    }
+}
