@@ -99,7 +99,7 @@ extension MatrixCache {
     }
 
     /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.
-    private static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
+    static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
         let column: String
         let value: SQLValue
         switch event.type {

@@ -63,6 +63,11 @@ extension MatrixClient {
     }
 
     /// The current state event of `type` (empty state key) in `room`.
+    /// Every current state event of a room (`GET /rooms/{id}/state`).
+    func roomState(_ room: String) async throws -> [RoomEvent] {
+        try await call(Endpoint.client(.get, "rooms", room, "state"))
+    }
+
     func state<Content: Decodable>(_ room: String, type: String, as content: Content.Type) async throws -> Content {
         try await call(Endpoint.client(.get, "rooms", room, "state", type))
     }

@@ -28,6 +28,27 @@ extension MatrixService {
     public func channel(named name: String) async throws -> Channel {
         let active = try await reader()
         let wanted = name.trimmingCharacters(in: .whitespaces)
+        if let found = try await cachedChannel(named: wanted, active) { return found }
+        // A room id needs no lookup: the room's details come with opening it.
+        if wanted.hasPrefix("!") { return try await mapped { try await channelValue(wanted, active) } }
+        // Not in the cache: a room made or joined by another client since the last sync (this
+        // account's from curl or Element, or another account's public room the cached directory
+        // does not list yet). Ask the server now rather than say "no such channel" until the sync
+        // loop or a background directory refresh catches up.
+        try await mapped {
+            // A guest joins rooms only through tteok, so its cache knows them already.
+            if !active.isGuest { try await storeUnsyncedJoinedRooms(active) }
+            try await refreshDirectory(active)
+        }
+        if let found = try await cachedChannel(named: wanted, active) { return found }
+        return try await mapped {
+            if wanted.hasPrefix("#") { return try await channelValue(try await active.client.resolveAlias(wanted), active) }
+            throw ChatError.noSuchChannel(wanted)
+        }
+    }
+
+    /// The listed or direct channel with this id, name (exactly, then ignoring case) or alias.
+    private func cachedChannel(named wanted: String, _ active: Active) async throws -> Channel? {
         let candidates = try await channels() + (try await mapped { try await directChannels(active) })
         if let found = candidates.first(where: { $0.id.raw == wanted })
             ?? candidates.first(where: { $0.name == wanted })
@@ -35,12 +56,21 @@ extension MatrixService {
             return found
         }
         return try await mapped {
-            let rooms = try await active.cache.rooms()
-            if let room = rooms.first(where: { $0.alias == wanted }) { return try await channelValue(room.id, active) }
-            if wanted.hasPrefix("#") { return try await channelValue(try await active.client.resolveAlias(wanted), active) }
-            if wanted.hasPrefix("!") { return try await channelValue(wanted, active) }
-            throw ChatError.noSuchChannel(wanted)
+            guard let room = try await active.cache.rooms().first(where: { $0.alias == wanted }) else { return nil }
+            return try await channelValue(room.id, active)
         }
+    }
+
+    /// Joined rooms the cache has not heard of yet get their row and listed state now (the sync
+    /// answer that follows fills in their timelines, as for any room).
+    func storeUnsyncedJoinedRooms(_ active: Active) async throws {
+        let known = Set(try await active.cache.rooms().filter { $0.membership == .joined }.map(\.id))
+        var stored = false
+        for room in try await active.client.joinedRooms() where !known.contains(room) {
+            try await active.cache.storeJoinedRoom(room, state: try await active.client.roomState(room))
+            stored = true
+        }
+        if stored { hub.publish(.channelsChanged) }
     }
 
     public func unreadCount(in channel: ChannelID) async throws -> Int {
