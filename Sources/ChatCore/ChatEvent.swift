@@ -4,6 +4,8 @@ public enum ChatEvent: Hashable, Sendable {
     case messagesAdded(ChannelID, [Message])
     /// A message changed delivery state (pending → delivered / failed).
     case messageUpdated(Message)
+    /// A message that was never delivered left the channel (discarded from the outbox).
+    case messageRemoved(ChannelID, MessageID)
     /// Channels were added, removed or renamed.
     case channelsChanged
     /// Unread counts may have changed for these channels.

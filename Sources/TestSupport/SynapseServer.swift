@@ -127,6 +127,12 @@ public struct SynapseUser: Sendable {
         }
     }
 
+    /// Replaces a state event of `room` (e.g. `m.room.power_levels`), as another client would.
+    public func setState(_ type: String, stateKey: String = "", _ content: [String: Any], in room: String) async throws {
+        let path = "rooms/\(RawMatrix.encode(room))/state/\(RawMatrix.encode(type))/\(RawMatrix.encode(stateKey))"
+        _ = try await RawMatrix.request(server, "PUT", path, token: accessToken, body: content)
+    }
+
     public func setDisplayName(_ name: String) async throws {
         _ = try await RawMatrix.request(server, "PUT", "profile/\(RawMatrix.encode(userID))/displayname", token: accessToken, body: ["displayname": name])
     }

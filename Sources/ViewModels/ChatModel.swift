@@ -31,7 +31,7 @@ public final class ChatModel: Lifecycle {
 
     static let pageSize = 50
 
-    private let service: any ChatService
+    let service: any ChatService
     let strings: Strings
     let safety: SafetyModel
     private var timeline = MessageTimeline()
@@ -162,6 +162,8 @@ public final class ChatModel: Lifecycle {
             if isShown { await markRead() }
         case .messageUpdated(let message) where message.channelID == channelID:
             if timeline.merge([message], viewer: viewer) { publishLines() }
+        case .messageRemoved(let channel, let id) where channel == channelID:
+            if timeline.remove(id) { publishLines() }
         case .viewerChanged(let newViewer):
             viewer = newViewer
             _ = timeline.relabel(for: viewer)
@@ -268,7 +270,12 @@ public final class ChatModel: Lifecycle {
         try? await service.markRead(channelID)
     }
 
-    private func refuse(_ message: String) -> Bool {
+    /// Takes a line out at once (a discarded message), whether or not an event follows.
+    func dropLine(_ id: MessageID) {
+        if timeline.remove(id) { publishLines() }
+    }
+
+    func refuse(_ message: String) -> Bool {
         alert = message
         changes.publish()
         return false

@@ -86,6 +86,13 @@ struct MessageTimeline {
         return true
     }
 
+    /// Drops one line (a message discarded before delivery). Returns true when it was shown.
+    mutating func remove(_ id: MessageID) -> Bool {
+        guard ids.remove(id) != nil else { return false }
+        lines.removeAll { $0.id == id }
+        return true
+    }
+
     /// Recomputes "mine" for every line after the viewer was re-read.
     mutating func relabel(for viewer: Viewer) -> Bool {
         let relabelled = lines.map { ChatLine(message: $0.message, isMine: viewer.owns($0.message)) }

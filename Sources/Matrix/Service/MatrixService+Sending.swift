@@ -39,11 +39,14 @@ extension MatrixService {
         }
     }
 
-    /// Drops a failed or pending message from the outbox; it is never sent.
+    /// Drops a failed or pending message from the outbox; it is never sent. Every open view of
+    /// its channel is told at once, so it does not linger there until the next reload.
     public func discard(_ message: MessageID) async throws {
         let active = try member()
         try await mapped {
-            guard try await active.cache.discardOutbox(message.raw) else { throw ChatError.noSuchMessage }
+            guard let entry = try await active.cache.outboxEntry(message.raw),
+                  try await active.cache.discardOutbox(message.raw) else { throw ChatError.noSuchMessage }
+            hub.publish(.messageRemoved(ChannelID(entry.roomID), message))
         }
     }
 

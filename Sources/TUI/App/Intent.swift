@@ -33,6 +33,10 @@ public enum Intent: Hashable, Sendable {
     case report
     /// `b` in a chat's messages: block the selected message's sender.
     case block
+    /// `t` in a chat's messages: send my unsent message (selected, else the newest failed) again.
+    case retryUnsent
+    /// `d` in a chat's messages: drop my unsent message (selected, else the newest failed).
+    case discardUnsent
 }
 
 /// Where keys go, which decides how the key map reads them.

@@ -39,6 +39,8 @@ public enum KeyMap {
         Binding(keys: [.character("q")], intent: .quit),
         Binding(keys: [.character("r")], intent: .report),
         Binding(keys: [.character("b")], intent: .block),
+        Binding(keys: [.character("t")], intent: .retryUnsent),
+        Binding(keys: [.character("d")], intent: .discardUnsent),
     ]
 
     /// The intent of `key` in `context`. While typing, every key not bound everywhere edits the
@@ -105,7 +107,7 @@ public enum KeyMap {
 
     /// Intents the help lists on one line.
     public enum HelpGroup: Hashable, Sendable {
-        case move, scroll, tabs, images, quit
+        case move, scroll, tabs, images, quit, unsent
     }
 
     static func helpGroup(_ intent: Intent) -> HelpGroup? {
@@ -115,6 +117,7 @@ public enum KeyMap {
         case .selectTab: return .tabs
         case .openImage, .saveImage: return .images
         case .quit: return .quit
+        case .retryUnsent, .discardUnsent: return .unsent
         default: return nil
         }
     }
@@ -130,6 +133,7 @@ extension UIStrings {
         case .tabs: return [Tab.discover, .channels, .direct, .profile].map(shared.tabTitle).joined(separator: ", ")
         case .images: return korean ? "이미지 보기 / 저장" : "open / save an image"
         case .quit: return describe(Intent.quit)
+        case .unsent: return korean ? "못 보낸 메시지 다시 / 버리기" : "resend / discard unsent"
         }
     }
 
@@ -159,6 +163,8 @@ extension UIStrings {
         case .edit: return korean ? "편집" : "edit"
         case .report: return korean ? "고른 메시지 신고" : "report picked message"
         case .block: return korean ? "그 작성자 차단" : "block its sender"
+        case .retryUnsent: return korean ? "못 보낸 메시지 다시 보내기" : "send an unsent message again"
+        case .discardUnsent: return korean ? "못 보낸 메시지 버리기" : "discard an unsent message"
         }
     }
 }

@@ -81,6 +81,8 @@ extension TerminalApp {
         case .edit(let key): _ = input.handle(key)
         case .report: promptReport()
         case .block: await blockSelectedSender()
+        case .retryUnsent: _ = await chat?.retryUnsent()
+        case .discardUnsent: _ = await chat?.discardUnsent()
         }
     }
 

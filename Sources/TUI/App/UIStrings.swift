@@ -38,7 +38,9 @@ public struct UIStrings: Hashable, Sendable {
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
     public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
     public var sending: String { pick("sending…", "보내는 중…") }
-    public func failed(_ reason: String) -> String { pick("not sent: \(reason)", "보내지 못함: \(reason)") }
+    public func failed(_ reason: String) -> String {
+        pick("not sent: \(reason) · t send again · d discard", "보내지 못함: \(reason) · t 다시 보내기 · d 버리기")
+    }
     public func messagesToday(_ count: Int) -> String { pick("\(count) today", "오늘 \(count)개") }
     public var quickSwitcherTitle: String { pick("Jump to a channel", "채널로 이동") }
     public var quickSwitcherHint: String { pick("type part of a name · ↑/↓ · Enter open · Esc close", "이름 일부 입력 · ↑/↓ · Enter 열기 · Esc 닫기") }

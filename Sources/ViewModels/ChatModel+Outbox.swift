@@ -1,0 +1,42 @@
+import ChatCore
+
+/// A message of mine that did not go out (refused for good, or still pending): send it again
+/// with its saved transaction id, or drop it. Acts on the selected message, else on the newest
+/// failed one of mine, so the key works right after the failure shows.
+extension ChatModel {
+    /// Sends the unsent message again. A second refusal shows its reason as an alert and leaves
+    /// the message failed; the line's state follows the service's update events.
+    @discardableResult
+    public func retryUnsent() async -> Bool {
+        guard let line = unsentLine() else { return refuse(strings.nothingUnsent) }
+        do {
+            try await service.retry(line.id)
+            return true
+        } catch {
+            return refuse(strings.error(error))
+        }
+    }
+
+    /// Drops the unsent message: it is never sent and leaves the chat at once.
+    @discardableResult
+    public func discardUnsent() async -> Bool {
+        guard let line = unsentLine() else { return refuse(strings.nothingUnsent) }
+        do {
+            try await service.discard(line.id)
+            dropLine(line.id)
+            return true
+        } catch {
+            return refuse(strings.error(error))
+        }
+    }
+
+    /// The selected line when it is mine and undelivered; with nothing selected, the newest
+    /// failed line of mine.
+    private func unsentLine() -> ChatLine? {
+        if let line = selectedLine { return line.isMine && line.message.delivery != .delivered ? line : nil }
+        return (messages.value ?? []).last { line in
+            guard line.isMine, case .failed = line.message.delivery else { return false }
+            return true
+        }
+    }
+}
