@@ -41,6 +41,28 @@ final class ReconnectTests: XCTestCase {
     }
 }
 
+extension ReconnectTests {
+    /// A restart with a cached sync token used to long-poll first, leaving the status line on
+    /// "connecting…" for up to 30 s while the server was there all along.
+    func testARestartedSessionSaysOnlineAsSoonAsTheServerAnswers() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, _) = try await fixture.member("alice")
+        _ = try await fixture.openedRoom("online", for: alice)
+        let synced = await eventually(seconds: 20) { (try? await alice.active?.cache.syncToken()) != nil }
+        XCTAssertTrue(synced, "no sync token cached")
+        _ = alice.end()
+
+        let restarted = fixture.service("alice")
+        let events = EventRecorder(restarted)
+        let began = Date()
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        let online = await events.first(within: 15) { $0 == .connection(.online) }
+        XCTAssertNotNil(online, "not online 15 s after a restart with the server up")
+        if let online { print(String(format: "restart: online %.2f s after the session resumed", online.at.timeIntervalSince(began))) }
+        await fixture.close()
+    }
+}
+
 /// A link that can be cut: cutting drops the requests in flight (a long-poll too), and while it is
 /// down every request fails as if the server were unreachable.
 final class SwitchableLink: MatrixTransport {

@@ -52,7 +52,9 @@ final class SyncEngine: Sendable {
         while !Task.isCancelled {
             do {
                 let since = try await cache.syncToken()
-                let response = try await client.sync(since: since, timeout: since == nil ? 0 : Self.pollTimeout)
+                // Until an answer proves the link, ask for one at once: a long-poll would leave
+                // the status line on "connecting…" (and catching up waiting) for up to 30 s.
+                let response = try await client.sync(since: since, timeout: since == nil || state != .online ? 0 : Self.pollTimeout)
                 let outcome = try await cache.apply(response)
                 failures = 0
                 if state != .online {
