@@ -41,7 +41,8 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         let signup = try mina.run(["signup", "--username", name, "--password-stdin", "--nickname", "Mina", "--accept-terms"],
                                   stdin: "correct horse battery\n")
         XCTAssertEqual(signup.status, 0, "\(signup)")
-        XCTAssertEqual(try mina.run(["post", room, "history from mina"]).status, 0)
+        // By id: a brand-new room may be missing from the directory for a moment; once joined, its name works.
+        XCTAssertEqual(try mina.run(["post", roomID, "history from mina"]).status, 0)
         let read = try mina.run(["read", room])
         XCTAssertTrue(read.stdout.contains("history from the owner") && read.stdout.contains("history from mina"), "\(read)")
         let whoami = try mina.run(["whoami", "--json"])
