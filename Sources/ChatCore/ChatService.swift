@@ -75,6 +75,10 @@ public protocol ChatService: AnyObject, Sendable {
     func unreadCount(in channel: ChannelID) async throws -> Int
     /// The posting rule applied to the viewer and this channel.
     func permission(in channel: ChannelID) async -> SendPermission
+    /// Returns once the local view has caught up with the server once in this process (or the
+    /// attempt failed), for a script that reads once and exits; the interactive client never
+    /// waits for it. A backend that is always current returns at once.
+    func catchUp() async
     /// The newest `limit` messages, oldest first, and how to page back.
     func latestMessages(in channel: ChannelID, limit: Int) async throws -> MessagePage
     /// The page before `token`, oldest first.
@@ -127,4 +131,9 @@ public protocol ChatService: AnyObject, Sendable {
     func events() -> AsyncStream<ChatEvent>
     /// How many `events()` streams are live now. Lets tests prove listeners never pile up.
     func liveListenerCount() async -> Int
+}
+
+extension ChatService {
+    /// Always current (the embedded community reads the shared file itself).
+    public func catchUp() async {}
 }

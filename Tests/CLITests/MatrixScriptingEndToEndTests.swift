@@ -138,6 +138,19 @@ final class MatrixScriptingEndToEndTests: XCTestCase {
         XCTAssertEqual(after, ["before", "while away", "after"], "each once, in order")
     }
 
+    /// A run starts from the cache an earlier run left; `read` waits for this run's first sync, so
+    /// what was said in between is printed (it used to print the cache as it was).
+    func testReadShowsWhatWasSaidSinceTheLastRun() async throws {
+        let owner = try await SynapseUser.register(on: server)
+        let roomID = try await owner.createRoom(name: SynapseServer.randomName("room"), public: true)
+        let mina = try user("mina")
+        try signUp(mina, nickname: "Mina")
+        XCTAssertEqual(try mina.run(["post", roomID, "first"]).status, 0)
+        XCTAssertEqual(try texts(mina, roomID).map(\.text).last, "first")
+        try await owner.send("said while mina was away", to: roomID)
+        XCTAssertEqual(try texts(mina, roomID).map(\.text).suffix(2), ["first", "said while mina was away"])
+    }
+
     func testUsernameIsRequiredOnMatrixAndRefusedOnTheEmbeddedCommunity() throws {
         let someone = try user("someone")
         XCTAssertEqual(try someone.run(["login", "--password-stdin"], stdin: "x\n").status, 2)

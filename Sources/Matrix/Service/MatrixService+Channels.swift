@@ -25,6 +25,13 @@ extension MatrixService {
         }
     }
 
+    /// Waits for this process's first answered sync: a cache last synced by an earlier run
+    /// misses what was said since (`tteok read` printed it stale).
+    public func catchUp() async {
+        guard let active else { return }
+        _ = await active.sync.firstSync.wait(seconds: Self.firstSyncWait)
+    }
+
     public func channel(named name: String) async throws -> Channel {
         let active = try await reader()
         let wanted = name.trimmingCharacters(in: .whitespaces)

@@ -22,6 +22,7 @@ struct ReadCommand: ScriptCommand {
     func run(in context: CommandContext) async throws -> ExitCode {
         let viewer = await context.service.restoreSession()
         let channel = try await context.service.channel(named: channelName)
+        await context.service.catchUp()
         let page = try await context.service.latestMessages(in: channel.id, limit: limit)
         let records = page.messages.map { MessageRecord($0, channelName: channel.name) }
         if context.json {
