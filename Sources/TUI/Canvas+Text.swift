@@ -67,12 +67,14 @@ extension Canvas {
     }
 
     static func styledGlyphs(_ span: Span) -> [(Glyph, Style)] {
-        InertText.pieces(span.text).flatMap { piece -> [(Glyph, Style)] in
+        GlyphMemo.glyphs(of: span.text, inertGlyphs).map { ($0.0, $0.isMarker ? span.style.marker : span.style) }
+    }
+
+    private static func inertGlyphs(_ text: String) -> [(Glyph, isMarker: Bool)] {
+        InertText.pieces(text).flatMap { piece -> [(Glyph, isMarker: Bool)] in
             switch piece {
-            case .text(let text):
-                return text.compactMap(DisplayWidth.glyph(for:)).map { ($0, span.style) }
-            case .marker(let marker):
-                return marker.compactMap(DisplayWidth.glyph(for:)).map { ($0, span.style.marker) }
+            case .text(let text): return text.compactMap(DisplayWidth.glyph(for:)).map { ($0, false) }
+            case .marker(let marker): return marker.compactMap(DisplayWidth.glyph(for:)).map { ($0, true) }
             }
         }
     }

@@ -6,6 +6,7 @@ import ChatCore
 /// through here; strings of our own (labels, hints) do not need to.
 public struct OutsideText: Sendable {
     public let filter: WordFilter
+    private let memo = LineMemo()
 
     public init(filter: WordFilter) {
         self.filter = filter
@@ -25,7 +26,7 @@ public struct OutsideText: Sendable {
         if let end = text.index(text.startIndex, offsetBy: Self.lineLimit, limitedBy: text.endIndex), end < text.endIndex {
             text = String(text[..<end]) + "…"
         }
-        return filter.mask(InertText.sanitize(text, layout: .singleLine))
+        return memo.value(for: text) { filter.mask(InertText.sanitize(text, layout: .singleLine)) }
     }
 
     /// A message body: its own line breaks kept, each line inert and masked.
