@@ -71,7 +71,9 @@ extension MatrixService {
     /// Joined rooms the cache has not heard of yet get their row and listed state now (the sync
     /// answer that follows fills in their timelines, as for any room).
     func storeUnsyncedJoinedRooms(_ active: Active) async throws {
-        let known = Set(try await active.cache.rooms().filter { $0.membership == .joined }.map(\.id))
+        // A room the running sync has only begun to store (joined, no state yet) counts as unknown:
+        // its state is fetched here too, or a lookup racing that sync misses it by name.
+        let known = Set(try await active.cache.rooms().filter { $0.membership == .joined && $0.name != nil }.map(\.id))
         var stored = false
         for room in try await active.client.joinedRooms() where !known.contains(room) {
             try await active.cache.storeJoinedRoom(room, state: try await active.client.roomState(room))
