@@ -16,12 +16,8 @@ enum ChafaGraphics {
         chafa_canvas_config_set_geometry(config, Int32(size.width), Int32(size.height))
         chafa_canvas_config_set_cell_geometry(config, Int32(max(cellPixels.width, 1)), Int32(max(cellPixels.height, 1)))
         chafa_canvas_config_set_pixel_mode(config, mode)
-        let chafa = chafa_canvas_new(config)
+        let chafa = chafaCanvas(config, drawing: image)
         defer { chafa_canvas_unref(chafa) }
-        image.rgba.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(chafa, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
-                                         Int32(image.width), Int32(image.height), Int32(image.width * 4))
-        }
         // The fallback description knows every sequence chafa can emit, kitty's and sixel's.
         let info = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
         defer { chafa_term_info_unref(info) }

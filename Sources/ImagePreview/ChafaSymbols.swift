@@ -19,12 +19,8 @@ enum ChafaSymbols {
         chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
         chafa_symbol_map_remove_by_tags(symbols, CHAFA_SYMBOL_TAG_WIDE)
         chafa_canvas_config_set_symbol_map(config, symbols)
-        let chafa = chafa_canvas_new(config)
+        let chafa = chafaCanvas(config, drawing: image)
         defer { chafa_canvas_unref(chafa) }
-        image.rgba.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(chafa, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
-                                         Int32(image.width), Int32(image.height), Int32(image.width * 4))
-        }
         for row in 0..<size.height {
             for column in 0..<size.width {
                 let cell = self.cell(chafa, column: column, row: row)
