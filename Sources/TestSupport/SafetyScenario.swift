@@ -56,6 +56,8 @@ public struct SafetyScenario: Sendable {
         let live = LiveRecorder(viewer)
         defer { live.cancel() }
         try await until("the viewer listens live") { await viewer.liveListenerCount() > 0 }
+        let name = try await Self.nickname(blocked)
+        try await until("a search finds them") { try await viewer.searchMembers(name).map(\.id).contains(blockedID) }
         try await viewer.block(blockedID)
         try await until("the block is announced") { live.events.contains(.blocksChanged) }
         try await until("the blocked list names them") { try await viewer.blockedUsers().map(\.id) == [blockedID] }
@@ -71,8 +73,10 @@ public struct SafetyScenario: Sendable {
         if live.texts.contains("still here?") { throw Failure(description: "a blocked member's live message arrived: \(live.texts)") }
         try await expect("nothing live from them", texts: ["carol here", "after block"], unread: 2, conversationWith: nil, hidden: blockedID)
 
+        if try await viewer.searchMembers(name).map(\.id).contains(blockedID) { throw Failure(description: "a search found a blocked member") }
         try await viewer.unblock(blockedID)
         try await until("the blocked list is empty") { try await viewer.blockedUsers().isEmpty }
+        try await until("a search finds them again") { try await viewer.searchMembers(name).map(\.id).contains(blockedID) }
         try await expect("unblocking brings everything back", texts: ["bad words", "carol here", "still here?", "after block"],
                          unread: 4, conversationWith: blockedID)
     }
@@ -112,6 +116,11 @@ public struct SafetyScenario: Sendable {
         }
         if try await condition() { return }
         throw Failure(description: "\(what): not within \(Int(patience)) s; \(detail())")
+    }
+
+    private static func nickname(_ service: any ChatService) async throws -> String {
+        guard case .member(let account) = await service.viewer() else { throw Failure(description: "a participant is not a member") }
+        return account.nickname
     }
 
     private static func memberID(_ service: any ChatService) async throws -> UserID {

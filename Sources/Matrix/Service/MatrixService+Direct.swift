@@ -25,8 +25,10 @@ extension MatrixService {
     public func searchMembers(_ query: String) async throws -> [UserProfile] {
         let active = try await reader()
         return try await mapped {
-            try await active.client.searchUsers(query, limit: 50)
-                .filter { $0.user_id != active.userID }
+            // Blocked members vanish for me everywhere, search included, as on the embedded store.
+            let ignored = try await active.cache.ignoredUsers()
+            return try await active.client.searchUsers(query, limit: 50)
+                .filter { $0.user_id != active.userID && !ignored.contains($0.user_id) }
                 .map { UserProfile(id: UserID($0.user_id), nickname: DomainMapping.nickname($0.display_name, of: $0.user_id)) }
         }
     }
