@@ -73,18 +73,10 @@ final class NcursesTerminalTmuxTests: XCTestCase {
     /// text frame and the cursor must be untouched by it.
     func testAPictureIsWrittenAtItsCellsAndTakenAwayWhenItMoves() throws {
         let session = try start(height: 14, arguments: "--graphic kitty")
-        try assertScreenMatchesCanvas(session)
-        let raw = directory.appendingPathComponent("raw").path
-        try session.run(["pipe-pane", "-o", "cat >> '\(raw)'"])
-        try session.keys("C-g")
+        let raw = try movePictureRecordingOutput(session)
         let delete = "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\"
         let draw = "\u{1B}7\u{1B}[10;3H\u{1B}_Gi=42,C=1,q=2,a=T,f=24,s=1,v=1,c=4,r=2;/wAA\u{1B}\\\u{1B}8"
-        var output = ""
-        let written = waitUntil(seconds: 10) {
-            output = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
-            return output.contains(draw)
-        }
-        XCTAssertTrue(written, "never drawn at row 10, column 3 (1-based): \(output.debugDescription)")
+        let output = waitForOutput(raw, containing: draw)
         let deleted = output.range(of: delete)
         XCTAssertNotNil(deleted, "the old picture deleted by id: \(output.debugDescription)")
         if let deleted, let drawn = output.range(of: draw) { XCTAssertLessThan(deleted.lowerBound, drawn.lowerBound, "deleted before drawn anew") }
@@ -96,17 +88,9 @@ final class NcursesTerminalTmuxTests: XCTestCase {
     /// replaced their text), then the picture is drawn at its new cells.
     func testASixelIsWrittenAtItsCellsAndItsOldLinesAreRewritten() throws {
         let session = try start(height: 14, arguments: "--graphic sixel")
-        try assertScreenMatchesCanvas(session)
-        let raw = directory.appendingPathComponent("raw").path
-        try session.run(["pipe-pane", "-o", "cat >> '\(raw)'"])
-        try session.keys("C-g")
+        let raw = try movePictureRecordingOutput(session)
         let draw = "\u{1B}7\u{1B}[10;3H\u{1B}P0;1;0q\"1;1;1;1#0;2;100;0;0#0@\u{1B}\\\u{1B}8"
-        var output = ""
-        let written = waitUntil(seconds: 10) {
-            output = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
-            return output.contains(draw)
-        }
-        XCTAssertTrue(written, "never drawn at row 10, column 3 (1-based): \(output.debugDescription)")
+        let output = waitForOutput(raw, containing: draw)
         XCTAssertFalse(output.contains("\u{1B}_G"), "no kitty sequence for a sixel")
         let before = output.range(of: draw).map { String(output[..<$0.lowerBound]) } ?? ""
         XCTAssertTrue(before.contains("\u{1B}[9;1H") || before.contains("\u{1B}[9d") || before.contains("\u{1B}[J"),
@@ -179,4 +163,26 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         XCTAssertEqual(try session.format("#{cursor_flag}"), "1", "cursor visible again", file: file, line: line)
         XCTAssertFalse(screen.contains("tteok-termcheck") || screen.contains { $0.hasPrefix("한글") }, "UI gone from the normal screen", file: file, line: line)
     }
+
+    /// Checks the first frame, records everything tmux receives from now on, and presses the key
+    /// that makes `tteok-termcheck` move its picture; returns the recording's path.
+    private func movePictureRecordingOutput(_ session: TmuxSession) throws -> String {
+        try assertScreenMatchesCanvas(session)
+        let raw = directory.appendingPathComponent("raw").path
+        try session.run(["pipe-pane", "-o", "cat >> '\(raw)'"])
+        try session.keys("C-g")
+        return raw
+    }
+
+    /// The recorded output once it holds `draw` (the picture at row 10, column 3), failing after 10 s.
+    private func waitForOutput(_ raw: String, containing draw: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        var output = ""
+        let written = waitUntil(seconds: 10) {
+            output = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+            return output.contains(draw)
+        }
+        XCTAssertTrue(written, "never drawn at row 10, column 3 (1-based): \(output.debugDescription)", file: file, line: line)
+        return output
+    }
+
 }

@@ -59,14 +59,7 @@ final class GraphicsPlacementTests: XCTestCase {
     /// and drawn one row up; a pane too short for it shows the symbols and places nothing.
     func testAChatPlacesAKittyPreviewOverItsCellsAndFollowsScrolling() async throws {
         let directory = try TemporaryDirectory(prefix: "tui-graphics")
-        let harness = try AppHarness()
-        harness.app.useImages(ChafaImageRenderer(format: .kitty))
-        try await harness.service.signUpMember("mina", region: "마포구", nickname: "Mina")
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
+        let harness = try await AppHarness.memberInLobby(images: ChafaImageRenderer(format: .kitty))
         let file = directory.file("photo.png")
         try TestImages.png(width: 64, height: 32).write(to: file)
         await harness.type("/image " + file.path)

@@ -23,15 +23,8 @@ final class ImageAppTests: XCTestCase {
 
     /// A member (Mina) in lobby, with images on.
     private func memberInLobby() async throws -> AppHarness {
-        let harness = try AppHarness()
-        harness.app.useImages(ChafaImageRenderer())
+        let harness = try await AppHarness.memberInLobby(images: ChafaImageRenderer())
         harness.app.downloadDirectory = directory.file("Downloads")
-        try await harness.service.signUpMember("mina", region: "마포구", nickname: "Mina")
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
         return harness
     }
 
