@@ -34,7 +34,7 @@ final class FullAppTests: XCTestCase {
         await harness.press(.enter)  // dismiss the alert
         await harness.waitUntil("the alert closes") { !$0.contains("Login required") }
         await harness.press(.escape)
-        await harness.waitFor("reading:")
+        await harness.waitFor("pick a message")
         await harness.press(.escape)
         await harness.waitUntil("leaving the chat brings the tab bar back") { $0.split(separator: "\n").first?.contains("Discover") == true }
     }

@@ -20,7 +20,7 @@ extension TerminalApp {
         guard let renderer = images?.renderer else { return alert = strings.noImageSupport }
         do {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
-            if await chat.sendImage(upload) { chatScroll = 0 }
+            if await chat.sendImage(upload) { ui.chatScroll = 0 }
         } catch {
             alert = (error as? ChatError)?.message ?? error.localizedDescription
         }
@@ -70,7 +70,7 @@ extension TerminalApp {
         return data.map { (image, $0) }
     }
 
-    private func chosenImage(in chat: ChatModel) -> ImageInfo? {
+    func chosenImage(in chat: ChatModel) -> ImageInfo? {
         if case .image(let image)? = chat.selectedLine?.message.content { return image }
         for line in (chat.messages.value ?? []).reversed() {
             if case .image(let image) = line.message.content { return image }
