@@ -37,7 +37,7 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(KeyMap.intent(for: .up, in: .reading), .selectMessages)
         XCTAssertEqual(KeyMap.intent(for: .character("b"), in: .selecting), .block)
         XCTAssertEqual(KeyMap.intent(for: .character("r"), in: .selecting), .report)
-        XCTAssertEqual(KeyMap.intent(for: .character("z"), in: .selecting), .edit(.character("z")), "an unbound letter types")
+        XCTAssertNil(KeyMap.intent(for: .character("z"), in: .selecting), "an unbound letter does nothing")
         XCTAssertEqual(KeyMap.intent(for: .escape, in: .selecting), .leave)
     }
 

@@ -63,7 +63,8 @@ public enum KeyMap {
         Binding([.pageUp], .pageUp),
     ]
 
-    /// Selection mode: ↑/↓ pick a message; each letter asks before it acts on it.
+    /// Selection mode: ↑/↓ pick a message; each letter asks before it acts on it; other keys
+    /// do nothing (Esc goes back to typing).
     public static let selecting: [Binding] = [
         Binding([.up, .character("k")], .up, hint: true),
         Binding([.down, .character("j")], .down, hint: true),
@@ -107,14 +108,14 @@ public enum KeyMap {
     }
 
     /// The intent of `key` in `context`, nil when the key does nothing there. While typing, every
-    /// key not bound edits the field; in a chat outside the input, a printable key types into it.
+    /// key not bound edits the field; in a chat after Esc, a printable key types into the input.
     public static func intent(for key: Key, in context: KeyContext) -> Intent? {
         if let binding = table(context).first(where: { $0.keys.contains(key) }) { return binding.intent }
         guard takesGlobalKeys(context) else { return nil }
         if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
         switch context {
         case .typing: return .edit(key)
-        case .reading, .selecting: return key.isText ? .edit(key) : nil
+        case .reading: return key.isText ? .edit(key) : nil
         default: return nil
         }
     }

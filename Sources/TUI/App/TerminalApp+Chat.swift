@@ -13,8 +13,7 @@ extension TerminalApp {
         case (.submit, _): await submitInput(community)
         case (.edit(let key), .typing): _ = ui.input.handle(key)
         case (.edit(let key), _):
-            // Text typed while reading or selecting goes into the input, as in any chat client.
-            leaveSelectionMode()
+            // Text typed after Esc goes into the input, as in any chat client.
             ui.focus = .input
             _ = ui.input.handle(key)
         case (.leave, .typing): ui.focus = .reading

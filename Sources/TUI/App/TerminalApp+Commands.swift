@@ -11,26 +11,27 @@ extension TerminalApp {
             alert = strings.describe(problem)
             return false
         case .success(let command):
-            await execute(command)
-            return alert == nil
+            let done = await execute(command)
+            return done && alert == nil
         }
     }
 
     /// `/join` and `/dm` open over the chat shown: it stays until the new one opened, so a
     /// failure (an alert) leaves the chat, its scroll and the typed text as they were.
-    func execute(_ command: SlashCommand) async {
+    /// False when the command failed or was refused (the alert or status line says why).
+    func execute(_ command: SlashCommand) async -> Bool {
         switch command {
         case .join(let name):
-            guard let community = inCommunity() else { return }
-            report(await community.join(name))
+            guard let community = inCommunity() else { return false }
+            return report(await community.join(name))
         case .dm(let name):
-            guard let community = inCommunity() else { return }
-            report(await community.directMessage(name))
+            guard let community = inCommunity() else { return false }
+            return report(await community.directMessage(name))
         case .nick(let name):
-            guard let profile = inCommunity()?.profile else { return }
+            guard let profile = inCommunity()?.profile else { return false }
             edited(await profile.setNickname(name), profile)
         case .region(let name):
-            guard let profile = inCommunity()?.profile else { return }
+            guard let profile = inCommunity()?.profile else { return false }
             edited(await profile.setRegion(name), profile)
         case .image(let path):
             await sendImage(atPath: path)
@@ -50,10 +51,11 @@ extension TerminalApp {
         case .block(let name):
             askToBlock(named: name)
         case .unblock(let name):
-            guard let community = inCommunity() else { return }
+            guard let community = inCommunity() else { return false }
             await community.safety.unblock(named: name)
             showSafetyNotice()
         }
+        return true
     }
 
     private func inCommunity() -> Community? {
