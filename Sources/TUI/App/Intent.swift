@@ -52,6 +52,9 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case typing
     /// A chat whose input is not focused (after Esc): printable keys still type into the input.
     case reading
+    /// The channel list beside an open chat: ↑/↓ and Enter pick a channel; printable keys type
+    /// into the chat's input, as everywhere in a chat.
+    case sidebar
     /// Selection mode in a chat: ↑/↓ pick a message, letters act on it (each action asks first).
     case selecting
     /// A question over everything (e.g. "Block Bob?"): only its own keys, the rest is dropped.

@@ -129,6 +129,7 @@ extension UIStrings {
     public func hint(_ intent: Intent, in context: KeyContext) -> String {
         switch (intent, context) {
         case (.up, _), (.down, _): return context == .selecting ? pick("pick", "선택") : pick("move", "이동")
+        case (.open, .sidebar): return pick("open · type to write", "열기 · 입력하면 글쓰기")
         case (.open, _): return pick("open", "열기")
         case (.help, _): return pick("help", "도움말")
         case (.quit, _): return pick("quit", "종료")
@@ -136,7 +137,7 @@ extension UIStrings {
         case (.submit, _): return pick("take it", "선택")
         case (.pageUp, _): return pick("older", "이전")
         case (.leave, .typing): return pick("leave input", "입력 끝")
-        case (.leave, .reading): return pick("back", "뒤로")
+        case (.leave, .reading), (.leave, .sidebar): return pick("back", "뒤로")
         case (.leave, .selecting): return pick("done", "끝")
         case (.leave, .question): return pick("cancel", "취소")
         case (.leave, .alert): return pick("close", "닫기")

@@ -63,6 +63,13 @@ public enum KeyMap {
         Binding([.pageUp], .pageUp),
     ]
 
+    /// The list beside an open chat: the list's moves; text goes to the chat's input.
+    public static let sidebar: [Binding] = [
+        Binding([.up], .up, hint: true),
+        Binding([.down], .down, hint: true),
+        Binding([.enter], .open, hint: true),
+    ]
+
     /// Selection mode: ↑/↓ pick a message; each letter asks before it acts on it; other keys
     /// do nothing (Esc goes back to typing).
     public static let selecting: [Binding] = [
@@ -96,6 +103,7 @@ public enum KeyMap {
         case .browsing: return browsing
         case .typing: return typing
         case .reading: return reading
+        case .sidebar: return sidebar
         case .selecting: return selecting
         case .question: return question
         case .alert: return alert
@@ -115,7 +123,7 @@ public enum KeyMap {
         if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
         switch context {
         case .typing: return .edit(key)
-        case .reading: return key.isText ? .edit(key) : nil
+        case .reading, .sidebar: return key.isText ? .edit(key) : nil
         default: return nil
         }
     }

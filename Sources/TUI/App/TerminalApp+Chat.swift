@@ -1,9 +1,10 @@
 import ChatCore
 import ViewModels
 
-/// Keys in an open chat. Three states (`AccountUIState.Focus`): the input (typing); reading,
-/// after Esc, where a printable key still types into the input and ↑ enters selection mode; and
-/// selection mode, where ↑/↓ pick a message and a letter asks before acting on it.
+/// Keys in an open chat. Four states (`AccountUIState.Focus`): the input (typing); reading,
+/// after Esc, where a printable key still types into the input and ↑ enters selection mode;
+/// selection mode, where ↑/↓ pick a message and a letter asks before acting on it; and the list
+/// beside the chat, whose ↑/↓/Enter pick a channel while text still goes to the input.
 extension TerminalApp {
     func handleChat(_ community: Community, _ key: Key) async {
         let context = keyContext
@@ -12,6 +13,9 @@ extension TerminalApp {
         switch (intent, context) {
         case (.submit, _): await submitInput(community)
         case (.edit(let key), .typing): _ = ui.input.handle(key)
+        case (.up, .sidebar): move(community, by: -1)
+        case (.down, .sidebar): move(community, by: 1)
+        case (.open, .sidebar): await open(community)
         case (.edit(let key), _):
             // Text typed after Esc goes into the input, as in any chat client.
             ui.focus = .input

@@ -23,7 +23,7 @@ extension TerminalApp {
         case .community(let community):
             if let modal = community.navigator.modal {
                 await handleModal(modal, in: community, key)
-            } else if chat != nil, ui.focus != .list {
+            } else if chat != nil {
                 await handleChat(community, key)
             } else {
                 await handleCommunity(community, key)
@@ -48,7 +48,7 @@ extension TerminalApp {
 
     // MARK: Lists and panes
 
-    private func handleCommunity(_ community: Community, _ key: Key) async {
+    func handleCommunity(_ community: Community, _ key: Key) async {
         if isSearchingDirect, case .conversations(let model) = community.navigator.top {
             return await handleDirectSearch(model, key)
         }
@@ -59,9 +59,8 @@ extension TerminalApp {
         case .up: move(community, by: -1)
         case .down: move(community, by: 1)
         case .open: await open(community)
-        case .focusInput: if chat != nil { ui.focus = .input } else { _ = focusDirectSearch(community) }
+        case .focusInput: _ = focusDirectSearch(community)
         case .logIn: await session.presentLogIn()
-        case .leave: if chat != nil { await community.navigator.pop() }
         default: break
         }
     }

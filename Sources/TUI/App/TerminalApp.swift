@@ -127,7 +127,8 @@ public final class TerminalApp {
             case .input: return .typing
             case .reading: return .reading
             case .selecting: return .selecting
-            case .list, .search: return .browsing
+            case .list: return .sidebar
+            case .search: return .browsing
             }
         default: return .browsing
         }
