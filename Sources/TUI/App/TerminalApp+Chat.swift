@@ -80,8 +80,9 @@ extension TerminalApp {
         switch KeyMap.intent(for: key, in: .typing) {
         case .submit:
             commandLine = nil
-            // A command that failed comes back to be corrected.
-            if await !run(line.text) { commandLine = line }
+            // A command that failed comes back to be corrected, unless a screen came up for it
+            // (the nickname prompt a refused /join asks with), which has the keys now.
+            if await !run(line.text), community?.navigator.modal == nil { commandLine = line }
         case .leave:
             commandLine = nil
         case .edit(let key):
