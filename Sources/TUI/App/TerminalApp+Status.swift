@@ -47,10 +47,14 @@ extension TerminalApp {
             case .typing where viewerIsGuest:
                 // A guest's Enter sends nothing (it answers the login alert): not offered.
                 hint = KeyMap.hints(for: .typing, strings, omitting: [.submit])
+            case .browsing:
+                // Esc on a list (no chat open) does nothing: not offered.
+                hint = KeyMap.hints(for: .browsing, strings, omitting: [.leave])
             default:
                 hint = KeyMap.hints(for: context, strings)
             }
-            return viewerIsGuest ? strings.guestHint + " · " + hint : hint
+            guard viewerIsGuest else { return hint }
+            return (chat == nil ? strings.guestHint : strings.guestChatLogInHint) + " · " + hint
         }
     }
 }
