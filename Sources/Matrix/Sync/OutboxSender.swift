@@ -106,7 +106,7 @@ extension MatrixError {
     /// answer, a proxy's error page or a 5xx may hide a stored event, and resending is safe.
     var isTransient: Bool {
         switch self {
-        case .unreachable, .malformed, .http: return true
+        case .unreachable, .malformed, .http, .redirected, .answerTooLarge: return true
         case .api(let status, _, _, _): return status >= 500 || status == 429
         case .interactiveAuth, .cancelled: return false
         }
