@@ -55,7 +55,8 @@ struct CommandLineTool: Sendable {
         }
         let options = try InteractiveOptions(parsed)
         let globals = GlobalOptions(parsed)
-        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, paths: paths, workingDirectory: workingDirectory)
+        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
+                                      paths: paths, workingDirectory: workingDirectory)
         let service: any ChatService
         do {
             let sessions = SessionLocation(paths: paths)
@@ -91,7 +92,8 @@ struct CommandLineTool: Sendable {
             }
             globals = GlobalOptions(parsed)
             command = try type.init(parsed, globals: globals)
-            backend = try Backend(store: globals.store, homeserver: globals.homeserver, paths: paths, workingDirectory: workingDirectory)
+            backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
+                                      paths: paths, workingDirectory: workingDirectory)
         } catch {
             console.error("\(error.message) (see '\(configuration.invocation) --help')")
             return .usage
