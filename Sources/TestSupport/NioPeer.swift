@@ -49,8 +49,13 @@ public struct NioPeer: Sendable {
         return answer
     }
 
-    /// The venv's python, installed on first use (`scripts/nio-venv.sh` is idempotent and locked).
-    public static func python() throws -> URL {
+    /// The venv's python, installed on first use (`scripts/nio-venv.sh` is idempotent and
+    /// locked); looked up once per test process.
+    public static func python() throws -> URL { try installed.get() }
+
+    private static let installed = Result<URL, any Error> { try install() }
+
+    private static func install() throws -> URL {
         let script = PackageRoot.url.appendingPathComponent("scripts/nio-venv.sh")
         let result = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), [script.path],
                                         environment: ProcessInfo.processInfo.environment, timeout: 600)

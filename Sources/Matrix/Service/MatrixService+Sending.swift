@@ -66,10 +66,26 @@ extension MatrixService {
         try await checkPermission(ChannelID(room), active)
         return try await mapped {
             if try await active.cache.room(room)?.membership != .joined { try await join(room, active) }
+            // A room this cache has no state for yet (just joined, or named by id before any
+            // sync) may be encrypted: learn its state and ask the rule again before storing.
+            if try await learnState(of: room, active) { try await checkPermission(ChannelID(room), active) }
             let entry = try await active.cache.enqueue(content, to: room, transactionID: TransactionID.make(), at: Date())
             hub.publish(.messagesAdded(ChannelID(room), [try await pendingMessage(entry, active)]))
             return try await settle(entry.transactionID, active)
         }
+    }
+
+    /// Fetches and stores the state of a joined room the cache has none for (every room has
+    /// power levels once its state is known); true when it did. Offline it leaves the question
+    /// to the outbox, which asks the server again before it sends.
+    private func learnState(of room: String, _ active: Active) async throws -> Bool {
+        guard try await active.cache.room(room)?.powerLevels == nil else { return false }
+        do {
+            try await active.cache.storeJoinedRoom(room, state: try await active.client.roomState(room))
+        } catch let error as MatrixError where error.isTransient {
+            return false
+        }
+        return true
     }
 
     /// Lets the outbox attempt `transactionID` and reports where it stands.
