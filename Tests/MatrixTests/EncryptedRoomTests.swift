@@ -102,4 +102,48 @@ final class EncryptedRoomTests: XCTestCase {
         XCTAssertEqual(stored.map(\.body), [], "the server got no plaintext from tteok")
         await fixture.close()
     }
+
+    /// The outbox's own check, with no sync to help: this client never hears of the room's
+    /// encryption through `/sync`, so only the server's room state, asked before the send, can
+    /// stop the queued message.
+    func testTheOutboxAsksTheServerWhenTheSyncHasNotHeard() async throws {
+        let fixture = try MatrixFixture()
+        let link = SwitchableLink()
+        let (tteok, user) = try await fixture.member("tteok", transport: SyncWithheld(link))
+        let (owner, room) = try await fixture.openedRoom("unheard", for: tteok)
+
+        link.isUp = false
+        let queued = try await tteok.send("queued, never synced", to: room)
+        XCTAssertEqual(queued.delivery, .pending)
+        try await owner.setState("m.room.encryption", ["algorithm": "m.megolm.v1.aes-sha2"], in: room.raw)
+        link.isUp = true  // the outbox's retry timer sends the next pass
+
+        var delivery: DeliveryState?
+        let settled = await eventually(seconds: 30) {
+            delivery = try? await tteok.latestMessages(in: room, limit: 20).messages.first { $0.id == queued.id }?.delivery
+            if case .failed = delivery { return true }
+            return false
+        }
+        XCTAssertTrue(settled, "the queued message failed instead of going out: \(String(describing: delivery))")
+        let stored = try await owner.storedTexts(in: room.raw).filter { $0.sender == user.userID }
+        XCTAssertEqual(stored.map(\.body), [], "the server got no plaintext from tteok")
+        let permission = await tteok.permission(in: room)
+        XCTAssertEqual(permission, .denied(.encryptedRoom), "what the server said is kept in the cache")
+        await fixture.close()
+    }
+}
+
+/// Passes every request to `inner` but `/sync`, which it holds until the request is cancelled:
+/// a client whose sync never answers.
+private struct SyncWithheld: MatrixTransport {
+    let inner: MatrixTransport
+    init(_ inner: MatrixTransport) { self.inner = inner }
+
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        if request.url?.path.hasSuffix("/sync") == true {
+            try await Task.sleep(nanoseconds: 3_600_000_000_000)
+            throw URLError(.cancelled)
+        }
+        return try await inner.exchange(request)
+    }
 }
