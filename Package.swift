@@ -3,6 +3,14 @@
 // Only the toolchain and Debian's C libraries: no outside Swift package can be fetched here.
 import PackageDescription
 
+/// The commit `tteok --version` prints: the checkout's HEAD when SwiftPM evaluates this manifest
+/// (`-dirty` with uncommitted changes), "unknown" outside a git checkout. The install and run
+/// scripts build with `--manifest-cache none` so a cached manifest never carries an old commit.
+let buildCommit: String = {
+    guard let git = Context.gitInformation else { return "unknown" }
+    return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
+}()
+
 let package = Package(
     name: "tteok",
     platforms: [.macOS(.v13)],
@@ -60,8 +68,11 @@ let package = Package(
         .target(name: "ImagePreview", dependencies: ["CChafa", "CStbImage", "CWebP", "ChatCore", "TUI"]),
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
+        // The commit the executable was built from (a C string define: Swift has none).
+        .target(name: "CBuildInfo", cSettings: [.define("TTEOK_COMMIT", to: "\"\(buildCommit)\"")]),
+
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
+        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview", "CBuildInfo"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport", "TUI"]),
         // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
