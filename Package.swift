@@ -3,11 +3,12 @@
 // Only the toolchain and Debian's C libraries: no outside Swift package can be fetched here.
 import PackageDescription
 
-/// The commit `tteok --version` prints: the checkout's HEAD when SwiftPM evaluates this manifest
-/// (`-dirty` with uncommitted changes), "unknown" outside a git checkout. The install and run
-/// scripts build with `--manifest-cache none` so a cached manifest never carries an old commit.
+/// The commit `tteok --version` prints. scripts/build-release.sh (used by install.sh and run.sh)
+/// sets TTEOK_STAMP_COMMIT=1 and builds with `--manifest-cache none`, and gets the checkout's HEAD
+/// (`-dirty` with uncommitted changes). Any other build says "unknown": SwiftPM caches this
+/// manifest's result, so a plain `swift build` would otherwise print an old commit as current.
 let buildCommit: String = {
-    guard let git = Context.gitInformation else { return "unknown" }
+    guard Context.environment["TTEOK_STAMP_COMMIT"] == "1", let git = Context.gitInformation else { return "unknown" }
     return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
 }()
 
