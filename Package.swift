@@ -3,6 +3,15 @@
 // Only the toolchain and Debian's C libraries: no outside Swift package can be fetched here.
 import PackageDescription
 
+/// The commit `tteok --version` prints. scripts/build-release.sh (used by install.sh and run.sh)
+/// sets TTEOK_STAMP_COMMIT=1 and builds with `--manifest-cache none`, and gets the checkout's HEAD
+/// (`-dirty` with uncommitted changes). Any other build says "unknown": SwiftPM caches this
+/// manifest's result, so a plain `swift build` would otherwise print an old commit as current.
+let buildCommit: String = {
+    guard Context.environment["TTEOK_STAMP_COMMIT"] == "1", let git = Context.gitInformation else { return "unknown" }
+    return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
+}()
+
 let package = Package(
     name: "tteok",
     platforms: [.macOS(.v13)],
@@ -60,8 +69,11 @@ let package = Package(
         .target(name: "ImagePreview", dependencies: ["CChafa", "CStbImage", "CWebP", "ChatCore", "TUI"]),
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
+        // The commit the executable was built from (a C string define: Swift has none).
+        .target(name: "CBuildInfo", cSettings: [.define("TTEOK_COMMIT", to: "\"\(buildCommit)\"")]),
+
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
+        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview", "CBuildInfo"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport", "TUI"]),
         // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
