@@ -3,7 +3,7 @@
 # Needs root or sudo; runs without a terminal. Does nothing (and needs nothing) when all are there.
 set -euo pipefail
 
-PACKAGES=(libncurses-dev libsqlite3-dev libcrypt-dev libchafa-dev libglib2.0-dev libstb-dev libwebp-dev tmux pkg-config curl)
+PACKAGES=(libncurses-dev libsqlite3-dev libcrypt-dev libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev tmux pkg-config curl)
 
 missing=()
 for package in "${PACKAGES[@]}"; do
