@@ -25,7 +25,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .systemLibrary(name: "CStbImage", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        // Image decoders: Debian's security-supported libraries, not a vendored or header-only copy.
+        .systemLibrary(name: "CPng", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libcurl opened with dlopen by the Matrix transport (header-only shim, nothing linked).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4"])]),
@@ -65,8 +68,8 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
-        // Images: decoding (stb_image, libwebp), file checks, previews as cells (libchafa) for the TUI.
-        .target(name: "ImagePreview", dependencies: ["CChafa", "CStbImage", "CWebP", "ChatCore", "TUI"]),
+        // Images: decoding (libpng, libjpeg-turbo, giflib, libwebp), file checks, previews as cells (libchafa).
+        .target(name: "ImagePreview", dependencies: ["CChafa", "CPng", "CJpeg", "CGif", "CWebP", "ChatCore", "TUI"]),
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
         // The commit the executable was built from (a C string define: Swift has none).
@@ -88,5 +91,5 @@ let package = Package(
 // build directory. Not part of ordinary builds: it links libFuzzer's driver and reads the Matrix
 // decoders through `@testable import` (debug builds only).
 if Context.environment["TTEOK_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix"]))
+    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix", "ImagePreview"]))
 }
