@@ -28,6 +28,12 @@ struct CommandLineTool: Sendable {
                 return try await startInteractive(words)
             case .command(let command, let words):
                 return await runCommand(command, words)
+            case .version:
+                console.line(BuildInfo.versionLine)
+                return .success
+            case .generate(let generated):
+                console.writeOut(generated.render(.tteok))
+                return .success
             }
         } catch {
             console.error("\(error.message) (see 'tteok --help')")
@@ -40,10 +46,13 @@ struct CommandLineTool: Sendable {
             console.writeOut(Self.rootHelp())
             return .success
         }
-        guard let command = Self.commands.first(where: { $0.configuration.name == topic }) else {
+        if let command = Self.commands.first(where: { $0.configuration.name == topic }) {
+            console.writeOut(Self.help(for: command))
+        } else if let builtin = CommandLineDescription.builtins.first(where: { $0.name == topic }) {
+            console.writeOut(HelpFormatter(configuration: builtin, globalOptions: []).render())
+        } else {
             throw .unknownCommand(topic)
         }
-        console.writeOut(Self.help(for: command))
         return .success
     }
 
@@ -55,7 +64,8 @@ struct CommandLineTool: Sendable {
         }
         let options = try InteractiveOptions(parsed)
         let globals = GlobalOptions(parsed)
-        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, paths: paths, workingDirectory: workingDirectory)
+        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
+                                      paths: paths, workingDirectory: workingDirectory)
         let service: any ChatService
         do {
             let sessions = SessionLocation(paths: paths)
@@ -91,7 +101,8 @@ struct CommandLineTool: Sendable {
             }
             globals = GlobalOptions(parsed)
             command = try type.init(parsed, globals: globals)
-            backend = try Backend(store: globals.store, homeserver: globals.homeserver, paths: paths, workingDirectory: workingDirectory)
+            backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
+                                      paths: paths, workingDirectory: workingDirectory)
         } catch {
             console.error("\(error.message) (see '\(configuration.invocation) --help')")
             return .usage
