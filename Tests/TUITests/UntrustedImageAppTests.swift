@@ -67,11 +67,14 @@ final class UntrustedImageAppTests: XCTestCase {
         let harness = try await postedByJoon(entry, name: "cat\u{202E}gnp.desktop")
         let marker = directory.file("viewer-ran")
         harness.app.imageOpener = ["sh", "-c", "touch '\(marker.path)'"]
-        await harness.press(.escape)
+        await harness.pickMessages()  // selection mode: o and s ask first
         await harness.press(.character("o"))
+        await harness.confirm()
         await harness.waitFor("Could not open the image:")
         await harness.waitFor("is not an image")
+        await harness.press(.enter)  // dismiss the alert
         await harness.press(.character("s"))
+        await harness.confirm()
         await harness.waitFor("Could not save the image:")
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "the viewer was started")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("Downloads").path), "something was saved")
