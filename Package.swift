@@ -43,6 +43,11 @@ let package = Package(
         // Child process for LocalStore's multi-process tests: signs up and posts N messages.
         .executableTarget(name: "tteok-store-stress", dependencies: ["LocalStore", "ChatCore"]),
 
+        // The community service: wire frames shared by service and client, the service itself
+        // (the only process that opens the community file), and ChatService over its socket.
+        .target(name: "CommunityProtocol", dependencies: ["ChatCore"]),
+        .testTarget(name: "CommunityProtocolTests", dependencies: ["CommunityProtocol", "ChatCore"]),
+
         // The ncurses backend: the only importer of CNcurses.
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
         // A tiny full-screen program over the real backend, driven in tmux by NcursesTerminalTests.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every failure a backend reports, typed, each with a message a user can read.
-public enum ChatError: Error, Hashable, Sendable, LocalizedError {
+public enum ChatError: Error, Hashable, Sendable, Codable, LocalizedError {
     /// The posting rule refused; nothing was stored or sent.
     case denied(PostingDenial)
     case wrongPassword

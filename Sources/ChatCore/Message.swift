@@ -21,7 +21,7 @@ public struct ImageInfo: Hashable, Sendable, Codable {
 }
 
 /// What a message says.
-public enum MessageContent: Hashable, Sendable {
+public enum MessageContent: Hashable, Sendable, Codable {
     case text(String)
     case image(ImageInfo)
 
@@ -35,7 +35,7 @@ public enum MessageContent: Hashable, Sendable {
 }
 
 /// Where a message is on its way to the server.
-public enum DeliveryState: Hashable, Sendable {
+public enum DeliveryState: Hashable, Sendable, Codable {
     /// Stored by the community (or acknowledged by the server).
     case delivered
     /// Written to the outbox, not yet acknowledged.
@@ -45,7 +45,7 @@ public enum DeliveryState: Hashable, Sendable {
 }
 
 /// A message in a channel.
-public struct Message: Hashable, Sendable, Identifiable {
+public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var id: MessageID
     public var channelID: ChannelID
     public var senderID: UserID
@@ -69,7 +69,7 @@ public struct Message: Hashable, Sendable, Identifiable {
 }
 
 /// Where paging through older history stands. No "maybe more" flags: one of three states.
-public enum Paging: Hashable, Sendable {
+public enum Paging: Hashable, Sendable, Codable {
     case notStarted
     case haveMore(PageToken)
     case done
@@ -82,7 +82,7 @@ public struct PageToken: Hashable, Sendable, Codable {
 }
 
 /// One page of history, oldest first, and where to continue.
-public struct MessagePage: Hashable, Sendable {
+public struct MessagePage: Hashable, Sendable, Codable {
     public var messages: [Message]
     public var next: Paging
 
