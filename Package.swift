@@ -47,6 +47,7 @@ let package = Package(
         // (the only process that opens the community file), and ChatService over its socket.
         .target(name: "CommunityProtocol", dependencies: ["ChatCore"]),
         .testTarget(name: "CommunityProtocolTests", dependencies: ["CommunityProtocol", "ChatCore"]),
+        .target(name: "CommunityServer", dependencies: ["LocalStore", "CommunityProtocol", "ChatCore"]),
 
         // The ncurses backend: the only importer of CNcurses.
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),

@@ -9,8 +9,9 @@ public enum Response: Codable, Hashable, Sendable {
     case viewer(Viewer)
     /// Signed in (sign-up, log-in): the token goes to the client's 0600 session file.
     case signedIn(Account, token: String)
-    /// A guest session started; `token` is nil when the member's saved session stays.
-    case guest(token: String?)
+    /// What the client's session file should now hold (nil: remove it), after a guest visit
+    /// started or a log-out.
+    case sessionFile(token: String?)
     case account(Account)
     case channels([Channel])
     case channel(Channel)
