@@ -1,0 +1,93 @@
+import ChatCore
+import CommunityProtocol
+import Foundation
+
+/// `ChatService` over the community service's socket. The service (and the engine in it) holds
+/// every rule; this keeps the session token in the user's 0600 session file, reconnects when
+/// the service comes back, and — for the interactive client — keeps unsent posts in an outbox.
+public final class ServiceCommunity: ChatService {
+    let socketPath: String
+    let sessionFile: SecretFile<ServiceSession>
+    let hub = EventHub()
+    /// True for the interactive client: a post the service cannot take now waits in the
+    /// outbox (`sending…`). A script gets `.offline` instead and stores nothing.
+    let keepsOutbox: Bool
+    let link = Mutex<ServiceLink?>(nil)
+    let connecting = AsyncLock()
+    let subscribed = Mutex(false)
+    let outbox = Outbox()
+    /// The member last seen, so a pending post shows as mine while the service is away.
+    let lastViewer = Mutex<UserID?>(nil)
+
+    public init(socketPath: String, sessionFile: URL, keepsOutbox: Bool) {
+        self.socketPath = socketPath
+        self.sessionFile = SecretFile(url: sessionFile)
+        self.keepsOutbox = keepsOutbox
+    }
+
+    public var accountNaming: AccountNaming { .email }
+
+    public func events() -> AsyncStream<ChatEvent> {
+        subscribed.withLock { $0 = true }
+        let stream = hub.stream()
+        Task { _ = try? await self.ready() }
+        return stream
+    }
+
+    public func liveListenerCount() async -> Int { hub.listenerCount }
+
+    /// Connects now (resuming the session); throws `.offline` when the service is not running.
+    public func connect() async throws {
+        _ = try await ready()
+    }
+
+    // MARK: Calling the service
+
+    /// The answer to `request`; a `.failure` answer is thrown as the engine's `ChatError`.
+    func call(_ request: Request) async throws -> Response {
+        let response = try await ready().call(request)
+        if case .failure(let error) = response { throw error }
+        return response
+    }
+
+    /// An open link, connecting (and resuming the session, and the live events when asked for)
+    /// when there is none.
+    func ready() async throws -> ServiceLink {
+        try await connecting.run {
+            if let open = self.link.withLock({ $0 }), open.isOpen { return open }
+            let fresh = try ServiceLink(path: self.socketPath) { [weak self] event in self?.hub.publish(event) }
+            _ = try await fresh.call(.restore(token: self.sessionFile.load()?.token))
+            if self.subscribed.withLock({ $0 }) { _ = try await fresh.call(.subscribe) }
+            self.link.withLock { $0 = fresh }
+            self.hub.publish(.connection(.online))
+            self.flushOutboxSoon()
+            return fresh
+        }
+    }
+
+    /// Makes the session file hold `token` (nil: removes it).
+    func keep(token: String?) throws {
+        if let token { try sessionFile.save(ServiceSession(token: token)) } else { sessionFile.remove() }
+    }
+}
+
+/// What the client's session file holds for a service: the token the service handed out.
+struct ServiceSession: Codable, Sendable {
+    var token: String
+}
+
+/// Runs one body at a time, in order: connecting twice at once would make two sessions.
+actor AsyncLock {
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        while busy { await withCheckedContinuation { waiters.append($0) } }
+        busy = true
+        defer {
+            busy = false
+            if !waiters.isEmpty { waiters.removeFirst().resume() }
+        }
+        return try await body()
+    }
+}
