@@ -49,6 +49,8 @@ let package = Package(
         .testTarget(name: "CommunityProtocolTests", dependencies: ["CommunityProtocol", "ChatCore"]),
         .target(name: "CommunityServer", dependencies: ["LocalStore", "CommunityProtocol", "ChatCore"]),
         .target(name: "CommunityClient", dependencies: ["CommunityProtocol", "ChatCore"]),
+        // The service with real processes: real Unix users (created and removed by the tests, as root), the real binary.
+        .testTarget(name: "CommunityServiceTests", dependencies: ["CommunityServer", "CommunityClient", "CommunityProtocol", "LocalStore", "ChatCore", "TestSupport", "tteok"]),
 
         // The ncurses backend: the only importer of CNcurses.
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
