@@ -9,14 +9,6 @@ import XCTest
 /// sharing a community with a group. Before the service, each of them worked: the sharer
 /// opened the file itself.
 final class SharedHostAttackTests: XCTestCase {
-    private var server: Process?
-
-    override func tearDown() {
-        server?.terminate()
-        server?.waitUntilExit()
-        super.tearDown()
-    }
-
     func testAnotherUserCanNeitherReadNorForgeTheSharedCommunity() async throws {
         let directory = try TemporaryDirectory(prefix: "share")
         chmod(directory.path, 0o755)
@@ -106,7 +98,11 @@ final class SharedHostAttackTests: XCTestCase {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        server = process
+        // Teardown blocks run last-added first: the service stops before its user is removed.
+        addTeardownBlock {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     /// A member signed up in this (root) process through the service.

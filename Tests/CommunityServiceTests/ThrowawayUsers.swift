@@ -40,7 +40,7 @@ final class ThrowawayUsers: @unchecked Sendable {
     func add(_ letter: String) throws -> User {
         let name = "tteok\(letter)\(tag)"
         try Self.command("/usr/sbin/useradd", ["-M", "-N", "-G", group, "-s", "/usr/sbin/nologin", name])
-        test?.addTeardownBlock { _ = try? Self.command("/usr/sbin/userdel", [name]) }
+        test?.addTeardownBlock { _ = try? Self.command("/usr/sbin/userdel", ["--force", name]) }
         guard let entry = getpwnam(name) else { throw POSIXError(.ENOENT) }
         let home = root.appendingPathComponent("home-\(letter)", isDirectory: true)
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
