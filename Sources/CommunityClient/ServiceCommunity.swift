@@ -45,10 +45,18 @@ public final class ServiceCommunity: ChatService {
 
     /// The answer to `request`; a `.failure` answer is thrown as the engine's `ChatError`.
     func call(_ request: Request) async throws -> Response {
-        let response = try await ready().call(request)
-        if case .failure(let error) = response { throw error }
-        return response
+        for _ in 0..<Self.slowDownRetries {
+            let response = try await ready().call(request)
+            guard case .failure(let error) = response else { return response }
+            // The service asks to slow down: nothing was done, so the same request goes again.
+            guard case .rateLimited(let wait) = error else { throw error }
+            try await Task.sleep(for: .milliseconds(max(1, wait)))
+        }
+        throw ChatError.rateLimited(retryAfterMilliseconds: 1_000)
     }
+
+    /// How often a request told to slow down is tried again before the caller hears of it.
+    static let slowDownRetries = 50
 
     /// An open link, connecting (and resuming the session, and the live events when asked for)
     /// when there is none.

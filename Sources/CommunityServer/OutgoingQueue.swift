@@ -6,7 +6,8 @@ import Glibc
 /// only itself. Once more than `limit` bytes wait, the client is not keeping up: the connection
 /// is shut down (its reader then ends it) rather than buffered without bound.
 final class OutgoingQueue: @unchecked Sendable {
-    static let defaultLimit = 32 * 1024 * 1024
+    /// One largest frame (an image's bytes) plus 4 MiB of events behind it.
+    static let defaultLimit = FrameCodec.maximumPayload + 4 * 1024 * 1024
 
     private let stream: FrameStream
     private let queue: DispatchQueue
@@ -45,10 +46,15 @@ final class OutgoingQueue: @unchecked Sendable {
         shutdown(stream.descriptor, Int32(SHUT_RDWR))
     }
 
-    /// Drops the connection and releases the descriptor after the last queued write gave up,
-    /// so the number is never reused by a new client while a write for this one is pending.
+    /// Ends the connection once the frames already queued are written (or their write gave up),
+    /// then releases the descriptor: the number is never reused by a new client while a write
+    /// for this one is pending.
     func close() {
-        drop()
-        queue.async { [stream] in _ = Glibc.close(stream.descriptor) }
+        lock.withLock { dropped = true }
+        queue.async { [stream] in
+            // After the last queued frame (a bad frame's error) went out, or its write gave up.
+            shutdown(stream.descriptor, Int32(SHUT_RDWR))
+            _ = Glibc.close(stream.descriptor)
+        }
     }
 }
