@@ -15,6 +15,8 @@ public final class ServiceCommunity: ChatService {
     let link = Mutex<ServiceLink?>(nil)
     let connecting = AsyncLock()
     let subscribed = Mutex(false)
+    /// The link the service confirmed the subscription on.
+    let live = Mutex<ObjectIdentifier?>(nil)
     let outbox = Outbox()
     /// The member last seen, so a pending post shows as mine while the service is away.
     let lastViewer = Mutex<UserID?>(nil)
@@ -28,10 +30,22 @@ public final class ServiceCommunity: ChatService {
     public var accountNaming: AccountNaming { .email }
 
     public func events() -> AsyncStream<ChatEvent> {
-        subscribed.withLock { $0 = true }
+        let first = subscribed.withLock { wanted in defer { wanted = true }; return !wanted }
         let stream = hub.stream()
-        Task { _ = try? await self.ready() }
+        if first {
+            Task {
+                // A link made from now on subscribes itself; the one already open is asked here.
+                guard let link = try? await self.ready(), (try? await link.call(.subscribe)) == .done else { return }
+                self.live.withLock { $0 = ObjectIdentifier(link) }
+            }
+        }
         return stream
+    }
+
+    /// True while the service pushes live events to this client (subscribed on the open link).
+    public var receivesLiveEvents: Bool {
+        guard let open = link.withLock({ $0 }), open.isOpen else { return false }
+        return live.withLock { $0 } == ObjectIdentifier(open)
     }
 
     public func liveListenerCount() async -> Int { hub.listenerCount }
@@ -65,7 +79,10 @@ public final class ServiceCommunity: ChatService {
             if let open = self.link.withLock({ $0 }), open.isOpen { return open }
             let fresh = try ServiceLink(path: self.socketPath) { [weak self] event in self?.hub.publish(event) }
             _ = try await fresh.call(.restore(token: self.sessionFile.load()?.token))
-            if self.subscribed.withLock({ $0 }) { _ = try await fresh.call(.subscribe) }
+            if self.subscribed.withLock({ $0 }) {
+                _ = try await fresh.call(.subscribe)
+                self.live.withLock { $0 = ObjectIdentifier(fresh) }
+            }
             self.link.withLock { $0 = fresh }
             self.hub.publish(.connection(.online))
             self.flushOutboxSoon()
