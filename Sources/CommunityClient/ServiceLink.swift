@@ -89,6 +89,6 @@ final class ServiceLink: @unchecked Sendable {
         }
         waiters.forEach { $0.resume(throwing: failure) }
         _ = close(stream.descriptor)
-        onEvent(.connection(.offline(failure.message)))
+        if case .offline(let why) = failure { onEvent(.connection(.offline(why))) } else { onEvent(.connection(.offline(failure.message))) }
     }
 }
