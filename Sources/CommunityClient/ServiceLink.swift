@@ -58,13 +58,17 @@ final class ServiceLink: @unchecked Sendable {
                 return true
             }
             guard accepted else { return continuation.resume(throwing: ChatError.offline("the community service closed the connection")) }
-            let written = writeLock.withLock { stream.write(bytes) }
+            // Under the write lock the descriptor is either still this link's or already closed
+            // (the reader closes it under the same lock), never another connection's.
+            let written = writeLock.withLock { isOpen && stream.write(bytes) }
             if !written { shutDown() }
         }
     }
 
     /// Ends the connection; waiting requests fail at once.
-    func shutDown() { shutdown(stream.descriptor, Int32(SHUT_RDWR)) }
+    func shutDown() {
+        writeLock.withLock { if isOpen { _ = shutdown(stream.descriptor, Int32(SHUT_RDWR)) } }
+    }
 
     private func readAnswers() {
         var failure = ChatError.offline("the community service closed the connection")
@@ -88,7 +92,7 @@ final class ServiceLink: @unchecked Sendable {
             return Array(state.waiting.values)
         }
         waiters.forEach { $0.resume(throwing: failure) }
-        _ = close(stream.descriptor)
+        writeLock.withLock { _ = close(stream.descriptor) }
         if case .offline(let why) = failure { onEvent(.connection(.offline(why))) } else { onEvent(.connection(.offline(failure.message))) }
     }
 }

@@ -50,12 +50,4 @@ public enum Request: Codable, Hashable, Sendable {
 
     /// Start pushing live events on this connection.
     case subscribe
-
-    /// Whether the request writes: the rate limit may treat writes more strictly.
-    public var isPost: Bool {
-        switch self {
-        case .send, .sendImage, .sendDirect: return true
-        default: return false
-        }
-    }
 }
