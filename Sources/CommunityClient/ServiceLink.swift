@@ -16,7 +16,13 @@ final class ServiceLink: @unchecked Sendable {
         var nextID: UInt64 = 0
         var open = true
         var waiting: [UInt64: CheckedContinuation<Response, any Error>] = [:]
+        /// Why the link was given up from this side (a service that stopped answering).
+        var givenUp: ChatError?
     }
+
+    /// A request unanswered this long means the service is stuck (stopped, overloaded): the
+    /// link is given up, so callers see "offline" and posts wait in the outbox, never a hang.
+    static let answerTimeout: TimeInterval = 10
 
     /// Connects to `path`; throws `.offline` when nothing answers there.
     init(path: String, onEvent: @escaping @Sendable (ChatEvent) -> Void) throws(ChatError) {
@@ -33,6 +39,9 @@ final class ServiceLink: @unchecked Sendable {
             _ = close(descriptor)
             throw .offline("the community service at \(path) is not answering (\(why))")
         }
+        // A write the service does not take within the timeout fails too.
+        var timeout = timeval(tv_sec: Int(Self.answerTimeout), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         stream = FrameStream(descriptor: descriptor)
         self.onEvent = onEvent
         let thread = Thread { [self] in readAnswers() }
@@ -62,7 +71,17 @@ final class ServiceLink: @unchecked Sendable {
             // (the reader closes it under the same lock), never another connection's.
             let written = writeLock.withLock { isOpen && stream.write(bytes) }
             if !written { shutDown() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerTimeout) { [weak self] in self?.giveUpIfWaiting(frameID) }
         }
+    }
+
+    private func giveUpIfWaiting(_ frameID: UInt64) {
+        let stuck = state.withLock { state -> Bool in
+            guard state.waiting[frameID] != nil else { return false }
+            state.givenUp = .offline("the community service did not answer within \(Int(Self.answerTimeout)) s")
+            return true
+        }
+        if stuck { shutDown() }
     }
 
     /// Ends the connection; waiting requests fail at once.
@@ -87,6 +106,7 @@ final class ServiceLink: @unchecked Sendable {
             }
         }
         let waiters = state.withLock { state -> [CheckedContinuation<Response, any Error>] in
+            if let givenUp = state.givenUp { failure = givenUp }
             state.open = false
             defer { state.waiting.removeAll() }
             return Array(state.waiting.values)

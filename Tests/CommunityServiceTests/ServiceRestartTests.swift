@@ -59,6 +59,35 @@ final class ServiceRestartTests: XCTestCase {
         XCTAssertEqual(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "ok")
     }
 
+    /// A service that stops answering (SIGSTOP) is offline after the answer timeout, not a hang;
+    /// the post waits and lands once when it resumes.
+    func testAStoppedServiceIsOfflineNotAHang() async throws {
+        let directory = try TemporaryDirectory(prefix: "stopped")
+        let store = directory.file("community.sqlite").path, socket = directory.file("s.sock").path
+        let server = try startServer(store: store, socket: socket)
+        defer { kill(server.processIdentifier, SIGCONT); server.terminate(); server.waitUntilExit() }
+        let alice = ServiceCommunity(socketPath: socket, sessionFile: directory.file("alice.json"), keepsOutbox: true)
+        _ = try await alice.signUp(SignUpRequest(identifier: "alice@example.com", password: "alice-password", nickname: "alice", region: "마포구", acceptTerms: true))
+        let lobby = try await alice.channel(named: "마포구").id
+
+        kill(server.processIdentifier, SIGSTOP)
+        let started = Date()
+        let pending = try await alice.send("typed while stopped", to: lobby)
+        XCTAssertEqual(pending.delivery, .pending)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "the post waited for a stopped service")
+        let script = try ProcessRun.run(TteokBinary.url(), ["--socket", socket, "whoami"],
+                                        environment: ["HOME": directory.path, "XDG_STATE_HOME": directory.path + "/state"], timeout: 30)
+        XCTAssertEqual(script.status, 5, "\(script)")
+        XCTAssertTrue(script.stderr.contains("did not answer"), "\(script)")
+
+        kill(server.processIdentifier, SIGCONT)
+        let landed = await eventually(seconds: 20) {
+            let texts = (try? await alice.latestMessages(in: lobby, limit: 20).messages.map(\.content.summary)) ?? []
+            return texts.filter { $0 == "typed while stopped" }.count == 1
+        }
+        XCTAssertTrue(landed, "the post did not land once after the service resumed")
+    }
+
     private func startServer(store: String, socket: String) throws -> Process {
         let process = Process()
         process.executableURL = try TteokBinary.url()
