@@ -20,6 +20,7 @@ final class Outbox: Sendable {
 
     private let entries = Mutex([Entry]())
     private let flushing = Mutex(false)
+    private let retryPending = Mutex(false)
 
     func add(_ entry: Entry) { entries.withLock { $0.append(entry) } }
     var first: Entry? { entries.withLock { $0.first } }
@@ -37,4 +38,8 @@ final class Outbox: Sendable {
     /// True for the one caller that may start flushing now.
     func beginFlush() -> Bool { flushing.withLock { busy in defer { busy = true }; return !busy } }
     func endFlush() { flushing.withLock { $0 = false } }
+
+    /// True for the one caller that may set the retry timer; the timer's firing clears it.
+    func claimRetry() -> Bool { retryPending.withLock { pending in defer { pending = true }; return !pending } }
+    func retryFired() { retryPending.withLock { $0 = false } }
 }

@@ -8,6 +8,7 @@ extension ServiceCommunity {
         guard let link = try? await ready(), case .viewer(let viewer)? = try? await link.call(.restore(token: sessionFile.load()?.token)) else {
             return .guest
         }
+        lastViewer.withLock { $0 = viewer.userID }
         return viewer
     }
 
@@ -119,6 +120,7 @@ extension ServiceCommunity {
     private func signIn(_ request: Request) async throws -> Account {
         guard case .signedIn(let account, let token) = try await call(request) else { throw unexpected() }
         try keep(token: token)
+        lastViewer.withLock { $0 = account.id }
         return account
     }
 

@@ -44,18 +44,26 @@ extension ServiceCommunity {
     private func post(_ text: String, _ target: Outbox.Entry.Target, channel: ChannelID,
                       _ request: @escaping @Sendable (String) -> Request) async throws -> Message {
         let clientID = Self.newClientID()
+        // Behind posts still waiting, a new one waits too: each sender's posts land in order.
+        if keepsOutbox && !outbox.isEmpty { return enqueue(clientID, text, target, channel) }
         do {
             guard case .message(let message) = try await call(request(clientID)) else { throw unexpected() }
             return message
         } catch ChatError.offline(let why) {
             guard keepsOutbox else { throw ChatError.offline(why) }
-            let me = await viewerIDOrEmpty()
-            let placeholder = Message(id: MessageID("pending-\(clientID)"), channelID: channel, senderID: me, senderNickname: "",
-                                      sentAt: Date(), content: .text(text), delivery: .pending)
-            outbox.add(.init(clientID: clientID, text: text, target: target, placeholder: placeholder))
-            retryLater()
-            return placeholder
+            return enqueue(clientID, text, target, channel)
         }
+    }
+
+    /// Keeps the post in the outbox (same client id: if the service did store it before its
+    /// answer was lost, the resend finds it) and shows it as `sending…` meanwhile.
+    private func enqueue(_ clientID: String, _ text: String, _ target: Outbox.Entry.Target, _ channel: ChannelID) -> Message {
+        let me = lastViewer.withLock { $0 } ?? UserID("")
+        let placeholder = Message(id: MessageID("pending-\(clientID)"), channelID: channel, senderID: me, senderNickname: "",
+                                  sentAt: Date(), content: .text(text), delivery: .pending)
+        outbox.add(.init(clientID: clientID, text: text, target: target, placeholder: placeholder))
+        retryLater()
+        return placeholder
     }
 
     func flushOutbox() async {
@@ -85,14 +93,12 @@ extension ServiceCommunity {
 
     /// Another try in a second while posts wait (a waiting timer, not a busy loop).
     private func retryLater() {
+        guard outbox.claimRetry() else { return }
         Task {
             try? await Task.sleep(for: .seconds(1))
+            self.outbox.retryFired()
             if (try? await self.ready()) != nil { await self.flushOutbox() } else if !self.outbox.isEmpty { self.retryLater() }
         }
-    }
-
-    private func viewerIDOrEmpty() async -> UserID {
-        sessionFile.load() == nil ? UserID("") : (lastViewer.withLock { $0 } ?? UserID(""))
     }
 
     static func newClientID() -> String { UUID().uuidString.lowercased() }
