@@ -3,7 +3,8 @@
 #
 # On a fresh Debian 12 machine (as root or with sudo, no terminal needed) it:
 #   1. installs the Debian packages the build and tests need, if any is missing;
-#   2. starts a throw-away Synapse on 127.0.0.1 (scripts/synapse.sh) and exports TTEOK_SYNAPSE_URL;
+#   2. installs matrix-nio with encryption (scripts/nio-venv.sh, the tests' other client) and
+#      starts a throw-away Synapse on 127.0.0.1 (scripts/synapse.sh) and exports TTEOK_SYNAPSE_URL;
 #   3. builds everything (`swift build`: end-to-end tests drive the real .build/debug/tteok);
 #   4. runs every test (`swift test`), stops Synapse, and exits with the tests' status;
 #   5. fuzzes the key parser, the sanitiser/canvas and the Matrix decoders for 30 s each
@@ -27,6 +28,7 @@ start_synapse() {
 
 started=$SECONDS
 bash scripts/install-packages.sh
+bash scripts/nio-venv.sh </dev/null >/dev/null
 start_synapse
 swift build </dev/null
 swift test "$@" </dev/null

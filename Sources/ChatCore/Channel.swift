@@ -18,12 +18,16 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     public var name: String
     public var kind: ChannelKind
     public var topic: String
+    /// End-to-end encrypted (a Matrix room with `m.room.encryption`): tteok cannot read or write
+    /// its messages yet, so it must never send plaintext there. Once set it stays set.
+    public var isEncrypted: Bool
 
-    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "") {
+    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "", isEncrypted: Bool = false) {
         self.id = id
         self.name = name
         self.kind = kind
         self.topic = topic
+        self.isEncrypted = isEncrypted
     }
 
     /// The region this channel belongs to, if it is a region channel.

@@ -24,14 +24,21 @@ public struct ImageInfo: Hashable, Sendable, Codable {
 public enum MessageContent: Hashable, Sendable, Codable {
     case text(String)
     case image(ImageInfo)
+    /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
+    case encrypted
 
     /// Plain text for lists and scripts; an image shows as its file name.
     public var summary: String {
         switch self {
         case .text(let text): return text
         case .image(let info): return "[image] \(info.fileName)"
+        case .encrypted: return Self.encryptedPlaceholder
         }
     }
+
+    /// What stands in for a message tteok cannot decrypt (the UI localises it).
+    public static let encryptedPlaceholder = "encrypted message — cannot be read on this device"
+
 }
 
 /// Where a message is on its way to the server.

@@ -20,6 +20,7 @@ enum DomainMapping {
     }
 
     static func content(_ content: MessageEventContent) -> MessageContent {
+        if content.msgtype == MatrixCache.encryptedMsgtype { return .encrypted }
         guard content.msgtype == "m.image", let url = content.url else { return .text(content.body) }
         return .image(ImageInfo(fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream",
                                 byteCount: content.info?.size ?? 0, width: content.info?.w, height: content.info?.h, reference: url))
@@ -34,10 +35,11 @@ enum DomainMapping {
     /// A room as a channel; `directWith` is the other person when the room is a direct conversation.
     static func channel(_ room: CachedRoom, me: String, directWith: String?) -> Channel {
         if let directWith {
-            return Channel(id: ChannelID(room.id), name: room.name ?? MatrixUser.localpart(directWith), kind: .direct(with: UserID(directWith)), topic: room.topic)
+            return Channel(id: ChannelID(room.id), name: room.name ?? MatrixUser.localpart(directWith), kind: .direct(with: UserID(directWith)),
+                           topic: room.topic, isEncrypted: room.encrypted)
         }
         let canPost = room.powerLevels?.canSendMessages(me) ?? true
-        return Channel(id: ChannelID(room.id), name: room.displayName, kind: .room(canPost: canPost), topic: room.topic)
+        return Channel(id: ChannelID(room.id), name: room.displayName, kind: .room(canPost: canPost), topic: room.topic, isEncrypted: room.encrypted)
     }
 
     static func account(user: String, displayName: String?, profile: TteokProfileContent?) -> Account {

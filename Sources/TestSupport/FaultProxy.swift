@@ -55,7 +55,7 @@ public final class FaultProxy: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    private static func listenOnFreePort() throws -> (Int32, UInt16) {
+    static func listenOnFreePort() throws -> (Int32, UInt16) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))

@@ -135,6 +135,9 @@ public struct Strings: Hashable, Sendable {
         case .blocked: return pick("You can't message this person.", "이 사용자에게 메시지를 보낼 수 없습니다.")
         case .readOnlyRoom: return pick("You don't have permission to post in this room.", "이 방에 글을 쓸 권한이 없습니다.")
         case .termsNotAccepted: return agreeToTerms
+        case .encryptedRoom:
+            return pick("This room is end-to-end encrypted; tteok cannot send encrypted messages yet.",
+                        "종단간 암호화된 방입니다. tteok은 아직 암호화된 메시지를 보낼 수 없습니다.")
         }
     }
 

@@ -48,6 +48,17 @@ final class PostingRuleTests: XCTestCase {
         XCTAssertEqual(PostingRule.permission(for: member(), in: writable), .allowed)
     }
 
+    /// Issue 14, finding 7: an encrypted room, direct or not, never gets plaintext from tteok,
+    /// whatever else the member may do there; a guest is still told to log in first.
+    func testEncryptedRoomsAreDeniedWhateverElseAllows() {
+        let room = Channel(id: ChannelID("!e"), name: "secret", kind: .room(canPost: true), isEncrypted: true)
+        let conversation = Channel(id: ChannelID("!d"), name: "mina", kind: .direct(with: UserID("@m:x")), isEncrypted: true)
+        XCTAssertEqual(PostingRule.permission(for: member(), in: room), .denied(.encryptedRoom))
+        XCTAssertEqual(PostingRule.permission(for: member(), in: conversation), .denied(.encryptedRoom))
+        XCTAssertEqual(PostingRule.permission(for: .guest, in: room), .denied(.guest))
+        XCTAssertTrue(PostingDenial.encryptedRoom.message.contains("nothing was sent"))
+    }
+
     func testGuestMessageIsTheSpecText() {
         XCTAssertEqual(PostingDenial.guest.message, "Login required — guests can't send messages.")
         XCTAssertEqual(PostingDenial.noNickname.message, "Set your nickname first.")

@@ -37,7 +37,7 @@ final class StringsTests: XCTestCase {
             (en.termsCheckbox, ko.termsCheckbox), (en.guestName, ko.guestName), (en.noActivity, ko.noActivity),
             (en.error(ChatError.wrongPassword), ko.error(ChatError.wrongPassword)),
         ] + Tab.allCases.map { (en.tabTitle($0), ko.tabTitle($0)) }
-            + [PostingDenial.blocked, .readOnlyRoom, .notSignedIn].map { (en.denial($0), ko.denial($0)) }
+            + [PostingDenial.blocked, .readOnlyRoom, .notSignedIn, .encryptedRoom].map { (en.denial($0), ko.denial($0)) }
         for (english, korean) in pairs { XCTAssertNotEqual(english, korean) }
     }
 

@@ -59,5 +59,10 @@ enum CacheSchema {
             failure TEXT
         );
         """),
+        Migration(3, "end-to-end encrypted rooms", sql: """
+        -- 1 once the room has an m.room.encryption state event; never set back to 0 (encryption
+        -- cannot be turned off), so nothing is ever sent there as plaintext
+        ALTER TABLE rooms ADD COLUMN encrypted INTEGER NOT NULL DEFAULT 0;
+        """),
     ]
 }

@@ -24,6 +24,8 @@ struct CachedRoom: Hashable, Sendable {
     var notificationCount: Int?
     var back: Back
     var readEventID: String?
+    /// The room has (or had) `m.room.encryption`: tteok sends nothing there.
+    var encrypted: Bool
 
     /// The name a person sees: room name, else alias, else the id.
     var displayName: String {
@@ -49,6 +51,7 @@ struct CachedRoom: Hashable, Sendable {
         default: back = .fromLiveEnd
         }
         readEventID = row["read_event_id"].string
+        encrypted = row["encrypted"].int == 1
     }
 }
 

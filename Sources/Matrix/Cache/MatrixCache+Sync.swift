@@ -32,6 +32,9 @@ extension MatrixCache {
             for (id, room) in sync.rooms?.invite ?? [:] {
                 try MatrixCache.setMembership(id, .invited, in: connection)
                 outcome.roomsChanged = true
+                if room.invite_state?.events?.contains(where: { $0.type == MatrixCache.encryptionType }) == true {
+                    _ = try MatrixCache.markEncrypted(id, in: connection)
+                }
                 let mine = room.invite_state?.events?.first { $0.type == "m.room.member" && $0.state_key == me }
                 if let mine, mine.content.decode(as: MemberContent.self)?.is_direct == true {
                     outcome.directInvites[id] = mine.sender
@@ -115,6 +118,8 @@ extension MatrixCache {
             (column, value) = ("world_readable", SQLValue(event.content["history_visibility"]?.stringValue == "world_readable"))
         case "m.room.guest_access":
             (column, value) = ("guest_can_join", SQLValue(event.content["guest_access"]?.stringValue == "can_join"))
+        case MatrixCache.encryptionType:
+            return try markEncrypted(room, in: connection)
         default:
             return false
         }

@@ -80,6 +80,7 @@ extension MatrixCache {
             var inserted = 0
             for event in page.chunk {  // newest first (dir=b)
                 if event.type == "m.room.member" { try MatrixCache.storeMember(event, room: room, in: connection) }
+                if event.type == MatrixCache.encryptionType { _ = try MatrixCache.markEncrypted(room, in: connection) }
                 if try MatrixCache.insert(event, room: room, atEnd: false, in: connection) { inserted += 1 }
             }
             let back: (Int64, SQLValue) = page.end.map { (1, .text($0)) } ?? (2, .null)
@@ -106,11 +107,10 @@ extension MatrixCache {
         }
     }
 
-    /// Inserts one `m.room.message` event at either end of the room's order; false when it was
-    /// not a message or was already cached.
+    /// Inserts one message event (`m.room.message`, or `m.room.encrypted` as a placeholder) at
+    /// either end of the room's order; false when it was not a message or was already cached.
     static func insert(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> Bool {
-        guard event.type == "m.room.message", let id = event.event_id,
-              let content = event.content.decode(as: MessageEventContent.self) else { return false }
+        guard let id = event.event_id, let content = cachedContent(of: event) else { return false }
         let seq = atEnd
             ? (try connection.scalar("SELECT max(seq) + 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
             : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)

@@ -13,13 +13,28 @@ final class MatrixCache: Sendable {
     init(directory: URL, homeserver: URL, userID: String) throws {
         let server = Endpoint.encode("\(homeserver.host ?? "server")_\(homeserver.port ?? 0)")
         let folder = directory.appendingPathComponent("matrix").appendingPathComponent(server)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = folder.appendingPathComponent(Endpoint.encode(userID) + ".sqlite").path
+        try Self.prepareOwnerOnly(path, in: [directory, folder.deletingLastPathComponent(), folder])
         var configuration = Database.Configuration()
         // Only this process's sync engine writes the file; it publishes its own events.
         configuration.observesOtherProcesses = false
-        database = try Database(path: folder.appendingPathComponent(Endpoint.encode(userID) + ".sqlite").path,
-                                migrations: CacheSchema.migrations, configuration: configuration)
+        database = try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
         self.userID = userID
+    }
+
+    /// The cache holds messages, conversations and the outbox: its folders are 0700 and the file
+    /// 0600 before SQLite opens it, whatever the umask (SQLite gives `-wal` and `-shm` the main
+    /// file's mode). A cache left wider by an older tteok is narrowed here too.
+    private static func prepareOwnerOnly(_ path: String, in folders: [URL]) throws {
+        for folder in folders {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            chmod(folder.path, 0o700)
+        }
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw ChatError.storage("cannot create \(path): \(String(cString: strerror(errno)))") }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+        for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
     }
 
     /// Removes the file of a cache no longer wanted (a guest's, on log-out).

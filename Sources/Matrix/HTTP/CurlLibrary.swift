@@ -22,9 +22,14 @@ final class CurlLibrary: @unchecked Sendable {
         static let progressData: Int32 = 10_057
         static let progressFunction: Int32 = 20_219
         static let followLocation: Int32 = 52
+        static let maxFileSizeLarge: Int32 = 30_117
+        static let errorBuffer: Int32 = 10_010
+        static let protocolsString: Int32 = 10_318
     }
 
     static let responseCodeInfo: Int32 = 0x200000 + 2
+    /// CURL_ERROR_SIZE: the room libcurl needs for its error line.
+    static let errorBufferSize = 256
 
     /// Opened once per process; nil when libcurl is not installed.
     static let shared: CurlLibrary? = CurlLibrary()

@@ -27,10 +27,12 @@ public final class CurlTransport: MatrixTransport {
 private final class CurlExchange: @unchecked Sendable {
     typealias Waiter = CheckedContinuation<(Data, HTTPResponse), Error>
 
-    private let request: HTTPRequest
+    let request: HTTPRequest
     private let curl: CurlLibrary
     /// Written only by the transfer's thread (curl's write callback).
     var received = Data()
+    /// Set by the write callback when the answer passed `request.answerLimit`.
+    var overLimit = false
     private let state = Mutex<(waiter: Waiter?, cancelled: Bool)>((nil, false))
 
     init(_ request: HTTPRequest, curl: CurlLibrary) {
@@ -67,25 +69,36 @@ private final class CurlExchange: @unchecked Sendable {
         guard let url = request.url, let handle = curl.takeHandle() else { return .failure(URLError(.badURL)) }
         let headers = curl.list(request.allHTTPHeaderFields.map { "\($0.key): \($0.value)" } + ["Expect:"])
         let method = request.httpMethod ?? "GET"
+        let errorLine = UnsafeMutablePointer<CChar>.allocate(capacity: CurlLibrary.errorBufferSize)
+        errorLine.initialize(repeating: 0, count: CurlLibrary.errorBufferSize)
+        defer { errorLine.deallocate() }
         let code = url.absoluteString.withCString { address in
             method.withCString { methodName in
-                configure(handle, address: address, method: methodName, headers: headers)
+                configure(handle, address: address, method: methodName, headers: headers, errorLine: errorLine)
                 return curl.perform(handle)
             }
         }
         let status = curl.responseCode(handle)
+        let detail = String(cString: errorLine)
         curl.freeList(headers)
         curl.giveBack(handle, reusable: code == 0)
         if code == 0, status > 0 { return .success((received, HTTPResponse(statusCode: status))) }
-        return .failure(Self.error(forCurlCode: code))
+        return .failure(failure(forCurlCode: code, detail: detail))
     }
 
     private func configure(_ handle: CurlLibrary.Handle, address: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-                           headers: UnsafeMutableRawPointer?) {
+                           headers: UnsafeMutableRawPointer?, errorLine: UnsafeMutablePointer<CChar>) {
         typealias Option = CurlLibrary.Option
         curl.set(handle, Option.url, pointer: address)
         curl.set(handle, Option.noSignal, 1)
-        curl.set(handle, Option.followLocation, 1)
+        // A redirect is handed back as the answer it is: following one would carry the request
+        // (a login's password) to whatever host the server names, https or not.
+        curl.set(handle, Option.followLocation, 0)
+        "http,https".withCString { _ = curl.set(handle, Option.protocolsString, pointer: $0) }
+        // Refused before the body when the server declares its length; the write callback
+        // enforces the same limit on answers that do not.
+        curl.set(handle, Option.maxFileSizeLarge, offset: Int64(request.answerLimit))
+        curl.set(handle, Option.errorBuffer, pointer: errorLine)
         curl.set(handle, Option.timeoutMilliseconds, Int(request.timeoutInterval * 1000))
         curl.set(handle, Option.httpHeader, pointer: headers)
         if let body = request.httpBody {
@@ -103,6 +116,11 @@ private final class CurlExchange: @unchecked Sendable {
         curl.set(handle, write: { data, size, count, context in
             guard let data, let context else { return 0 }
             let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+            // Past the limit nothing more is kept: a short count makes curl abort the transfer.
+            guard exchange.received.count + size * count <= exchange.request.answerLimit else {
+                exchange.overLimit = true
+                return 0
+            }
             exchange.received.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
             return size * count
         })
@@ -115,7 +133,14 @@ private final class CurlExchange: @unchecked Sendable {
         curl.set(handle, Option.progressData, pointer: context)
     }
 
-    /// libcurl's CURLcode as the `URLError` URLSession would have given.
+    /// A failed transfer's CURLcode in our terms: the answer limit and TLS failures by name,
+    /// the rest as the `URLError` URLSession would have given.
+    private func failure(forCurlCode code: Int32, detail: String) -> Error {
+        // FILESIZE_EXCEEDED (63): the declared length was over the limit.
+        if overLimit || code == 63 { return TransportFailure.answerTooLarge(limit: request.answerLimit) }
+        return TransportFailure.tls(curlCode: code, detail: detail) ?? Self.error(forCurlCode: code)
+    }
+
     static func error(forCurlCode code: Int32) -> URLError {
         switch code {
         case 5, 6: return URLError(.cannotFindHost)
@@ -123,7 +148,6 @@ private final class CurlExchange: @unchecked Sendable {
         case 28: return URLError(.timedOut)
         case 42: return URLError(.cancelled)
         case 18, 52, 55, 56: return URLError(.networkConnectionLost)
-        case 35, 53, 54, 58, 59, 60, 66, 77, 80, 82, 83, 90, 91: return URLError(.secureConnectionFailed)
         default: return URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl error \(code)"])
         }
     }

@@ -1,3 +1,4 @@
+import ChatCore
 import Foundation
 
 /// One request of the client-server API, before it is bound to a homeserver and a token.
@@ -17,6 +18,15 @@ struct Endpoint: Sendable {
     var timeout: TimeInterval = 60
     /// False for the few calls made before there is a session (login, register, public rooms).
     var authenticated = true
+    /// The most answer bytes read before the exchange is abandoned (`HTTPRequest.answerLimit`).
+    var answerLimit = Endpoint.ordinaryAnswerLimit
+
+    /// `/sync`, history pages, room state: large JSON, bounded all the same.
+    static let ordinaryAnswerLimit = 64 * 1024 * 1024
+    /// Answers that are a few hundred bytes of JSON (login, register, versions).
+    static let smallAnswerLimit = 1024 * 1024
+    /// A media download: the largest image tteok accepts, and room for a server's rounding.
+    static let mediaAnswerLimit = ImageUpload.maximumByteCount + 1024 * 1024
 
     /// A client API (v3) call.
     static func client(_ method: Method, _ path: String..., query: [(name: String, value: String)] = []) -> Endpoint {

@@ -10,6 +10,10 @@ public struct HTTPRequest: Sendable {
     public var httpBody: Data?
     /// Seconds the whole exchange may take.
     public var timeoutInterval: TimeInterval
+    /// The most bytes of answer body the transport accepts; past it the transfer is abandoned
+    /// at once and the exchange fails with `TransportFailure.answerTooLarge`, so a hostile or
+    /// broken server cannot fill memory.
+    public var answerLimit: Int = 64 * 1024 * 1024
     public private(set) var allHTTPHeaderFields: [String: String] = [:]
 
     public init(url: URL, timeoutInterval: TimeInterval = 60) {

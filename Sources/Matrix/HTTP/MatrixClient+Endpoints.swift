@@ -8,6 +8,7 @@ extension MatrixClient {
         var endpoint = Endpoint.client(.get, "versions")
         endpoint.segments = ["_matrix", "client", "versions"]
         endpoint.authenticated = false
+        endpoint.answerLimit = Endpoint.smallAnswerLimit
         _ = try await perform(endpoint)
     }
 
@@ -15,12 +16,14 @@ extension MatrixClient {
         var endpoint = try Endpoint.client(.post, "register")
             .with(json: RegisterRequest(username: username, password: password, auth: .init()))
         endpoint.authenticated = false
+        endpoint.answerLimit = Endpoint.smallAnswerLimit
         return try await call(endpoint)
     }
 
     func registerGuest() async throws -> SessionResponse {
         var endpoint = try Endpoint.client(.post, "register", query: [("kind", "guest")]).with(json: EmptyBody())
         endpoint.authenticated = false
+        endpoint.answerLimit = Endpoint.smallAnswerLimit
         return try await call(endpoint)
     }
 
@@ -28,6 +31,7 @@ extension MatrixClient {
         var endpoint = try Endpoint.client(.post, "login")
             .with(json: PasswordLoginRequest(identifier: .init(user: user), password: password))
         endpoint.authenticated = false
+        endpoint.answerLimit = Endpoint.smallAnswerLimit
         return try await call(endpoint)
     }
 
@@ -138,13 +142,17 @@ extension MatrixClient {
         var endpoint = Endpoint(method: .post, segments: ["_matrix", "media", "v3", "upload"], query: [("filename", fileName)])
         endpoint.body = data
         endpoint.contentType = mimeType
-        return try await call(endpoint, as: MediaUploadResponse.self).content_uri
+        let uri = try await call(endpoint, as: MediaUploadResponse.self).content_uri
+        guard MediaReference(uri) != nil else { throw MatrixError.malformed(endpoint: endpoint.summary, detail: "not a valid mxc:// URI") }
+        return uri
     }
 
-    /// Downloads `mxc://server/id` through the authenticated media API.
+    /// Downloads `mxc://server/id` through the authenticated media API. The URI comes from
+    /// someone's event, so it is checked against the spec's grammar before any request.
     func download(_ mxc: String) async throws -> Data {
-        let parts = mxc.hasPrefix("mxc://") ? mxc.dropFirst(6).split(separator: "/", maxSplits: 1).map(String.init) : []
-        guard parts.count == 2 else { throw MatrixError.malformed(endpoint: "media", detail: "not an mxc:// URI") }
-        return try await perform(Endpoint(method: .get, segments: ["_matrix", "client", "v1", "media", "download", parts[0], parts[1]]))
+        guard let media = MediaReference(mxc) else { throw MatrixError.malformed(endpoint: "media", detail: "not a valid mxc:// URI") }
+        var endpoint = Endpoint(method: .get, segments: ["_matrix", "client", "v1", "media", "download", media.serverName, media.mediaID])
+        endpoint.answerLimit = Endpoint.mediaAnswerLimit
+        return try await perform(endpoint)
     }
 }

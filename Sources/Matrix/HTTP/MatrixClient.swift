@@ -45,8 +45,9 @@ struct MatrixClient: Sendable {
         let request = try makeRequest(endpoint)
         var attempt = 0
         while true {
-            let (data, response) = try await exchange(request)
+            let (data, response) = try await exchange(request, endpoint)
             if (200..<300).contains(response.statusCode) { return data }
+            if (300..<400).contains(response.statusCode) { throw MatrixError.redirected(status: response.statusCode, endpoint: endpoint.summary) }
             let failure = Self.failure(status: response.statusCode, body: data, endpoint: endpoint)
             guard case .api(429, _, _, let wait) = failure, attempt < rateLimitRetries,
                   let wait, wait <= longestRateLimitWait else { throw failure }
@@ -55,7 +56,7 @@ struct MatrixClient: Sendable {
         }
     }
 
-    private func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+    private func exchange(_ request: HTTPRequest, _ endpoint: Endpoint) async throws -> (Data, HTTPResponse) {
         do {
             try Task.checkCancellation()
             return try await transport.exchange(request)
@@ -65,6 +66,8 @@ struct MatrixClient: Sendable {
             throw MatrixError.cancelled
         } catch let error as URLError {
             throw MatrixError.unreachable(Self.describe(error))
+        } catch let failure as TransportFailure {
+            throw Self.error(for: failure, endpoint)
         } catch let error as MatrixError {
             throw error
         } catch {
@@ -77,6 +80,7 @@ struct MatrixClient: Sendable {
             throw MatrixError.malformed(endpoint: endpoint.summary, detail: "cannot form a URL on \(homeserver)")
         }
         var request = HTTPRequest(url: url, timeoutInterval: endpoint.timeout)
+        request.answerLimit = endpoint.answerLimit
         request.httpMethod = endpoint.method.rawValue
         if let body = endpoint.body {
             request.httpBody = body
@@ -111,7 +115,19 @@ struct MatrixClient: Sendable {
         case .cannotFindHost, .dnsLookupFailed: return "the homeserver's name does not resolve"
         case .networkConnectionLost: return "the connection was lost"
         case .notConnectedToInternet: return "no network"
-        default: return "network error \(error.code.rawValue)"
+        default: return "network error (\(error.localizedDescription))"
+        }
+    }
+
+    /// The transport's named failures; libcurl's TLS line may quote the certificate, so it is made inert.
+    private static func error(for failure: TransportFailure, _ endpoint: Endpoint) -> MatrixError {
+        switch failure {
+        case .answerTooLarge(let limit):
+            return .answerTooLarge(endpoint: endpoint.summary, limit: limit)
+        case .untrustedCertificate(let detail):
+            return .unreachable("the homeserver's TLS certificate could not be verified (\(InertText.sanitize(detail)))")
+        case .tlsHandshake(let detail):
+            return .unreachable("a TLS connection to the homeserver could not be made (\(InertText.sanitize(detail)))")
         }
     }
 }

@@ -9,7 +9,11 @@ enum MatrixError: Error, Sendable, Equatable {
     case interactiveAuth(flows: [[String]])
     /// A non-2xx answer without a Matrix error body (a proxy's 502 page, an empty 500).
     case http(status: Int, endpoint: String)
-    /// No answer: connection refused, timed out, DNS.
+    /// A 3xx answer: tteok follows no redirect (it could carry a password to another host).
+    case redirected(status: Int, endpoint: String)
+    /// The answer passed the endpoint's byte limit and was abandoned.
+    case answerTooLarge(endpoint: String, limit: Int)
+    /// No answer: connection refused, timed out, DNS, TLS.
     case unreachable(String)
     /// A 2xx answer we could not decode.
     case malformed(endpoint: String, detail: String)
@@ -26,6 +30,11 @@ enum MatrixError: Error, Sendable, Equatable {
             return .unsupported("This homeserver needs more sign-up steps than tteok offers (\(stages)). Register on the server's website, then log in here.")
         case .http(let status, let endpoint):
             return .badResponse("HTTP \(status) from \(endpoint)")
+        case .redirected(let status, let endpoint):
+            return .badResponse("the homeserver answered \(endpoint) with a redirect (HTTP \(status)), which tteok does not follow; give --homeserver the server's final https:// address")
+        case .answerTooLarge(let endpoint, let limit):
+            let size = ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)
+            return .badResponse("the homeserver's answer to \(endpoint) was too large (over \(size)); it was not read further")
         case .unreachable(let why):
             return .offline(why)
         case .malformed(let endpoint, let detail):

@@ -86,6 +86,9 @@ extension MatrixService {
         let active = try await reader()
         return try await mapped {
             guard let room = try await active.cache.room(channel.raw) else { return 0 }
+            // tteok cannot tell an encrypted event that mentions or notifies from one that does
+            // not: in an encrypted room the server's count is the only one.
+            if room.membership == .joined, room.encrypted, let count = room.notificationCount { return count }
             // The server's count starts at our first read marker; before it, the viewer is new to
             // the room and every cached message counts (the spec's rule for newcomers).
             if room.membership == .joined, room.readEventID != nil, let count = room.notificationCount { return count }

@@ -10,12 +10,12 @@ extension MatrixService {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ChatError.invalidInput("An empty message is not sent.")
         }
-        try await checkPermission(channel, active)
         return try await post(MessageEventContent(msgtype: "m.text", body: text), to: channel.raw, active)
     }
 
     public func sendImage(_ image: ImageUpload, to channel: ChannelID) async throws -> Message {
         let active = try member()
+        // Asked before the upload too: an image for a room that refuses it never leaves the machine.
         try await checkPermission(channel, active)
         let uri = try await mapped { try await active.client.upload(image.data, fileName: image.fileName, mimeType: image.mimeType) }
         let info = MessageEventContent.Info(mimetype: image.mimeType, size: image.data.count, w: image.width, h: image.height)
@@ -56,16 +56,36 @@ extension MatrixService {
         if case .denied(let denial) = await permission(in: channel) { throw ChatError.denied(denial) }
     }
 
-    /// Joins if needed, writes the message to the outbox before any request, then gives it its
-    /// first attempt. Returns it delivered, or pending when the server could not be reached (it
-    /// is sent later, with the same transaction id); a refusal throws and leaves it failed.
+    /// The one way a room message is made: the posting rule first (guests, power levels, and
+    /// encrypted rooms, which never get plaintext), then joins if needed, writes the message to
+    /// the outbox before any request, and gives it its first attempt. Returns it delivered, or
+    /// pending when the server could not be reached (it is sent later, with the same
+    /// transaction id); a refusal throws and leaves it failed. The outbox checks encryption
+    /// again before it sends (`OutboxSender`).
     func post(_ content: MessageEventContent, to room: String, _ active: Active) async throws -> Message {
-        try await mapped {
+        try await checkPermission(ChannelID(room), active)
+        return try await mapped {
             if try await active.cache.room(room)?.membership != .joined { try await join(room, active) }
+            // A room this cache has no state for yet (just joined, or named by id before any
+            // sync) may be encrypted: learn its state and ask the rule again before storing.
+            if try await learnState(of: room, active) { try await checkPermission(ChannelID(room), active) }
             let entry = try await active.cache.enqueue(content, to: room, transactionID: TransactionID.make(), at: Date())
             hub.publish(.messagesAdded(ChannelID(room), [try await pendingMessage(entry, active)]))
             return try await settle(entry.transactionID, active)
         }
+    }
+
+    /// Fetches and stores the state of a joined room the cache has none for (every room has
+    /// power levels once its state is known); true when it did. Offline it leaves the question
+    /// to the outbox, which asks the server again before it sends.
+    private func learnState(of room: String, _ active: Active) async throws -> Bool {
+        guard try await active.cache.room(room)?.powerLevels == nil else { return false }
+        do {
+            try await active.cache.storeJoinedRoom(room, state: try await active.client.roomState(room))
+        } catch let error as MatrixError where error.isTransient {
+            return false
+        }
+        return true
     }
 
     /// Lets the outbox attempt `transactionID` and reports where it stands.

@@ -63,15 +63,18 @@ final class OutboxSender: Sendable {
     func refusal(of transactionID: String) -> ChatError? { state.withLock { $0.refusals[transactionID] } }
 
     private func sendPending() async {
+        // Rooms the server said are not encrypted, during this pass.
+        var plaintextRooms: Set<String> = []
         while !isStopped, let entry = try? await cache.pendingOutbox().first {
             let eventID: String
             do {
+                try await ensurePlaintextAllowed(in: entry.roomID, checked: &plaintextRooms)
                 eventID = try await client.send(entry.content, to: entry.roomID, transactionID: entry.transactionID)
             } catch let error as MatrixError where error.isTransient || error == .cancelled {
                 scheduleRetry()
                 return
             } catch {
-                let reason = (error as? MatrixError)?.chatError ?? ChatError.badResponse(String(describing: error))
+                let reason = (error as? MatrixError)?.chatError ?? (error as? ChatError) ?? ChatError.badResponse(String(describing: error))
                 state.withLock { $0.refusals[entry.transactionID] = reason }
                 try? await cache.failOutbox(entry.transactionID, reason: reason.message)
                 await onOutcome(.failed(entry, reason))
@@ -83,6 +86,23 @@ final class OutboxSender: Sendable {
             guard let event = try? await cache.acknowledge(entry, eventID: eventID, sender: cache.userID) else { return }
             await onOutcome(.delivered(event))
         }
+    }
+
+    /// The last guard before plaintext leaves: a message queued before its room turned encrypted
+    /// (or before this cache heard so) is refused, not sent. The cache answers for rooms known
+    /// encrypted; otherwise the server's own room state is asked, once per room and pass, so a
+    /// room encrypted since the last sync is caught too. Throws `.denied(.encryptedRoom)`.
+    private func ensurePlaintextAllowed(in room: String, checked: inout Set<String>) async throws {
+        if try await cache.room(room)?.encrypted == true { throw ChatError.denied(.encryptedRoom) }
+        guard !checked.contains(room) else { return }
+        do {
+            _ = try await client.state(room, type: MatrixCache.encryptionType, as: JSONValue.self)
+        } catch MatrixError.api(404, _, _, _) {
+            checked.insert(room)
+            return
+        }
+        try await cache.markEncrypted(room)
+        throw ChatError.denied(.encryptedRoom)
     }
 
     private func scheduleRetry() {
@@ -106,7 +126,7 @@ extension MatrixError {
     /// answer, a proxy's error page or a 5xx may hide a stored event, and resending is safe.
     var isTransient: Bool {
         switch self {
-        case .unreachable, .malformed, .http: return true
+        case .unreachable, .malformed, .http, .redirected, .answerTooLarge: return true
         case .api(let status, _, _, _): return status >= 500 || status == 429
         case .interactiveAuth, .cancelled: return false
         }

@@ -38,6 +38,8 @@ public struct UIStrings: Hashable, Sendable {
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
     public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
     public var sending: String { pick("sending…", "보내는 중…") }
+    /// Stands in for an end-to-end encrypted message tteok has no key for.
+    public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
     public func failed(_ reason: String) -> String {
         pick("not sent: \(reason) · t send again · d discard", "보내지 못함: \(reason) · t 다시 보내기 · d 버리기")
     }

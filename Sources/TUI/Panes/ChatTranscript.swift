@@ -190,6 +190,8 @@ public struct ChatTranscript {
             rows = TextLayout.wrappedLines(shownBody(body), width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
         case .image(let image):
             rows = imageRows(image, width: width, style: style)
+        case .encrypted:
+            rows = TextLayout.wrappedLines(strings.encryptedMessage, width: width).map { Row(spans: [Span($0, Style(.muted))], alignRight: false) }
         }
         switch message.delivery {
         case .delivered: break

@@ -7,7 +7,7 @@ struct PostCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "post",
         abstract: "Post a message; without TEXT, post each line of standard input as one message.",
-        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms) exits non-zero\nwith the reason on stderr, and nothing is stored.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.\nOn Matrix, a message the homeserver has not acknowledged stays in the outbox and the command\nexits 5; the next `tteok post` to that homeserver (or the interactive client) sends it first.",
+        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms, an end-to-end\nencrypted Matrix room) exits non-zero with the reason on stderr, and nothing is stored or sent.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.\nOn Matrix, a message the homeserver has not acknowledged stays in the outbox and the command\nexits 5; the next `tteok post` to that homeserver (or the interactive client) sends it first.",
         options: [.value("image", "PATH", help: "Post this image file instead of text.")],
         arguments: [
             ArgumentDefinition(name: "CHANNEL", arity: .required, help: "The channel's name (on Matrix: a room name, alias or id)."),

@@ -20,9 +20,9 @@ struct MessageRecord: Encodable, Sendable {
     let nickname: String
     /// Encoded as ISO 8601.
     let sentAt: Date
-    /// `text` or `image`.
+    /// `text`, `image`, or `encrypted` (an end-to-end encrypted message tteok cannot read).
     let kind: String
-    /// The text, or for an image `[image] FILE`.
+    /// The text, for an image `[image] FILE`, for an encrypted message a placeholder.
     let text: String
     let image: Image?
 
@@ -41,6 +41,9 @@ struct MessageRecord: Encodable, Sendable {
         case .image(let info):
             kind = "image"
             image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height)
+        case .encrypted:
+            kind = "encrypted"
+            image = nil
         }
     }
 

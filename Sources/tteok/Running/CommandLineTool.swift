@@ -30,6 +30,12 @@ struct CommandLineTool: Sendable {
                 return try await startInteractive(words)
             case .command(let command, let words):
                 return await runCommand(command, words)
+            case .version:
+                console.line(BuildInfo.versionLine)
+                return .success
+            case .generate(let generated):
+                console.writeOut(generated.render(.tteok))
+                return .success
             }
         } catch {
             console.error("\(error.message) (see 'tteok --help')")
@@ -42,10 +48,13 @@ struct CommandLineTool: Sendable {
             console.writeOut(Self.rootHelp())
             return .success
         }
-        guard let command = Self.commands.first(where: { $0.configuration.name == topic }) else {
+        if let command = Self.commands.first(where: { $0.configuration.name == topic }) {
+            console.writeOut(Self.help(for: command))
+        } else if let builtin = CommandLineDescription.builtins.first(where: { $0.name == topic }) {
+            console.writeOut(HelpFormatter(configuration: builtin, globalOptions: []).render())
+        } else {
             throw .unknownCommand(topic)
         }
-        console.writeOut(Self.help(for: command))
         return .success
     }
 
@@ -105,7 +114,8 @@ struct CommandLineTool: Sendable {
     private func backend(for globals: GlobalOptions) throws(UsageError) -> Backend {
         var socket = globals.socket
         if socket == nil, globals.store == nil, globals.homeserver == nil { socket = UserConfig.load(from: paths.configFile).socket }
-        return try Backend(store: globals.store, homeserver: globals.homeserver, socket: socket, paths: paths, workingDirectory: workingDirectory)
+        return try Backend(store: globals.store, homeserver: globals.homeserver, socket: socket, insecureHTTP: globals.insecureHTTP,
+                           paths: paths, workingDirectory: workingDirectory)
     }
 
     private func execute(_ command: any ScriptCommand, globals: GlobalOptions, backend: Backend) async -> ExitCode {

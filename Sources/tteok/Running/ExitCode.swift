@@ -3,7 +3,7 @@ import ChatCore
 /// The process exit status of every command; scripts can rely on these values (README lists them).
 enum ExitCode: Int32, CaseIterable, Sendable {
     case success = 0
-    /// Refused by a rule (guest, not your region, no nickname, terms) or failed otherwise.
+    /// Refused by a rule (guest, not your region, no nickname, terms, an encrypted room) or failed otherwise.
     case failure = 1
     /// The command line is wrong: unknown option, missing argument, bad value.
     case usage = 2
@@ -29,7 +29,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
     var meaning: String {
         switch self {
         case .success: return "success"
-        case .failure: return "refused by a rule (guest, not your region, no nickname, terms) or failed"
+        case .failure: return "refused by a rule (guest, not your region, no nickname, terms, an encrypted Matrix room) or failed"
         case .usage: return "usage error: unknown option, missing argument, bad value"
         case .authentication: return "not signed in, wrong password or no such account"
         case .notFound: return "no such channel or member"

@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Encrypted rooms on the real binary (issue 14, finding 7): matrix-nio with real Megolm makes an
+/// encrypted room, invites a tteok account and writes into it. `tteok read` shows placeholders
+/// (text and `--json`), `tteok post` refuses with exit 1 and sends nothing, and the interactive
+/// client greys its input with the reason and sends nothing on Enter, in English and Korean.
+final class EncryptedRoomEndToEndTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var server: URL!
+    private var sessions: [TmuxSession] = []
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory(prefix: "cli-encrypted")
+        server = try SynapseServer.url()
+    }
+
+    override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
+        directory = nil
+    }
+
+    private static let placeholder = "encrypted message — cannot be read on this device"
+
+    /// Mina (signed up through tteok) and an encrypted room nio made, invited her to and wrote
+    /// `texts` into. Mina has not touched the room yet.
+    private func minaInvitedToEncryptedRoom(texts: [String]) async throws -> (mina: TteokUser, minaID: String, peer: NioPeer, room: String, name: String) {
+        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
+        let signup = try mina.run(["signup", "--username", SynapseServer.randomName("mina"), "--password-stdin", "--nickname", "Mina", "--accept-terms"],
+                                  stdin: "correct horse battery\n")
+        XCTAssertEqual(signup.status, 0, "\(signup)")
+        let whoami = try mina.run(["whoami", "--json"])
+        let account = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any], "\(whoami)")
+        let minaID = try XCTUnwrap(account["id"] as? String)
+        let peer = NioPeer(user: try await SynapseUser.register(on: server), store: directory.file("nio"))
+        let name = SynapseServer.randomName("secret")
+        let room = try peer.createEncryptedRoom(name: name, invite: [minaID], texts: texts).room
+        return (mina, minaID, peer, room, name)
+    }
+
+    func testReadShowsPlaceholdersAndPostRefusesWithNothingSent() async throws {
+        let (mina, minaID, peer, room, _) = try await minaInvitedToEncryptedRoom(texts: ["secret one", "secret two"])
+
+        // The first thing Mina does is post, naming the room by id: the cache has never seen it.
+        let post = try mina.run(["post", room, "plaintext", "leak"])
+        XCTAssertEqual(post.status, 1, "\(post)")
+        XCTAssertTrue(post.stderr.contains("end-to-end encrypted; tteok cannot send encrypted messages yet — nothing was sent"), post.stderr)
+
+        let read = try mina.run(["read", room])
+        XCTAssertEqual(read.status, 0, "\(read)")
+        XCTAssertEqual(read.lines.filter { $0.contains(Self.placeholder) }.count, 2, read.stdout)
+        XCTAssertFalse(read.stdout.contains("secret") || read.stdout.contains("No messages"), read.stdout)
+        let json = try mina.run(["read", room, "--json"])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        XCTAssertEqual(rows.map { $0["kind"] as? String }, ["encrypted", "encrypted"], json.stdout)
+        XCTAssertEqual(rows.map { $0["text"] as? String }, [Self.placeholder, Self.placeholder])
+
+        // Now that the room is cached as encrypted: refused before reading standard input or the image.
+        let again = try mina.run(["post", room], stdin: "line one\nline two\n")
+        XCTAssertEqual(again.status, 1, "\(again)")
+        XCTAssertTrue(again.stderr.contains("nothing was sent"), again.stderr)
+        let picture = directory.file("leak.png")
+        try TestImages.png(width: 4, height: 4).write(to: picture)
+        let image = try mina.run(["post", "--image", picture.path, room])
+        XCTAssertEqual(image.status, 1, "\(image)")
+
+        let stored = try await peer.user.storedTexts(in: room).filter { $0.sender == minaID }
+        XCTAssertEqual(stored.map(\.body), [], "the homeserver got nothing from tteok")
+    }
+
+    func testTheInteractiveClientGreysTheInputWithTheReasonAndEnterSendsNothing() async throws {
+        let (mina, minaID, peer, room, name) = try await minaInvitedToEncryptedRoom(texts: ["secret one"])
+        XCTAssertEqual(try mina.run(["read", room]).status, 0, "joined")
+
+        // The placeholder wraps in a 100-column terminal: its first words are enough.
+        for (language, reason, placeholder) in [("en", "× This room is end-to-end encrypted", "encrypted message — cannot be read"),
+                                                 ("ko", "× 종단간 암호화된 방입니다", "암호화된 메시지 — 이 기기에서는")] {
+            let client = try terminal(mina, ["--lang", language, "--channel", name])
+            let screen = client.waitForScreen { screen in
+                screen.contains { $0.contains(placeholder) } && screen.contains { $0.contains(reason) }
+            }
+            XCTAssertTrue(screen.shown, "never showed the placeholder and the greyed input's reason (\(language)):\n\(screen.screen.joined(separator: "\n"))")
+            try client.type("plaintext from the terminal")
+            try client.keys("Enter")
+            let after = client.waitForScreen(seconds: 2) { screen in screen.contains { $0.contains("sending…") || $0.contains("보내는 중") } }
+            XCTAssertFalse(after.shown, "nothing is queued:\n\(after.screen.joined(separator: "\n"))")
+            try client.keys("C-q")
+            client.close()
+        }
+        let stored = try await peer.user.storedTexts(in: room).filter { $0.sender == minaID }
+        XCTAssertEqual(stored.map(\.body), [], "the homeserver got nothing from tteok")
+    }
+
+    private func terminal(_ person: TteokUser, _ arguments: [String]) throws -> TmuxSession {
+        let session = try person.terminal(arguments, stderr: directory.file("stderr-\(sessions.count)"))
+        sessions.append(session)
+        return session
+    }
+}
