@@ -55,6 +55,15 @@ let package = Package(
         // Child process for LocalStore's multi-process tests: signs up and posts N messages.
         .executableTarget(name: "tteok-store-stress", dependencies: ["LocalStore", "ChatCore"]),
 
+        // The community service: wire frames shared by service and client, the service itself
+        // (the only process that opens the community file), and ChatService over its socket.
+        .target(name: "CommunityProtocol", dependencies: ["ChatCore"]),
+        .testTarget(name: "CommunityProtocolTests", dependencies: ["CommunityProtocol", "ChatCore"]),
+        .target(name: "CommunityServer", dependencies: ["LocalStore", "CommunityProtocol", "ChatCore"]),
+        .target(name: "CommunityClient", dependencies: ["CommunityProtocol", "ChatCore"]),
+        // The service with real processes: real Unix users (created and removed by the tests, as root), the real binary.
+        .testTarget(name: "CommunityServiceTests", dependencies: ["CommunityServer", "CommunityClient", "CommunityProtocol", "LocalStore", "ChatCore", "TestSupport", "tteok"]),
+
         // The ncurses backend: the only importer of CNcurses.
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
         // A tiny full-screen program over the real backend, driven in tmux by NcursesTerminalTests.
@@ -76,7 +85,8 @@ let package = Package(
         .target(name: "CBuildInfo", cSettings: [.define("TTEOK_COMMIT", to: "\"\(buildCommit)\"")]),
 
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview", "CBuildInfo"]),
+        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview",
+                                                "CommunityServer", "CommunityClient", "CBuildInfo"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport", "TUI"]),
         // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a member fills in to sign up.
-public struct SignUpRequest: Hashable, Sendable {
+public struct SignUpRequest: Hashable, Sendable, Codable {
     /// Email (embedded community) or user name / `@name:server` (Matrix).
     public var identifier: String
     public var password: String
@@ -20,7 +20,7 @@ public struct SignUpRequest: Hashable, Sendable {
 }
 
 /// An image file read from disk, ready to send.
-public struct ImageUpload: Hashable, Sendable {
+public struct ImageUpload: Hashable, Sendable, Codable {
     /// Largest image a member may send (10 MiB), on every backend: the file reader refuses
     /// before reading, the embedded community before storing.
     public static let maximumByteCount = 10 * 1024 * 1024

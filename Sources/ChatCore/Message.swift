@@ -21,7 +21,7 @@ public struct ImageInfo: Hashable, Sendable, Codable {
 }
 
 /// What a message says.
-public enum MessageContent: Hashable, Sendable {
+public enum MessageContent: Hashable, Sendable, Codable {
     case text(String)
     case image(ImageInfo)
     /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
@@ -42,7 +42,7 @@ public enum MessageContent: Hashable, Sendable {
 }
 
 /// Where a message is on its way to the server.
-public enum DeliveryState: Hashable, Sendable {
+public enum DeliveryState: Hashable, Sendable, Codable {
     /// Stored by the community (or acknowledged by the server).
     case delivered
     /// Written to the outbox, not yet acknowledged.
@@ -52,7 +52,7 @@ public enum DeliveryState: Hashable, Sendable {
 }
 
 /// A message in a channel.
-public struct Message: Hashable, Sendable, Identifiable {
+public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var id: MessageID
     public var channelID: ChannelID
     public var senderID: UserID
@@ -76,7 +76,7 @@ public struct Message: Hashable, Sendable, Identifiable {
 }
 
 /// Where paging through older history stands. No "maybe more" flags: one of three states.
-public enum Paging: Hashable, Sendable {
+public enum Paging: Hashable, Sendable, Codable {
     case notStarted
     case haveMore(PageToken)
     case done
@@ -89,7 +89,7 @@ public struct PageToken: Hashable, Sendable, Codable {
 }
 
 /// One page of history, oldest first, and where to continue.
-public struct MessagePage: Hashable, Sendable {
+public struct MessagePage: Hashable, Sendable, Codable {
     public var messages: [Message]
     public var next: Paging
 

@@ -1,5 +1,5 @@
 /// Why the viewer may not post somewhere. Every refusal a user can meet has a case here.
-public enum PostingDenial: Hashable, Sendable {
+public enum PostingDenial: Hashable, Sendable, Codable {
     /// Guests read only.
     case guest
     /// The session ended or never began (e.g. a script without `login`).
@@ -33,7 +33,7 @@ public enum PostingDenial: Hashable, Sendable {
 }
 
 /// The answer of the posting rule.
-public enum SendPermission: Hashable, Sendable {
+public enum SendPermission: Hashable, Sendable, Codable {
     case allowed
     case denied(PostingDenial)
 

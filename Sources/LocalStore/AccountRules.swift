@@ -40,6 +40,20 @@ enum AccountRules {
         return nickname
     }
 
+    /// Refuses a nickname another member already has, compared as the word filter compares
+    /// words (`WordFilter.comparableName`), so nobody can pass for somebody else. Runs inside
+    /// the write transaction, so two sign-ups cannot both take a name.
+    static func checkUnique(_ nickname: String, except userID: Int64?, _ connection: Connection) throws {
+        guard !nickname.isEmpty else { return }
+        let wanted = WordFilter.comparableName(nickname)
+        let others = try connection.query("SELECT id, nickname FROM users WHERE nickname != ''")
+        if let taken = others.first(where: { $0[0].int64 != userID && WordFilter.comparableName($0[1].string ?? "") == wanted }) {
+            let existing = taken[1].string ?? ""
+            let same = existing == nickname ? "" : " (too like \(InertText.sanitize(existing)))"
+            throw ChatError.invalidInput("The nickname \(InertText.sanitize(nickname)) is taken\(same); choose another.")
+        }
+    }
+
     /// The region channel's own spelling of `raw`, which must name one.
     static func region(_ raw: String, _ connection: Connection) throws -> String {
         let wanted = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()

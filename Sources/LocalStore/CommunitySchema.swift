@@ -7,7 +7,18 @@ enum CommunitySchema {
         Migration(1, "accounts, channels, messages, markers, safety", sql: version1),
         Migration(2, "demo community", apply: DemoCommunity.seed),
         Migration(3, "activity by channel and time", sql: version3),
+        Migration(4, "sessions bound to a Unix user; posts with client ids", sql: version4),
     ]
+
+    /// The service binds each session to the Unix user (uid) that made it, so a token copied to
+    /// another user is refused; a client's outbox id makes a resent post land once. Sessions
+    /// made before this step have no uid: the service refuses them (sign in again), the direct
+    /// file accepts them as before.
+    private static let version4 = """
+        ALTER TABLE sessions ADD COLUMN uid INTEGER;
+        ALTER TABLE messages ADD COLUMN client_id TEXT;
+        CREATE UNIQUE INDEX messages_client ON messages(sender_id, client_id) WHERE client_id IS NOT NULL;
+        """
 
     /// Discover counts a channel's messages since a time with one lookup per channel
     /// (first message at or after the time, then sequence arithmetic) instead of a scan.

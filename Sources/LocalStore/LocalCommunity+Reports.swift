@@ -7,10 +7,16 @@ import Storage
 /// Not part of `ChatService`: on Matrix a report goes to the homeserver's admins and no client
 /// can list them, so this exists only where the community is a file we hold.
 extension LocalCommunity {
-    /// Every report, oldest first, with the reported message as stored.
+    /// Every report, oldest first, with the reported message as stored. In the service only
+    /// moderators may list them; a moderator who was reported does not learn who reported them.
     public func reports() async throws -> [ReportRecord] {
-        try await read { connection in
-            try connection.query("""
+        let access = access
+        return try await read { connection in
+            let viewer = try self.currentAccount(connection)
+            guard access.mayListReports(emailKey: viewer.map { AccountRules.emailKey($0.email) }) else {
+                throw ChatError.forbidden("Only the community's moderators can list reports.")
+            }
+            let records = try connection.query("""
                 SELECT r.id AS report_id, r.created_at AS reported_at, r.reason,
                        ru.id AS reporter_id, ru.nickname AS reporter_nickname, ru.email AS reporter_email,
                        c.name AS channel_name, c.kind AS channel_kind,
@@ -24,7 +30,15 @@ extension LocalCommunity {
                 LEFT JOIN images i ON i.id = m.image_id
                 ORDER BY r.id
                 """).map(Self.report)
+            return records.map { viewer?.id == $0.message.senderID ? Self.withoutReporter($0) : $0 }
         }
+    }
+
+    /// The report as the person reported may see it: nobody's name on it.
+    private static func withoutReporter(_ record: ReportRecord) -> ReportRecord {
+        var hidden = record
+        hidden.reporter = UserProfile(id: UserID("0"), nickname: "(hidden)", email: nil)
+        return hidden
     }
 
     private static func report(_ row: Row) -> ReportRecord {

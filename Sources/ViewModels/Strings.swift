@@ -158,7 +158,7 @@ public struct Strings: Hashable, Sendable {
         case .rateLimited(let ms): return "서버가 \(ms)ms 기다려 달라고 합니다. 다시 시도합니다."
         case .badResponse(let why): return "서버 응답이 올바르지 않습니다: \(why)"
         case .storage(let why): return "저장소 오류: \(why)"
-        case .invalidInput, .server, .unsupported: return error.message
+        case .invalidInput, .server, .unsupported, .forbidden: return error.message
         }
     }
 }

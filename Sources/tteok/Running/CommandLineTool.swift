@@ -1,4 +1,5 @@
 import ChatCore
+import CommunityClient
 import Foundation
 
 /// The whole command line: finds the command, parses and validates it, opens the backend and runs.
@@ -20,6 +21,7 @@ struct CommandLineTool: Sendable {
 
     func run(_ words: [String]) async -> ExitCode {
         let rootOptions = InteractiveOptions.configuration.options + GlobalOptions.definitions
+        if words.first == ServeCommand.name { return await ServeCommand.run(Array(words.dropFirst()), console: console, workingDirectory: workingDirectory) }
         do {
             switch try Invocation(words, commands: Self.commands, rootOptions: rootOptions) {
             case .help(let topic):
@@ -64,13 +66,12 @@ struct CommandLineTool: Sendable {
         }
         let options = try InteractiveOptions(parsed)
         let globals = GlobalOptions(parsed)
-        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
-                                      paths: paths, workingDirectory: workingDirectory)
+        let backend = try backend(for: globals)
         let service: any ChatService
         do {
             let sessions = SessionLocation(paths: paths)
             try sessions.prepare(for: backend)
-            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory, interactive: true)
             service = try factory.makeService(for: backend, files: files)
         } catch {
             console.error((error as? ChatError)?.message ?? String(describing: error))
@@ -101,13 +102,20 @@ struct CommandLineTool: Sendable {
             }
             globals = GlobalOptions(parsed)
             command = try type.init(parsed, globals: globals)
-            backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
-                                      paths: paths, workingDirectory: workingDirectory)
+            backend = try self.backend(for: globals)
         } catch {
             console.error("\(error.message) (see '\(configuration.invocation) --help')")
             return .usage
         }
         return await execute(command, globals: globals, backend: backend)
+    }
+
+    /// The backend the options name; with none, `socket = PATH` in the config file.
+    private func backend(for globals: GlobalOptions) throws(UsageError) -> Backend {
+        var socket = globals.socket
+        if socket == nil, globals.store == nil, globals.homeserver == nil { socket = UserConfig.load(from: paths.configFile).socket }
+        return try Backend(store: globals.store, homeserver: globals.homeserver, socket: socket, insecureHTTP: globals.insecureHTTP,
+                           paths: paths, workingDirectory: workingDirectory)
     }
 
     private func execute(_ command: any ScriptCommand, globals: GlobalOptions, backend: Backend) async -> ExitCode {
@@ -116,6 +124,8 @@ struct CommandLineTool: Sendable {
             try sessions.prepare(for: backend)
             let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
             let service = try factory.makeService(for: backend, files: files)
+            // A script on a service that is not running is told so (exit 5), not "not signed in".
+            if let service = service as? ServiceCommunity { try await service.connect() }
             let context = CommandContext(service: service, console: console, input: input, globals: globals, environment: environment)
             return try await command.run(in: context)
         } catch let error as UsageError {

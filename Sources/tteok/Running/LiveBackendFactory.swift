@@ -1,4 +1,5 @@
 import ChatCore
+import CommunityClient
 import Foundation
 import LocalStore
 import Matrix
@@ -9,6 +10,8 @@ struct LiveBackendFactory: BackendFactory {
         switch backend {
         case .embedded(let store):
             return try LocalCommunity(storeURL: store, sessionFile: files.sessionFile)
+        case .service(let socket):
+            return ServiceCommunity(socketPath: socket.path, sessionFile: files.sessionFile, keepsOutbox: files.interactive)
         case .matrix(let homeserver):
             return MatrixService(homeserver: homeserver, sessionFile: files.sessionFile, cacheDirectory: files.cacheDirectory)
         }

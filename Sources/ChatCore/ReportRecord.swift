@@ -1,8 +1,7 @@
-import ChatCore
 import Foundation
 
-/// One report as a moderator of the embedded community reads it: who reported what, where, why.
-public struct ReportRecord: Hashable, Sendable {
+/// One report as a moderator of the embedded community reads it (in ChatCore so the service can send it): who reported what, where, why.
+public struct ReportRecord: Hashable, Sendable, Codable {
     public var id: Int64
     public var reportedAt: Date
     public var reason: String
