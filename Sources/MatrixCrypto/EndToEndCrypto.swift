@@ -23,6 +23,9 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// Decrypts one `m.room.encrypted` room event; throws `Undecryptable` with the reason.
     func decrypt(_ event: MegolmCiphertext) throws -> DecryptedRoomEvent
 
+    /// Decrypts a page of events at once (a history page): one result per event, in order.
+    func decrypt(_ events: [MegolmCiphertext]) -> [Result<DecryptedRoomEvent, Undecryptable>]
+
     /// Records the devices `/keys/query` returned for `user` (`device id → device_keys`);
     /// devices whose self-signature does not verify are dropped. Returns the devices kept.
     @discardableResult

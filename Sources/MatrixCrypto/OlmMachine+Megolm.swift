@@ -5,6 +5,25 @@ import Storage
 /// and the sender must be the session's, and each message index decrypts one event only.
 extension OlmMachine {
     public func decrypt(_ event: MegolmCiphertext) throws -> DecryptedRoomEvent {
+        try database.writeSync { try decrypt(event, in: $0) }.get()
+    }
+
+    /// A page of events in one transaction: the replay records of a history page commit once.
+    public func decrypt(_ events: [MegolmCiphertext]) -> [Result<DecryptedRoomEvent, Undecryptable>] {
+        (try? database.writeSync { connection in events.map { (try? decrypt($0, in: connection)) ?? .failure(Undecryptable(reason: .failed("storage"))) } })
+            ?? events.map { _ in .failure(Undecryptable(reason: .failed("the crypto store cannot be written"))) }
+    }
+
+    /// Decrypts one event inside the caller's transaction; only storage errors throw.
+    private func decrypt(_ event: MegolmCiphertext, in connection: Connection) throws -> Result<DecryptedRoomEvent, Undecryptable> {
+        do {
+            return .success(try decryptChecked(event, in: connection))
+        } catch let failure as Undecryptable {
+            return .failure(failure)
+        }
+    }
+
+    private func decryptChecked(_ event: MegolmCiphertext, in connection: Connection) throws -> DecryptedRoomEvent {
         let content = event.content
         guard content["algorithm"]?.string == Self.megolmAlgorithm else {
             throw Undecryptable(reason: .unsupported(content["algorithm"]?.string ?? "no algorithm"))
@@ -13,7 +32,7 @@ extension OlmMachine {
               let ciphertext = content["ciphertext"]?.string else {
             throw Undecryptable(reason: .unsupported("missing sender_key, session_id or ciphertext"))
         }
-        let (plaintext, claimed) = try database.writeSync { connection -> (Data, String?) in
+        let (plaintext, claimed) = try { () throws -> (Data, String?) in
             guard let held = try inboundSession(sessionID, senderKey: senderKey, in: connection) else {
                 throw Undecryptable(reason: try withheldReason(sessionID, senderKey: senderKey, in: connection) ?? .unknownSession)
             }
@@ -27,7 +46,7 @@ extension OlmMachine {
             }
             try checkReplay(event, sessionID: sessionID, senderKey: senderKey, index: decrypted.index, in: connection)
             return (decrypted.plaintext, held.claimedEd25519)
-        }
+        }()
         guard let json = try? CryptoJSON(parsing: plaintext), let type = json["type"]?.string, let inner = json["content"] else {
             throw Undecryptable(reason: .failed("the plaintext is not an event"))
         }

@@ -83,25 +83,27 @@ extension EncryptionSession {
     /// Each `m.room.encrypted` event replaced by its plaintext event (same id, sender, time);
     /// the undecryptable ones are kept as they are and listed with their reason.
     func decrypt(_ events: [RoomEvent], in room: String) -> ([RoomEvent], [UndecryptedEvent]) {
-        var undecrypted: [UndecryptedEvent] = []
-        let plain = events.map { event -> RoomEvent in
+        var positions: [Int] = [], ciphertexts: [MegolmCiphertext] = []
+        for (index, event) in events.enumerated() {
             guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id,
-                  let content = try? CryptoJSON(encoding: event.content) else { return event }
-            let ciphertext = MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
-                                              timestamp: event.origin_server_ts ?? 0, content: content)
-            do {
-                let decrypted = try crypto.decrypt(ciphertext)
-                var plaintext = event
-                plaintext.type = decrypted.type
-                plaintext.content = try JSONValue.from(decrypted.content)
-                return plaintext
-            } catch {
-                let reason = (error as? Undecryptable)?.reason.description ?? "\(error)"
-                if let session = ciphertext.sessionID, let text = try? String(decoding: JSONEncoder().encode(content), as: UTF8.self) {
-                    undecrypted.append(UndecryptedEvent(eventID: id, roomID: room, sessionID: session, sender: event.sender,
-                                                        timestamp: ciphertext.timestamp, content: text, reason: reason))
-                }
-                return event
+                  let content = try? CryptoJSON(encoding: event.content) else { continue }
+            positions.append(index)
+            ciphertexts.append(MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
+                                                timestamp: event.origin_server_ts ?? 0, content: content))
+        }
+        guard !ciphertexts.isEmpty else { return (events, []) }
+        var plain = events, undecrypted: [UndecryptedEvent] = []
+        for (position, (ciphertext, result)) in zip(positions, zip(ciphertexts, crypto.decrypt(ciphertexts))) {
+            switch result {
+            case .success(let decrypted):
+                guard let content = try? JSONValue.from(decrypted.content) else { continue }
+                plain[position].type = decrypted.type
+                plain[position].content = content
+            case .failure(let failure):
+                guard let session = ciphertext.sessionID,
+                      let text = try? String(decoding: JSONEncoder().encode(ciphertext.content), as: UTF8.self) else { continue }
+                undecrypted.append(UndecryptedEvent(eventID: ciphertext.eventID, roomID: room, sessionID: session, sender: ciphertext.sender,
+                                                    timestamp: ciphertext.timestamp, content: text, reason: failure.reason.description))
             }
         }
         return (plain, undecrypted)
