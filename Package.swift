@@ -3,6 +3,15 @@
 // Only the toolchain and Debian's C libraries: no outside Swift package can be fetched here.
 import PackageDescription
 
+/// The commit `tteok --version` prints. scripts/build-release.sh (used by install.sh and run.sh)
+/// sets TTEOK_STAMP_COMMIT=1 and builds with `--manifest-cache none`, and gets the checkout's HEAD
+/// (`-dirty` with uncommitted changes). Any other build says "unknown": SwiftPM caches this
+/// manifest's result, so a plain `swift build` would otherwise print an old commit as current.
+let buildCommit: String = {
+    guard Context.environment["TTEOK_STAMP_COMMIT"] == "1", let git = Context.gitInformation else { return "unknown" }
+    return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
+}()
+
 let package = Package(
     name: "tteok",
     platforms: [.macOS(.v13)],
@@ -16,7 +25,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .systemLibrary(name: "CStbImage", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        // Image decoders: Debian's security-supported libraries, not a vendored or header-only copy.
+        .systemLibrary(name: "CPng", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libcurl opened with dlopen by the Matrix transport (header-only shim, nothing linked).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4"])]),
@@ -63,12 +75,15 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
-        // Images: decoding (stb_image, libwebp), file checks, previews as cells (libchafa) for the TUI.
-        .target(name: "ImagePreview", dependencies: ["CChafa", "CStbImage", "CWebP", "ChatCore", "TUI"]),
+        // Images: decoding (libpng, libjpeg-turbo, giflib, libwebp), file checks, previews as cells (libchafa).
+        .target(name: "ImagePreview", dependencies: ["CChafa", "CPng", "CJpeg", "CGif", "CWebP", "ChatCore", "TUI"]),
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
+        // The commit the executable was built from (a C string define: Swift has none).
+        .target(name: "CBuildInfo", cSettings: [.define("TTEOK_COMMIT", to: "\"\(buildCommit)\"")]),
+
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview"]),
+        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview", "CBuildInfo"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport", "TUI"]),
         // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
@@ -83,5 +98,5 @@ let package = Package(
 // build directory. Not part of ordinary builds: it links libFuzzer's driver and reads the Matrix
 // decoders through `@testable import` (debug builds only).
 if Context.environment["TTEOK_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix"]))
+    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix", "ImagePreview"]))
 }

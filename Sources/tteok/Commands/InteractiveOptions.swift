@@ -22,6 +22,7 @@ struct InteractiveOptions: Hashable, Sendable {
             .value("theme", "NAME", help: "Colour theme (default orange)."),
             .value("lang", "en|ko", help: "Interface language (default from the locale)."),
             .value("images", "symbols|kitty|sixel", help: "Draw image previews with symbols (default, works everywhere) or a terminal graphics protocol."),
+            .flag("version", help: "Print the version and the commit tteok was built from, and exit."),
         ]
     )
 

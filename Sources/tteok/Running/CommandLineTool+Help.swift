@@ -2,7 +2,7 @@ extension CommandLineTool {
     /// `tteok --help`: the interactive options, every command, the global options, the exit codes.
     static func rootHelp() -> String {
         var formatter = HelpFormatter(configuration: InteractiveOptions.configuration, globalOptions: GlobalOptions.definitions)
-        formatter.subcommands = commands.map { $0.configuration }
+        formatter.subcommands = CommandLineDescription.tteok.commands
         formatter.epilogue = [
             ("EXIT CODES", ExitCode.allCases.map { "\($0.rawValue)  \($0.meaning)" }),
             ("MORE", ["Run 'tteok COMMAND --help' for a command's options."]),

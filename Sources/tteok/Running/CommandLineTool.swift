@@ -28,6 +28,12 @@ struct CommandLineTool: Sendable {
                 return try await startInteractive(words)
             case .command(let command, let words):
                 return await runCommand(command, words)
+            case .version:
+                console.line(BuildInfo.versionLine)
+                return .success
+            case .generate(let generated):
+                console.writeOut(generated.render(.tteok))
+                return .success
             }
         } catch {
             console.error("\(error.message) (see 'tteok --help')")
@@ -40,10 +46,13 @@ struct CommandLineTool: Sendable {
             console.writeOut(Self.rootHelp())
             return .success
         }
-        guard let command = Self.commands.first(where: { $0.configuration.name == topic }) else {
+        if let command = Self.commands.first(where: { $0.configuration.name == topic }) {
+            console.writeOut(Self.help(for: command))
+        } else if let builtin = CommandLineDescription.builtins.first(where: { $0.name == topic }) {
+            console.writeOut(HelpFormatter(configuration: builtin, globalOptions: []).render())
+        } else {
             throw .unknownCommand(topic)
         }
-        console.writeOut(Self.help(for: command))
         return .success
     }
 

@@ -27,6 +27,16 @@ public enum ImageFormat: String, CaseIterable, Hashable, Sendable {
     /// The MIME type sent with the image (Matrix `info.mimetype`, the community's `mime_type`).
     public var mimeType: String { "image/" + rawValue }
 
+    /// The extension a file of this type is saved and opened under, whatever its sender named it.
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .gif: return "gif"
+        case .webp: return "webp"
+        }
+    }
+
     /// The name a reader knows it by.
     public var displayName: String { rawValue.uppercased() }
 
