@@ -32,14 +32,21 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libcurl opened with dlopen by the Matrix transport (header-only shim, nothing linked).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4"])]),
+        // libolm (Olm/Megolm, SAS, PK): deprecated upstream for vodozemac, which Debian does not
+        // package as a C library; used only by MatrixCrypto, behind its own protocol.
+        .systemLibrary(name: "COlm", providers: [.apt(["libolm-dev"])]),
 
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore"),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
-        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl"]),
+        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl", "MatrixCrypto"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
+
+        // End-to-end encryption: Olm/Megolm over libolm behind the EndToEndCrypto protocol. No ChatCore.
+        .target(name: "MatrixCrypto", dependencies: ["COlm", "Storage"]),
+        .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto", "Storage"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.
         .target(name: "Storage", dependencies: ["CSQLite"]),

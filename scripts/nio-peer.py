@@ -9,6 +9,11 @@ never appears in a process listing), one JSON answer on standard output:
       → {"room_id": "!…", "event_ids": ["$…", …]}
   {… "action": "send-encrypted", "room_id": "!…", "texts": [...]}
       → {"event_ids": [...]}
+  {… "action": "send-key-later", "room_id": "!…", "texts": [...], "go_file": PATH}
+      → {"event_ids": [...]}   at once; then, once PATH exists (the test's signal):
+      → {"shared": ["@user:…/DEVICE", …]}
+      The texts are encrypted with a new Megolm session whose key (from index 0) goes to the
+      room's other devices only after the signal: a message that arrives before its key.
 
 The room is created with `m.room.encryption` (m.megolm.v1.aes-sha2) in its initial state, as
 Element does for direct conversations; texts are sent as `m.room.encrypted` events.
@@ -17,8 +22,12 @@ import asyncio
 import json
 import os
 import sys
+import time
+from uuid import uuid4
 
-from nio import AsyncClient, AsyncClientConfig, LoginResponse, RoomCreateResponse, RoomSendResponse
+from nio import AsyncClient, AsyncClientConfig, LoginResponse, RoomCreateResponse, RoomSendResponse, ToDeviceResponse
+from nio.api import Api
+from nio.crypto import OutboundGroupSession
 
 
 async def main(request):
@@ -42,14 +51,17 @@ async def main(request):
             answer["room_id"] = room = created.room_id
         else:
             room = request["room_id"]
+        if request["action"] == "send-key-later":
+            await send_key_later(client, room, request.get("texts", []), request["go_file"])
+            return
         answer["event_ids"] = await send(client, room, request.get("texts", []))
         print(json.dumps(answer))
     finally:
         await client.close()
 
 
-async def send(client, room, texts):
-    """Sends each text encrypted; nio needs the room (and its members) from a sync first."""
+async def synced(client, room):
+    """nio needs the room (and its members) from a sync, and the members' current devices."""
     for _ in range(20):
         await client.sync(timeout=1000, full_state=True)
         if room in client.rooms:
@@ -58,6 +70,52 @@ async def send(client, room, texts):
         raise RuntimeError(f"{room} never arrived in sync")
     if not client.rooms[room].encrypted:
         raise RuntimeError(f"{room} is not encrypted for nio")
+    if client.should_query_keys:
+        await client.keys_query()
+
+
+async def send_key_later(client, room, texts, go_file):
+    await synced(client, room)
+    missing = client.get_missing_sessions(room)
+    if missing:
+        await client.keys_claim(missing)
+    session = OutboundGroupSession()
+    key = {"algorithm": "m.megolm.v1.aes-sha2", "room_id": room, "session_id": session.id,
+           "session_key": session.session_key}  # taken before the first message: index 0
+    session.shared = True  # nio encrypts only with a shared session; the key goes out below
+    client.olm.outbound_group_sessions[room] = session
+    ids = []
+    for text in texts:
+        content = client.olm.group_encrypt(room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": text}})
+        sent = await client._send(RoomSendResponse, *Api.room_send(client.access_token, room, "m.room.encrypted", content, uuid4()),
+                                  response_data=(room,))
+        if not isinstance(sent, RoomSendResponse):
+            raise RuntimeError(f"send failed: {sent}")
+        ids.append(sent.event_id)
+    print(json.dumps({"event_ids": ids}), flush=True)
+    deadline = time.monotonic() + 120
+    while not os.path.exists(go_file):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test never said to share the key")
+        await asyncio.sleep(0.05)
+    messages, shared = {}, []
+    for user in client.rooms[room].users:
+        for device in client.device_store.active_user_devices(user):
+            olm_session = client.olm.session_store.get(device.curve25519)
+            if device.id == client.device_id or olm_session is None:
+                continue
+            messages.setdefault(user, {})[device.id] = client.olm._olm_encrypt(olm_session, device, "m.room_key", key)
+            shared.append(f"{user}/{device.id}")
+    answer = await client._send(ToDeviceResponse, *Api.to_device(client.access_token, "m.room.encrypted", {"messages": messages}, uuid4()),
+                                 response_data=(None,))
+    if not isinstance(answer, ToDeviceResponse):
+        raise RuntimeError(f"sharing the key failed: {answer}")
+    print(json.dumps({"shared": shared}), flush=True)
+
+
+async def send(client, room, texts):
+    """Sends each text encrypted (nio shares the room key with the members' devices first)."""
+    await synced(client, room)
     ids = []
     for text in texts:
         sent = await client.room_send(room, "m.room.message", {"msgtype": "m.text", "body": text},

@@ -34,9 +34,14 @@ final class EncryptedRoomEndToEndTests: XCTestCase {
         let whoami = try mina.run(["whoami", "--json"])
         let account = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any], "\(whoami)")
         let minaID = try XCTUnwrap(account["id"] as? String)
+        // tteok publishes a device's keys (issue 18): for texts nobody shared a key with, Mina
+        // logs out (the server deletes that device) and logs in again after nio has written.
+        XCTAssertEqual(try mina.run(["logout"]).status, 0)
         let peer = NioPeer(user: try await SynapseUser.register(on: server), store: directory.file("nio"))
         let name = SynapseServer.randomName("secret")
         let room = try peer.createEncryptedRoom(name: name, invite: [minaID], texts: texts).room
+        let login = try mina.run(["login", "--username", minaID, "--password-stdin"], stdin: "correct horse battery\n")
+        XCTAssertEqual(login.status, 0, "\(login)")
         return (mina, minaID, peer, room, name)
     }
 
@@ -91,6 +96,33 @@ final class EncryptedRoomEndToEndTests: XCTestCase {
         }
         let stored = try await peer.user.storedTexts(in: room).filter { $0.sender == minaID }
         XCTAssertEqual(stored.map(\.body), [], "the homeserver got nothing from tteok")
+    }
+
+    /// Issue 18: what nio writes after Mina's device keys are on the server, `tteok read` shows
+    /// as plain text — in this run, and in later runs (new processes, the same HOME) from the
+    /// cache and from the server — while what was written before stays a placeholder.
+    func testReadShowsThePlaintextOfWhatWasSentAfterTheDeviceExisted() async throws {
+        let (mina, _, peer, room, _) = try await minaInvitedToEncryptedRoom(texts: ["before her device"])
+        XCTAssertEqual(try mina.run(["read", room]).status, 0, "joined; the device's keys are published before the first sync")
+        _ = try peer.sendEncrypted(["after her device", "떡볶이 먹자 🌶️"], to: room)
+
+        let read = try mina.run(["read", room])
+        XCTAssertEqual(read.status, 0, "\(read)")
+        XCTAssertEqual(read.lines.count, 3, read.stdout)
+        XCTAssertTrue(read.lines.first?.contains(Self.placeholder) == true, read.stdout)
+        XCTAssertTrue(read.lines[1].hasSuffix(": after her device") && read.lines[2].hasSuffix(": 떡볶이 먹자 🌶️"), read.stdout)
+
+        _ = try peer.sendEncrypted(["in a later run"], to: room)
+        let json = try mina.run(["read", room, "--json"])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        XCTAssertEqual(rows.map { $0["kind"] as? String }, ["encrypted", "text", "text", "text"], json.stdout)
+        XCTAssertEqual(rows.dropFirst().map { $0["text"] as? String }, ["after her device", "떡볶이 먹자 🌶️", "in a later run"])
+        let cryptoFiles = try FileManager.default.subpathsOfDirectory(atPath: mina.home.path).filter { $0.contains(".crypto") }
+        XCTAssertTrue(cryptoFiles.contains { $0.hasSuffix(".crypto.sqlite") } && cryptoFiles.contains { $0.hasSuffix(".crypto-key") }, "\(cryptoFiles)")
+        for name in cryptoFiles {
+            let mode = try FileManager.default.attributesOfItem(atPath: mina.home.appendingPathComponent(name).path)[.posixPermissions] as? Int
+            XCTAssertEqual(mode, 0o600, name)
+        }
     }
 
     private func terminal(_ person: TteokUser, _ arguments: [String]) throws -> TmuxSession {

@@ -64,5 +64,14 @@ enum CacheSchema {
         -- cannot be turned off), so nothing is ever sent there as plaintext
         ALTER TABLE rooms ADD COLUMN encrypted INTEGER NOT NULL DEFAULT 0;
         """),
+        Migration(4, "encrypted events kept until their key arrives", sql: """
+        -- the ciphertext of each cached placeholder, so it is decrypted in place when its Megolm
+        -- key arrives later; why it is still undecrypted is kept for the placeholder
+        CREATE TABLE undecrypted (
+            event_id TEXT PRIMARY KEY, room_id TEXT NOT NULL, session_id TEXT NOT NULL,
+            sender TEXT NOT NULL, ts INTEGER NOT NULL, content TEXT NOT NULL, reason TEXT NOT NULL
+        );
+        CREATE INDEX undecrypted_by_session ON undecrypted (session_id);
+        """),
     ]
 }

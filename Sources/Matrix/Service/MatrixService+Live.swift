@@ -20,6 +20,9 @@ extension MatrixService {
             if !messages.isEmpty { hub.publish(.messagesAdded(ChannelID(room), messages)) }
             if direct.contains(room) { conversationsChanged = true }
         }
+        for event in (try? await active.cache.events(ids: outcome.decryptedInPlace)) ?? [] {
+            hub.publish(.messageUpdated(DomainMapping.message(event)))
+        }
         for (room, users) in outcome.renamed.sorted(by: { $0.key < $1.key }) {
             for user in users.sorted() {
                 let shown = (try? await active.cache.events(by: user, in: room, limit: Self.relabelled)) ?? []
