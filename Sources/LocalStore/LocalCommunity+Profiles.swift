@@ -22,7 +22,7 @@ extension LocalCommunity {
         let key = CommunitySQL.key(channel.id.raw) ?? 0
         let latest = try connection.queryRow(
             "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT 1",
-            [.integer(viewer), .integer(key)]).map(CommunitySQL.message)
+            [.integer(viewer), .integer(key)]).map { try CommunitySQL.message($0, connection) }
         var count = 0
         if let first = try ReadMarkers.first(in: key, since: since, connection) {
             let last = try ReadMarkers.latest(in: key, connection)
@@ -70,7 +70,7 @@ extension LocalCommunity {
             return try connection.query("""
                 \(CommunitySQL.message) JOIN channels c ON c.id = m.channel_id
                 WHERE m.sender_id = ?2 AND c.kind != 'direct' AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?3
-                """, [.integer(viewer), .integer(key), .integer(Int64(max(0, limit)))]).map(CommunitySQL.message)
+                """, [.integer(viewer), .integer(key), .integer(Int64(max(0, limit)))]).map { try CommunitySQL.message($0, connection) }
         }
     }
 }

@@ -37,6 +37,8 @@ public struct UIStrings: Hashable, Sendable {
     public var beginning: String { pick("— the beginning of this chat —", "— 대화의 시작 —") }
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
     public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
+    /// After the part of a message longer than tteok reads (`ReadingCap`): how much was left out.
+    public func messageMore(kilobytes: Int) -> String { pick("[… \(kilobytes) KB more]", "[… \(kilobytes) KB 더 있음]") }
     public var sending: String { pick("sending…", "보내는 중…") }
     public func failed(_ reason: String) -> String {
         pick("not sent: \(reason) · t send again · d discard", "보내지 못함: \(reason) · t 다시 보내기 · d 버리기")
