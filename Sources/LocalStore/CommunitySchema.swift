@@ -7,6 +7,7 @@ enum CommunitySchema {
         Migration(1, "accounts, channels, messages, markers, safety", sql: version1),
         Migration(2, "demo community", apply: DemoCommunity.seed),
         Migration(3, "activity by channel and time", sql: version3),
+        Migration(4, "channel list order and region in indexed keys", apply: ChannelKeys.migrate),
     ]
 
     /// Discover counts a channel's messages since a time with one lookup per channel

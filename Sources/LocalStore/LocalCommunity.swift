@@ -34,6 +34,7 @@ public final class LocalCommunity: ChatService {
         do {
             try StoreFile.prepare(storeURL)
             database = try Database(path: storeURL.path, migrations: CommunitySchema.migrations)
+            try ChannelKeys.fillMissing(database)
             let lastID = try database.readSync { try $0.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0 }
             self.sessionFile = SecretFile(url: sessionFile)
             feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID)

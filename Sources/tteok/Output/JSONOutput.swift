@@ -18,6 +18,24 @@ enum JSONOutput {
         return escapingTerminalControls(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
+    /// Writes one JSON array an element at a time, laid out as `encode` lays out a whole array,
+    /// so a list of any length is printed with the memory of one page.
+    struct ArrayWriter {
+        private let write: (String) -> Void
+        private var count = 0
+
+        init(write: @escaping (String) -> Void) { self.write = write }
+
+        mutating func append<Value: Encodable>(_ value: Value) throws {
+            let element = try JSONOutput.encode(value).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  " + $0 }.joined(separator: "\n")
+            write((count == 0 ? "[\n" : ",\n") + element)
+            count += 1
+        }
+
+        func finish() { write(count == 0 ? "[]\n" : "\n]\n") }
+    }
+
     /// `json` with every scalar that `needsEscape` says so replaced by its `\u` escape. Such
     /// scalars are never JSON syntax (all of it is ASCII), so they only occur inside strings,
     /// where an escape means the same character.
