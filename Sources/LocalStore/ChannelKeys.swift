@@ -29,13 +29,19 @@ enum ChannelKeys {
     /// filled with a million unkeyed channels is keyed once with bounded memory. Cheap when all
     /// are keyed: one lookup in the partial index of unkeyed rows.
     static func fillMissing(_ database: Database) throws {
-        guard try database.readSync({ try $0.queryRow(unkeyed + " LIMIT 1") }) != nil else { return }
+        guard try database.readSync(hasUnkeyed) else { return }
         while try database.writeSync(fillBatch) > 0 {}
+    }
+
+    /// True when some listed channel has no keys yet (one lookup in a partial index).
+    static func hasUnkeyed(_ connection: Connection) throws -> Bool {
+        try connection.queryRow(unkeyed + " LIMIT 1") != nil
     }
 
     private static let unkeyed = "SELECT id, name, region, kind FROM channels WHERE sort_key IS NULL AND kind != 'direct'"
 
-    private static func fillBatch(_ connection: Connection) throws -> Int {
+    /// Keys up to 10,000 unkeyed channels; how many it keyed.
+    static func fillBatch(_ connection: Connection) throws -> Int {
         let rows = try connection.query(unkeyed + " LIMIT 10000")
         for row in rows {
             let name = row["name"].string ?? ""

@@ -8,6 +8,7 @@ extension LocalCommunity {
     public func channelPage(region: String?, after token: PageToken?, limit: Int) async throws -> ChannelPage {
         let viewer = state.viewerKey
         let limit = max(1, limit)
+        try await keyNewChannels()
         return try await read { connection in
             let pinned = try region.flatMap { try Self.regionChannel($0, viewer: viewer, connection) }
             var channels = token == nil ? pinned.map { [$0] } ?? [] : []
@@ -39,6 +40,13 @@ extension LocalCommunity {
         }
         guard let counts else { return Dictionary(uniqueKeysWithValues: channels.map { ($0, .failure(.storage("The community file could not be read."))) }) }
         return Dictionary(counts) { first, _ in first }
+    }
+
+    /// Channels written since the file was opened without their keys (straight into the file, or
+    /// by an older tteok) are keyed before a page is read, so the list never leaves them out.
+    private func keyNewChannels() async throws {
+        guard try await read(ChannelKeys.hasUnkeyed) else { return }
+        while try await write(ChannelKeys.fillBatch) > 0 {}
     }
 
     /// The region channel pinned for `region`: the first by name among those of that region.
