@@ -28,11 +28,15 @@ struct ChannelsCommand: ScriptCommand {
         repeat {
             let page = try await context.service.channelPage(region: region, after: token, limit: Self.pageSize)
             let counts = await context.service.unreadCounts(in: page.channels.map(\.id))
+            var lines = ""
             for channel in page.channels {
                 let record = ChannelRecord(channel, unread: counts[channel.id] ?? .failure(.noSuchChannel(channel.name)),
                                            currentRegion: channel.id == page.pinned)
-                if context.json { try json.append(record) } else { context.console.line(record.line(context.console)) }
+                if context.json { try json.append(record) } else { lines += record.line(context.console) + "\n" }
             }
+            // One write per page, not per line: a million lines are a million system calls otherwise.
+            if !lines.isEmpty { context.console.writeOut(lines) }
+            json.flush()
             token = if case .haveMore(let next) = page.next { next } else { nil }
         } while token != nil
         if context.json { json.finish() }

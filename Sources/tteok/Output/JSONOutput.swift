@@ -19,21 +19,31 @@ enum JSONOutput {
     }
 
     /// Writes one JSON array an element at a time, laid out as `encode` lays out a whole array,
-    /// so a list of any length is printed with the memory of one page.
+    /// so a list of any length is printed with the memory of one page: elements are kept until
+    /// `flush()` (once a page: one write, not one per element) and `finish()` closes the array.
     struct ArrayWriter {
         private let write: (String) -> Void
         private var count = 0
+        private var pending = ""
 
         init(write: @escaping (String) -> Void) { self.write = write }
 
         mutating func append<Value: Encodable>(_ value: Value) throws {
             let element = try JSONOutput.encode(value).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  " + $0 }.joined(separator: "\n")
-            write((count == 0 ? "[\n" : ",\n") + element)
+            pending += (count == 0 ? "[\n" : ",\n") + element
             count += 1
         }
 
-        func finish() { write(count == 0 ? "[]\n" : "\n]\n") }
+        mutating func flush() {
+            if !pending.isEmpty { write(pending) }
+            pending = ""
+        }
+
+        mutating func finish() {
+            flush()
+            write(count == 0 ? "[]\n" : "\n]\n")
+        }
     }
 
     /// `json` with every scalar that `needsEscape` says so replaced by its `\u` escape. Such
