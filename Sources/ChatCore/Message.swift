@@ -60,10 +60,13 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var sentAt: Date
     public var content: MessageContent
     public var delivery: DeliveryState
+    /// Bytes of a text body over `ReadingCap` that were never read: `content` holds its first
+    /// part, and front ends show "[… N KB more]" after it. 0 for a whole message.
+    public var omittedBytes: Int
 
     public init(
         id: MessageID, channelID: ChannelID, senderID: UserID, senderNickname: String,
-        sentAt: Date, content: MessageContent, delivery: DeliveryState = .delivered
+        sentAt: Date, content: MessageContent, delivery: DeliveryState = .delivered, omittedBytes: Int = 0
     ) {
         self.id = id
         self.channelID = channelID
@@ -72,6 +75,7 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
         self.sentAt = sentAt
         self.content = content
         self.delivery = delivery
+        self.omittedBytes = omittedBytes
     }
 }
 

@@ -21,7 +21,7 @@ extension LocalCommunity {
         let channel = CommunitySQL.channel(row)
         let key = row["id"].int64 ?? 0
         let latest = try connection.queryRow("\(CommunitySQL.message) WHERE m.channel_id = ?2 ORDER BY m.id DESC LIMIT 1",
-                                             [.integer(viewer), .integer(key)]).map(CommunitySQL.message)
+                                             [.integer(viewer), .integer(key)]).map { try CommunitySQL.message($0, connection) }
         let seen = try ReadMarkers.seen(by: viewer, in: key, connection)
         let other = UserProfile(id: UserID(String(row["other_id"].int64 ?? 0)), nickname: row["other_nickname"].string ?? "")
         let unread = (latest.flatMap { CommunitySQL.key($0.id.raw) } ?? 0) > seen.id

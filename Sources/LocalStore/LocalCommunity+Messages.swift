@@ -23,7 +23,7 @@ extension LocalCommunity {
             let rows = try connection.query(
                 "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND m.id < ?3 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?4",
                 [.integer(viewer), .integer(key), .integer(before ?? Int64.max), .integer(Int64(limit + 1))])
-            let messages = rows.prefix(limit).reversed().map(CommunitySQL.message)
+            let messages = try rows.prefix(limit).reversed().map { try CommunitySQL.message($0, connection) }
             let next: Paging = rows.count > limit ? .haveMore(PageToken(messages.first?.id.raw ?? "0")) : .done
             return MessagePage(messages: messages, next: next)
         }
@@ -109,7 +109,7 @@ extension LocalCommunity {
         try ReadMarkers.mark(.init(id: inserted, seq: next), by: sender.key, in: key, connection)
         let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.id = ?2", [.integer(sender.key), .integer(inserted)])
         guard let row else { throw ChatError.noSuchMessage }
-        return CommunitySQL.message(row)
+        return try CommunitySQL.message(row, connection)
     }
 
     /// The message `sender` already posted with `clientID`, if any.
@@ -117,7 +117,7 @@ extension LocalCommunity {
         guard let clientID else { return nil }
         let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.sender_id = ?2 AND m.client_id = ?3",
                                           [.integer(sender.key), .integer(sender.key), .text(clientID)])
-        return row.map(CommunitySQL.message)
+        return try row.map { try CommunitySQL.message($0, connection) }
     }
 
     private func requireMessage(_ message: MessageID) async throws {

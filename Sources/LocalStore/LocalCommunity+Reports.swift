@@ -20,7 +20,7 @@ extension LocalCommunity {
                 SELECT r.id AS report_id, r.created_at AS reported_at, r.reason,
                        ru.id AS reporter_id, ru.nickname AS reporter_nickname, ru.email AS reporter_email,
                        c.name AS channel_name, c.kind AS channel_kind,
-                       m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.body, m.image_id,
+                       m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
                        i.file_name, i.mime_type, i.byte_count, i.width, i.height
                 FROM reports r
                 JOIN users ru ON ru.id = r.reporter_id
@@ -29,7 +29,7 @@ extension LocalCommunity {
                 JOIN users u ON u.id = m.sender_id
                 LEFT JOIN images i ON i.id = m.image_id
                 ORDER BY r.id
-                """).map(Self.report)
+                """).map { try Self.report($0, connection) }
             return records.map { viewer?.id == $0.message.senderID ? Self.withoutReporter($0) : $0 }
         }
     }
@@ -41,12 +41,12 @@ extension LocalCommunity {
         return hidden
     }
 
-    private static func report(_ row: Row) -> ReportRecord {
+    private static func report(_ row: Row, _ connection: Connection) throws -> ReportRecord {
         let reporter = UserProfile(id: UserID(String(row["reporter_id"].int64 ?? 0)), nickname: row["reporter_nickname"].string ?? "",
                                    email: row["reporter_email"].string)
         return ReportRecord(
             id: row["report_id"].int64 ?? 0, reportedAt: Date(timeIntervalSince1970: row["reported_at"].double ?? 0),
-            reason: row["reason"].string ?? "", reporter: reporter, message: CommunitySQL.message(row),
+            reason: row["reason"].string ?? "", reporter: reporter, message: try CommunitySQL.message(row, connection),
             channelName: row["channel_kind"].string == "direct" ? "" : row["channel_name"].string ?? "",
             channelKind: row["channel_kind"].string ?? "")
     }

@@ -48,6 +48,7 @@ public final class LocalCommunity: ChatService {
         self.access = access
         sessionFile = keeper
         do {
+            try ChannelKeys.fillMissing(database)
             let lastID = try database.readSync { try $0.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0 }
             feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID)
         } catch {

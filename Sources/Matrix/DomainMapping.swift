@@ -8,7 +8,8 @@ enum DomainMapping {
     static func message(_ event: CachedEvent) -> Message {
         Message(id: MessageID(event.transactionID ?? event.eventID), channelID: ChannelID(event.roomID), senderID: UserID(event.sender),
                 senderNickname: nickname(event.senderName, of: event.sender),
-                sentAt: Date(timeIntervalSince1970: TimeInterval(event.timestamp) / 1000), content: content(event.content))
+                sentAt: Date(timeIntervalSince1970: TimeInterval(event.timestamp) / 1000), content: content(event.content),
+                omittedBytes: event.omittedBytes)
     }
 
     /// An outbox entry as a pending (or failed) message of `sender`.

@@ -66,8 +66,15 @@ struct CachedEvent: Hashable, Sendable {
     var senderName: String?
     var timestamp: Int64
     var content: MessageEventContent
+    /// Bytes of the body past `ReadingCap` that were not read (a homeserver can send any size).
+    var omittedBytes: Int
 
-    init(row: Row) {
+    /// An event of a `MatrixCache.selectEvents` row; its body is read through a blob handle, at
+    /// most `ReadingCap.bytes` of it, so a huge body in the cache costs no more than that.
+    init(row: Row, _ connection: Connection) throws {
+        let prefix = try connection.prefix(of: "events", "body", row: row["event_row"].int64 ?? 0, maxBytes: ReadingCap.bytes)
+        let body = ReadingCap.text(from: prefix.bytes, totalBytes: prefix.totalBytes)
+        omittedBytes = body.omittedBytes
         eventID = row["event_id"].string ?? ""
         transactionID = row["txn_id"].string
         roomID = row["room_id"].string ?? ""
@@ -76,7 +83,7 @@ struct CachedEvent: Hashable, Sendable {
         senderName = row["display_name"].string
         timestamp = row["ts"].int64 ?? 0
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
-        content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? "",
+        content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
     }
 }

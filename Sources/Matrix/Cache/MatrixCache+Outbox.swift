@@ -37,7 +37,7 @@ extension MatrixCache {
     /// The delivered event sent with `transactionID`, if the server has acknowledged it.
     func sentEvent(_ transactionID: String) async throws -> CachedEvent? {
         try await database.read { connection in
-            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map(CachedEvent.init(row:))
+            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map { try CachedEvent(row: $0, connection) }
         }
     }
 

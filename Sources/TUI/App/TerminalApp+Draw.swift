@@ -36,8 +36,9 @@ extension TerminalApp {
         return drawOverlays(on: &canvas) ?? cursor
     }
 
-    /// Acts on what the last frame showed: a badge still loading asks for its count, the top of
-    /// the history on screen asks for the page before it.
+    /// Acts on what the last frame showed: a badge still loading asks for its count, rows near
+    /// the end of the loaded channels ask for the next page, the top of the history on screen
+    /// asks for the page before it.
     public func afterFrame() {
         images?.loadWanted()
         guard let community else { return }
@@ -48,6 +49,7 @@ extension TerminalApp {
             let channels = community.channels
             Task { for id in wanted { await channels.rowWillShow(id) } }
         }
+        if let last = lastListReport.lastShownIndex { community.channels.rowsShown(through: last) }
         if let chat, lastChatReport.showsOldest, case .haveMore = chat.paging, pagingRequested != ObjectIdentifier(chat) {
             pagingRequested = ObjectIdentifier(chat)
             Task { @MainActor [weak self] in

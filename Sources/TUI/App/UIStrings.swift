@@ -35,6 +35,8 @@ public struct UIStrings: Hashable, Sendable {
     public var beginning: String { pick("— the beginning of this chat —", "— 대화의 시작 —") }
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
     public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
+    /// After the part of a message longer than tteok reads (`ReadingCap`): how much was left out.
+    public func messageMore(kilobytes: Int) -> String { pick("[… \(kilobytes) KB more]", "[… \(kilobytes) KB 더 있음]") }
     public var sending: String { pick("sending…", "보내는 중…") }
     /// Stands in for an end-to-end encrypted message tteok has no key for.
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }

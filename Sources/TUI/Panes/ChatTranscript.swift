@@ -187,7 +187,7 @@ public struct ChatTranscript {
         var rows: [Row]
         switch message.content {
         case .text(let body):
-            rows = TextLayout.wrappedLines(shownBody(body), width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+            rows = TextLayout.wrappedLines(shownBody(body, omittedBytes: message.omittedBytes), width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
         case .image(let image):
             rows = imageRows(image, width: width, style: style)
         case .encrypted:
@@ -203,14 +203,19 @@ public struct ChatTranscript {
         return rows
     }
 
-    /// The body made inert and filtered, cut to the limits with a note saying so.
-    func shownBody(_ body: String) -> String {
+    /// The body made inert and filtered, cut to the limits with a note saying so; a body the
+    /// backend read only the start of (`omittedBytes`) says how much more there is.
+    func shownBody(_ body: String, omittedBytes: Int = 0) -> String {
         var shown = body.count > Self.characterLimit ? String(body.prefix(Self.characterLimit)) : body
         var cut = shown.count < body.count
         let lines = shown.split(separator: "\n", maxSplits: Self.lineLimit, omittingEmptySubsequences: false)
         if lines.count > Self.lineLimit {
             shown = lines.prefix(Self.lineLimit).joined(separator: "\n")
             cut = true
+        }
+        if omittedBytes > 0 {
+            let hidden = omittedBytes + body.utf8.count - shown.utf8.count
+            return text.body(shown) + "\n" + strings.messageMore(kilobytes: ReadingCap.kilobytes(hidden))
         }
         return text.body(shown) + (cut ? "\n" + strings.messageCut : "")
     }

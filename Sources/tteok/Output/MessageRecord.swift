@@ -25,6 +25,9 @@ struct MessageRecord: Encodable, Sendable {
     /// The text, for an image `[image] FILE`, for an encrypted message a placeholder.
     let text: String
     let image: Image?
+    /// Bytes of a text longer than tteok reads (`ReadingCap`, 64 KiB) left out of `text`; absent
+    /// for a whole message.
+    let truncatedBytes: Int?
 
     init(_ message: Message, channelName: String) {
         id = message.id.raw
@@ -34,6 +37,7 @@ struct MessageRecord: Encodable, Sendable {
         nickname = message.senderNickname
         sentAt = message.sentAt
         text = message.content.summary
+        truncatedBytes = message.omittedBytes > 0 ? message.omittedBytes : nil
         switch message.content {
         case .text:
             kind = "text"
@@ -47,10 +51,11 @@ struct MessageRecord: Encodable, Sendable {
         }
     }
 
-    /// `2026-12-02 18:30  Mina: hello` for a terminal, in local time.
+    /// `2026-12-02 18:30  Mina: hello` for a terminal, in local time; a cut text ends `[… N KB more]`.
     func line(_ console: Console) -> String {
         let sender = nickname.isEmpty ? senderId : nickname
-        return "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): \(console.inert(text))"
+        let more = truncatedBytes.map { " [… \(ReadingCap.kilobytes($0)) KB more]" } ?? ""
+        return "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): \(console.inert(text))\(more)"
     }
 
     /// A fixed, locale-independent format, so scripts reading text output see the same shape everywhere.
