@@ -134,6 +134,12 @@ extension ServiceCommunity {
         return list
     }
 
+    /// A moderator creates a channel (open, or `region`'s); others are refused by the service.
+    public func createChannel(named name: String, region: String?) async throws -> Channel {
+        guard case .channel(let channel) = try await call(.createChannel(name: name, region: region)) else { throw unexpected() }
+        return channel
+    }
+
     // MARK: Helpers
 
     private func signIn(_ request: Request) async throws -> Account {

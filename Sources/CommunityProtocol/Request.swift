@@ -51,6 +51,8 @@ public enum Request: Codable, Hashable, Sendable {
     case unblock(UserID)
     case blockedUsers
     case reports
+    /// A moderator creates an open channel, or a region's channel.
+    case createChannel(name: String, region: String?)
 
     /// Start pushing live events on this connection.
     case subscribe

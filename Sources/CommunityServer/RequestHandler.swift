@@ -79,6 +79,7 @@ struct RequestHandler: Sendable {
         case .recentMessages(let user, let limit): return .messages(try await community.recentMessages(by: user, limit: Self.clamp(limit)))
         case .blockedUsers: return .profiles(try await community.blockedUsers())
         case .reports: return .reports(try await community.reports())
+        case .createChannel(let name, let region): return .channel(try await community.createChannel(named: name, region: region))
         default: return nil
         }
     }
