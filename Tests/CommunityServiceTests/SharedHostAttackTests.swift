@@ -29,6 +29,11 @@ final class SharedHostAttackTests: XCTestCase {
         try expect(users.run(alice, tteok, ["--store", store, "post", "마포구", "before the service"]), status: 0)
         XCTAssertEqual(chown(store, alice.uid, users.groupID), 0)
 
+        // Her commands above went through a private service (zero set-up); it must be gone
+        // before she serves the file to the group, or it would keep the file at 0660.
+        PrivateServices.stop(under: community.path)
+        XCTAssertTrue(waitUntil(seconds: 10) { PrivateServices.running(under: community.path).isEmpty }, "the private service did not end")
+
         // Alice serves it to the group; the file becomes hers alone, nothing lost.
         try startServer(users, alice, tteok, ["serve", "--store", store, "--socket", socket, "--group", users.group, "--moderator", "mod@example.com"])
         XCTAssertTrue(waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: socket) }, "the service did not start")
