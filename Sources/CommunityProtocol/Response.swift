@@ -27,4 +27,5 @@ public enum Response: Codable, Hashable, Sendable {
     case directChannel(ChannelID?)
     case activity([ChannelActivity])
     case reports([ReportRecord])
+    case searchPage(SearchPage)
 }

@@ -73,5 +73,6 @@ enum CacheSchema {
         );
         CREATE INDEX undecrypted_by_session ON undecrypted (session_id);
         """),
+        Migration(5, "full-text search index over message bodies", sql: MatrixCache.searchSchema),
     ]
 }
