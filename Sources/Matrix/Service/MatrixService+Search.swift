@@ -3,8 +3,8 @@ import Foundation
 import Storage
 
 /// Search: the cache's full-text index first, then the server's `/search` for history the cache
-/// lacks — only in joined rooms that are not encrypted (their text never leaves this device, and
-/// the query is never sent about them) — merged by event id, newest first.
+/// lacks — only about joined rooms the cache does not know encrypted, and only results from rooms
+/// the server's own state confirms unencrypted — merged by event id, newest first.
 extension MatrixService {
     /// Server batches asked per page at most: a page never waits on more round trips than this.
     static let serverSearchBatches = 3
@@ -63,7 +63,26 @@ extension MatrixService {
             batch = answer.next_batch
             if batch == nil || found.count >= limit { break }
         }
-        return found
+        let plaintext = await plaintextRooms(Set(found.map(\.message.channelID.raw)), active)
+        return found.filter { plaintext.contains($0.message.channelID.raw) }
+    }
+
+    /// The rooms among `rooms` that are not encrypted, asking the server's room state for each
+    /// (the cache may not have heard yet of a room's `m.room.encryption`, e.g. just after
+    /// joining): server results from an encrypted room are dropped, as is a room whose state
+    /// could not be read. A room found encrypted is marked so in the cache.
+    private func plaintextRooms(_ rooms: Set<String>, _ active: Active) async -> Set<String> {
+        var plaintext = Set<String>()
+        for room in rooms {
+            guard (try? await active.cache.room(room))?.encrypted == false else { continue }
+            do {
+                _ = try await active.client.state(room, type: MatrixCache.encryptionType, as: JSONValue.self)
+                _ = try? await active.cache.markEncrypted(room)
+            } catch MatrixError.api(404, _, _, _) {
+                plaintext.insert(room)
+            } catch {}
+        }
+        return plaintext
     }
 
     /// A page token of `search`: "<milliseconds> <event id>".
