@@ -15,6 +15,12 @@ never appears in a process listing), one JSON answer on standard output:
       The texts are encrypted with a new Megolm session whose key (from index 0) goes to the
       room's other devices only after the signal: a message that arrives before its key.
 
+  {… "action": "read", "room_id": "!…", "mode": "live" | "history", "expect": N, "device_id": "NIOPEER"}
+      → {"texts": ["…", …], "undecryptable": N}
+      live: the timelines of incremental syncs (from the stored sync token) until N texts came;
+      history: every m.room.message of the room by /messages, oldest first (decrypted by nio).
+      `device_id` (any action) picks another device of the same user: a new device.
+
 The room is created with `m.room.encryption` (m.megolm.v1.aes-sha2) in its initial state, as
 Element does for direct conversations; texts are sent as `m.room.encrypted` events.
 """
@@ -25,14 +31,15 @@ import sys
 import time
 from uuid import uuid4
 
-from nio import AsyncClient, AsyncClientConfig, LoginResponse, RoomCreateResponse, RoomSendResponse, ToDeviceResponse
+from nio import (AsyncClient, AsyncClientConfig, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
+                 RoomMessageText, RoomSendResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
 from nio.crypto import OutboundGroupSession
 
 
 async def main(request):
     os.makedirs(request["store"], exist_ok=True)
-    client = AsyncClient(request["server"], request["user"], device_id="NIOPEER", store_path=request["store"],
+    client = AsyncClient(request["server"], request["user"], device_id=request.get("device_id", "NIOPEER"), store_path=request["store"],
                          config=AsyncClientConfig(encryption_enabled=True, store_sync_tokens=True))
     try:
         login = await client.login(request["password"], device_name="nio peer")
@@ -51,6 +58,9 @@ async def main(request):
             answer["room_id"] = room = created.room_id
         else:
             room = request["room_id"]
+        if request["action"] == "read":
+            print(json.dumps(await read(client, room, request.get("mode", "live"), request.get("expect", 0))))
+            return
         if request["action"] == "send-key-later":
             await send_key_later(client, room, request.get("texts", []), request["go_file"])
             return
@@ -111,6 +121,40 @@ async def send_key_later(client, room, texts, go_file):
     if not isinstance(answer, ToDeviceResponse):
         raise RuntimeError(f"sharing the key failed: {answer}")
     print(json.dumps({"shared": shared}), flush=True)
+
+
+def collect(events, texts, counts):
+    for event in events:
+        if isinstance(event, RoomMessageText):
+            texts.append(event.body)
+        elif isinstance(event, MegolmEvent):
+            counts["undecryptable"] += 1
+
+
+async def read(client, room, mode, expect):
+    texts, counts = [], {"undecryptable": 0}
+    if mode == "live":
+        deadline = time.monotonic() + 60
+        while len(texts) < expect and time.monotonic() < deadline:
+            answer = await client.sync(timeout=1000)
+            if isinstance(answer, SyncResponse) and room in answer.rooms.join:
+                collect(answer.rooms.join[room].timeline.events, texts, counts)
+        return {"texts": texts, **counts}
+    await synced(client, room)
+    await client.sync(timeout=0)  # room keys that came with the first answer are in; now page back
+    token = client.next_batch
+    while True:
+        page = await client.room_messages(room, start=token, limit=100)
+        if not isinstance(page, RoomMessagesResponse):
+            raise RuntimeError(f"/messages failed: {page}")
+        batch = []
+        collect(page.chunk, batch, counts)
+        texts.extend(batch)
+        if not page.chunk or not page.end or page.end == token:
+            break
+        token = page.end
+    texts.reverse()
+    return {"texts": texts, **counts}
 
 
 async def send(client, room, texts):

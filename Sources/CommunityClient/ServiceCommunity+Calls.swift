@@ -45,6 +45,25 @@ extension ServiceCommunity {
         return channels
     }
 
+    /// Paged by the service in SQL order, as a direct open of the file pages.
+    public func channelPage(region: String?, after token: PageToken?, limit: Int) async throws -> ChannelPage {
+        guard case .channelPage(let channels, let pinned, let next) = try await call(.channelPage(region: region, after: token, limit: limit)) else {
+            throw unexpected()
+        }
+        return ChannelPage(channels: channels, pinned: pinned, next: next)
+    }
+
+    /// A page's counts in one request, not one request per channel.
+    public func unreadCounts(in channels: [ChannelID]) async -> [ChannelID: Result<Int, ChatError>] {
+        do {
+            guard case .unreadCounts(let counts) = try await call(.unreadCounts(channels)) else { throw unexpected() }
+            return Dictionary(counts.map { ($0.channel, $0.result) }) { first, _ in first }
+        } catch {
+            let failure = (error as? ChatError) ?? .storage(String(describing: error))
+            return Dictionary(channels.map { ($0, Result<Int, ChatError>.failure(failure)) }) { first, _ in first }
+        }
+    }
+
     public func channel(named name: String) async throws -> Channel {
         guard case .channel(let channel) = try await call(.channelNamed(name)) else { throw unexpected() }
         return channel
@@ -113,6 +132,12 @@ extension ServiceCommunity {
     public func reports() async throws -> [ReportRecord] {
         guard case .reports(let list) = try await call(.reports) else { throw unexpected() }
         return list
+    }
+
+    /// A moderator creates a channel (open, or `region`'s); others are refused by the service.
+    public func createChannel(named name: String, region: String?) async throws -> Channel {
+        guard case .channel(let channel) = try await call(.createChannel(name: name, region: region)) else { throw unexpected() }
+        return channel
     }
 
     // MARK: Helpers

@@ -20,11 +20,16 @@ public final class ServiceCommunity: ChatService {
     let outbox = Outbox()
     /// The member last seen, so a pending post shows as mine while the service is away.
     let lastViewer = Mutex<UserID?>(nil)
+    /// For the user's private service: starts it when nothing answers on its socket.
+    let starter: PrivateServiceStarter?
 
-    public init(socketPath: String, sessionFile: URL, keepsOutbox: Bool) {
+    /// `starter`, when given, makes this the client of a private service: the socket is checked
+    /// to be ours before use, and a service is started when none answers.
+    public init(socketPath: String, sessionFile: URL, keepsOutbox: Bool, starter: PrivateServiceStarter? = nil) {
         self.socketPath = socketPath
         self.sessionFile = SecretFile(url: sessionFile)
         self.keepsOutbox = keepsOutbox
+        self.starter = starter
     }
 
     public var accountNaming: AccountNaming { .email }
@@ -77,8 +82,7 @@ public final class ServiceCommunity: ChatService {
     func ready() async throws -> ServiceLink {
         try await connecting.run {
             if let open = self.link.withLock({ $0 }), open.isOpen { return open }
-            let fresh = try ServiceLink(path: self.socketPath) { [weak self] event in self?.hub.publish(event) }
-            _ = try await fresh.call(.restore(token: self.sessionFile.load()?.token))
+            let fresh = try await self.openLink()
             if self.subscribed.withLock({ $0 }) {
                 _ = try await fresh.call(.subscribe)
                 self.live.withLock { $0 = ObjectIdentifier(fresh) }
@@ -88,6 +92,26 @@ public final class ServiceCommunity: ChatService {
             self.flushOutboxSoon()
             return fresh
         }
+    }
+
+    /// A new link with the session resumed. For a private service: a socket that is not ours is
+    /// refused, and when none answers (or the one that answered was just ending) the service is
+    /// started and asked once more.
+    private func openLink() async throws -> ServiceLink {
+        guard let starter else { return try await resumedLink() }
+        do {
+            guard try PrivateSocket.isOurs(socketPath) else { throw ChatError.offline("no service yet") }
+            return try await resumedLink()
+        } catch ChatError.offline {
+            try starter.ensureRunning()
+            return try await resumedLink()
+        }
+    }
+
+    private func resumedLink() async throws -> ServiceLink {
+        let fresh = try ServiceLink(path: socketPath) { [weak self] event in self?.hub.publish(event) }
+        _ = try await fresh.call(.restore(token: sessionFile.load()?.token))
+        return fresh
     }
 
     /// Makes the session file hold `token` (nil: removes it).

@@ -19,6 +19,10 @@ public enum Request: Codable, Hashable, Sendable {
 
     // Channels and messages. `clientID` makes a resent post land once.
     case channels
+    /// One page of the channel list in display order (the list may hold a million channels).
+    case channelPage(region: String?, after: PageToken?, limit: Int)
+    /// The unread counts of a page of channels, in one read.
+    case unreadCounts([ChannelID])
     case channelNamed(String)
     case unreadCount(ChannelID)
     case permission(ChannelID)
@@ -48,6 +52,8 @@ public enum Request: Codable, Hashable, Sendable {
     case unblock(UserID)
     case blockedUsers
     case reports
+    /// A moderator creates an open channel, or a region's channel.
+    case createChannel(name: String, region: String?)
 
     /// Start pushing live events on this connection.
     case subscribe

@@ -14,6 +14,9 @@ public enum Response: Codable, Hashable, Sendable {
     case sessionFile(token: String?)
     case account(Account)
     case channels([Channel])
+    case channelPage(channels: [Channel], pinned: ChannelID?, next: Paging)
+    /// Per channel its count, or why it could not be counted.
+    case unreadCounts([UnreadCount])
     case channel(Channel)
     case count(Int)
     case permission(SendPermission)
@@ -28,4 +31,24 @@ public enum Response: Codable, Hashable, Sendable {
     case activity([ChannelActivity])
     case reports([ReportRecord])
     case searchPage(SearchPage)
+}
+
+/// One channel's unread count as `unreadCounts` answers it: a count or the engine's error.
+public struct UnreadCount: Codable, Hashable, Sendable {
+    public var channel: ChannelID
+    public var count: Int?
+    public var error: ChatError?
+
+    public init(channel: ChannelID, result: Result<Int, ChatError>) {
+        self.channel = channel
+        switch result {
+        case .success(let count): self.count = count
+        case .failure(let error): self.error = error
+        }
+    }
+
+    public var result: Result<Int, ChatError> {
+        if let count { return .success(count) }
+        return .failure(error ?? .storage("no count"))
+    }
 }

@@ -11,10 +11,12 @@ public final class CommunityService: @unchecked Sendable {
     private let socket: ListeningSocket
     private let connections = Mutex(0)
 
-    /// Opens the file (0600, adopting today's format) and starts listening.
-    public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String]) throws {
-        engine = try CommunityEngine(storeURL: storeURL, moderators: moderators)
-        socket = try ListeningSocket(path: socketPath, sharing: sharing)
+    /// Opens the file (0600, adopting today's format) and starts listening. A private service
+    /// (`isPrivate`, the one a client starts for its user) keeps the file as a direct open would
+    /// and listens owner-only whatever `sharing` says.
+    public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String], isPrivate: Bool = false) throws {
+        engine = try CommunityEngine(storeURL: storeURL, moderators: moderators, isPrivate: isPrivate)
+        socket = try ListeningSocket(path: socketPath, sharing: isPrivate ? .privateToOwner : sharing)
     }
 
     /// How many clients are connected now.

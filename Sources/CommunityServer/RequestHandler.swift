@@ -8,6 +8,8 @@ import LocalStore
 struct RequestHandler: Sendable {
     /// Largest page a client may ask for: keeps every answer well under the frame limit.
     static let maximumPage = 200
+    /// Largest page of channels or counts: the size `tteok channels` streams in.
+    static let maximumChannelPage = 500
 
     let community: LocalCommunity
     let slot: SessionSlot
@@ -54,6 +56,12 @@ struct RequestHandler: Sendable {
     private func reading(_ request: Request) async throws -> Response? {
         switch request {
         case .channels: return .channels(try await community.channels())
+        case .channelPage(let region, let token, let limit):
+            let page = try await community.channelPage(region: region, after: token, limit: min(max(limit, 1), Self.maximumChannelPage))
+            return .channelPage(channels: page.channels, pinned: page.pinned, next: page.next)
+        case .unreadCounts(let channels):
+            let counts = await community.unreadCounts(in: Array(channels.prefix(Self.maximumChannelPage)))
+            return .unreadCounts(channels.prefix(Self.maximumChannelPage).compactMap { id in counts[id].map { UnreadCount(channel: id, result: $0) } })
         case .channelNamed(let name): return .channel(try await community.channel(named: name))
         case .unreadCount(let channel): return .count(try await community.unreadCount(in: channel))
         case .permission(let channel): return .permission(await community.permission(in: channel))
@@ -74,6 +82,7 @@ struct RequestHandler: Sendable {
             return .searchPage(try await community.search(query))
         case .blockedUsers: return .profiles(try await community.blockedUsers())
         case .reports: return .reports(try await community.reports())
+        case .createChannel(let name, let region): return .channel(try await community.createChannel(named: name, region: region))
         default: return nil
         }
     }

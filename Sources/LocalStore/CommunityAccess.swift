@@ -26,6 +26,10 @@ public enum CommunityAccess: Hashable, Sendable {
         }
     }
 
+    /// Whether the member with `emailKey` moderates: lists reports, creates channels. Whoever
+    /// holds the file directly can do anything to it anyway; in the service, the named moderators.
+    func mayModerate(emailKey: String?) -> Bool { mayListReports(emailKey: emailKey) }
+
     /// Whether the member with `emailKey` may list reports.
     func mayListReports(emailKey: String?) -> Bool {
         switch self {

@@ -10,16 +10,26 @@ public final class CommunityEngine: Sendable {
     let database: Database
     /// Email keys of the moderators (`tteok serve --moderator EMAIL`).
     public let moderators: Set<String>
+    /// True for a user's private service (`tteok serve --private`): it stands in for the user
+    /// opening the file directly, so the file keeps that mode and its rules (`.directFile`).
+    public let isPrivate: Bool
 
     /// Opens `storeURL` owner-only (0600, adopting a file of today's format with nothing lost).
-    public init(storeURL: URL, moderators: [String]) throws {
+    /// A private engine leaves the file as a direct open would (0660 when new) and watches it
+    /// for other processes' commits, as a direct open did: others may share the file that way.
+    public init(storeURL: URL, moderators: [String], isPrivate: Bool = false) throws {
         self.moderators = Set(moderators.map(AccountRules.emailKey))
+        self.isPrivate = isPrivate
         do {
-            try StoreFile.prepare(storeURL, mode: StoreFile.serviceMode)
-            try StoreFile.restrict(storeURL)
             var configuration = Database.Configuration()
-            // No other process writes the file: nothing to watch.
-            configuration.observesOtherProcesses = false
+            if isPrivate {
+                try StoreFile.prepare(storeURL)
+            } else {
+                try StoreFile.prepare(storeURL, mode: StoreFile.serviceMode)
+                try StoreFile.restrict(storeURL)
+                // No other process writes the file: nothing to watch.
+                configuration.observesOtherProcesses = false
+            }
             database = try Database(path: storeURL.path, migrations: CommunitySchema.migrations, configuration: configuration)
         } catch {
             throw StoreErrors.map(error)
@@ -28,6 +38,7 @@ public final class CommunityEngine: Sendable {
 
     /// A new engine session for a connection from Unix user `peerUID`; its token lives in `slot`.
     public func session(peerUID: UInt32, slot: SessionSlot) throws -> LocalCommunity {
-        try LocalCommunity(database: database, keeper: slot, access: .service(peerUID: peerUID, moderators: moderators))
+        let access: CommunityAccess = isPrivate ? .directFile : .service(peerUID: peerUID, moderators: moderators)
+        return try LocalCommunity(database: database, keeper: slot, access: access)
     }
 }

@@ -43,5 +43,18 @@ enum CryptoSchema {
             room_id TEXT PRIMARY KEY, pickle TEXT NOT NULL, created INTEGER NOT NULL
         );
         """),
+        Migration(2, "sending: outbound session ids, message counts and who has each room key", sql: """
+        -- the outbound session's id, when it was made and how many messages it encrypted (rotation)
+        ALTER TABLE outbound_group_sessions ADD COLUMN session_id TEXT NOT NULL DEFAULT '';
+        ALTER TABLE outbound_group_sessions ADD COLUMN messages INTEGER NOT NULL DEFAULT 0;
+        -- the devices an outbound session's key went to; a device missing from the room's
+        -- devices later (its user left, or it was removed) makes the session rotate
+        CREATE TABLE outbound_shares (
+            room_id TEXT NOT NULL, session_id TEXT NOT NULL, user_id TEXT NOT NULL, device_id TEXT NOT NULL,
+            PRIMARY KEY (room_id, session_id, user_id, device_id)
+        );
+        -- users whose device list we keep: fresh after /keys/query, stale after device_lists.changed
+        CREATE TABLE tracked_users (user_id TEXT PRIMARY KEY, stale INTEGER NOT NULL);
+        """),
     ]
 }

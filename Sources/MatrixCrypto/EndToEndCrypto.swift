@@ -33,6 +33,37 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
 
     /// The devices known for `user`.
     func devices(of user: String) throws -> [DeviceKeys]
+
+    // MARK: Sending (see `RoomKeyShare`)
+
+    /// Of `users`, those whose device list must be fetched (`/keys/query`) before a room key
+    /// goes out: never fetched, or changed since (`deviceListsChanged`).
+    func usersNeedingDeviceQuery(_ users: [String]) throws -> [String]
+
+    /// `/sync`'s `device_lists`: `changed` users are fetched again before the next send,
+    /// `left` users (no room shared any more) are no longer tracked.
+    func deviceListsChanged(_ changed: [String], left: [String]) throws
+
+    /// Of `devices`, those with no Olm session yet: a one-time key must be claimed for each.
+    func devicesWithoutOlmSession(_ devices: [DeviceKeys]) throws -> [DeviceKeys]
+
+    /// Starts an Olm session with each device from the `signed_curve25519` key object claimed
+    /// for it (`/keys/claim`); a key not signed by that device's ed25519 key is refused.
+    /// Returns the devices that now have a session.
+    @discardableResult
+    func startOlmSessions(_ claimed: [DeviceKeys: CryptoJSON]) throws -> [DeviceKeys]
+
+    /// The room's outbound Megolm session — a new one when there is none, when `rotation` says
+    /// it is used up, or when a device that has its key is no longer among `devices` (its user
+    /// left) — and its `m.room_key` Olm-encrypted for each of `devices` that lacks it.
+    func roomKeyShare(room: String, devices: [DeviceKeys], rotation: RotationPolicy) throws -> RoomKeyShare
+
+    /// Records that the share's messages were delivered (`/sendToDevice` succeeded).
+    func markShared(_ share: RoomKeyShare) throws
+
+    /// The `m.room.encrypted` content of an event of `type` with `content` in `room`, with the
+    /// room's current outbound session (call `roomKeyShare` first).
+    func encrypt(room: String, type: String, content: CryptoJSON) throws -> CryptoJSON
 }
 
 /// A device's identity.

@@ -20,8 +20,29 @@ extension OlmMachine {
                                        [.text(user), .text(deviceID), .text(curve), .text(ed)])
                 kept.append(DeviceKeys(userID: user, deviceID: deviceID, curve25519: curve, ed25519: ed))
             }
+            // The answer is the user's whole list: a device no longer in it was removed (and
+            // gets no more room keys).
+            let listed = Set(devices.keys)
+            for gone in try connection.query("SELECT device_id FROM devices WHERE user_id = ?", [.text(user)]).compactMap({ $0["device_id"].string })
+            where !listed.contains(gone) {
+                _ = try connection.run("DELETE FROM devices WHERE user_id = ? AND device_id = ?", [.text(user), .text(gone)])
+            }
+            _ = try connection.run("INSERT OR REPLACE INTO tracked_users (user_id, stale) VALUES (?, 0)", [.text(user)])
         }
         return kept
+    }
+
+    public func usersNeedingDeviceQuery(_ users: [String]) throws -> [String] {
+        try database.readSync { connection in
+            try users.filter { try connection.scalar("SELECT stale FROM tracked_users WHERE user_id = ?", [.text($0)]).int64 != 0 }
+        }
+    }
+
+    public func deviceListsChanged(_ changed: [String], left: [String]) throws {
+        try database.writeSync { connection in
+            for user in changed { _ = try connection.run("UPDATE tracked_users SET stale = 1 WHERE user_id = ?", [.text(user)]) }
+            for user in left { _ = try connection.run("DELETE FROM tracked_users WHERE user_id = ?", [.text(user)]) }
+        }
     }
 
     public func devices(of user: String) throws -> [DeviceKeys] {

@@ -14,9 +14,21 @@ public struct NioPeer: Sendable {
     /// nio's key store (its Olm account and Megolm sessions), kept across calls.
     public let store: URL
 
-    public init(user: SynapseUser, store: URL) {
+    /// nio's device id: another one (with another store) is a new device of the same user.
+    public let deviceID: String
+
+    public init(user: SynapseUser, store: URL, deviceID: String = "NIOPEER") {
         self.user = user
         self.store = store
+        self.deviceID = deviceID
+    }
+
+    /// What nio decrypted in `room`: `live`, the timelines of its next syncs until `expect`
+    /// texts came (or a minute passed); otherwise the room's whole history by `/messages`,
+    /// oldest first. `undecryptable` counts the events nio could not decrypt.
+    public func read(_ room: String, live: Bool, expect: Int = 0) throws -> (texts: [String], undecryptable: Int) {
+        let answer = try run(["action": "read", "room_id": room, "mode": live ? "live" : "history", "expect": expect])
+        return (answer["texts"] as? [String] ?? [], answer["undecryptable"] as? Int ?? 0)
     }
 
     /// Creates a room with `m.room.encryption` in its initial state, invites `invite`, and sends
@@ -104,6 +116,7 @@ public struct NioPeer: Sendable {
         full["user"] = user.userID
         full["password"] = user.password
         full["store"] = store.path
+        full["device_id"] = deviceID
         return try JSONSerialization.data(withJSONObject: full)
     }
 
@@ -113,6 +126,7 @@ public struct NioPeer: Sendable {
         full["user"] = user.userID
         full["password"] = user.password
         full["store"] = store.path
+        full["device_id"] = deviceID
         let input = String(decoding: try JSONSerialization.data(withJSONObject: full), as: UTF8.self)
         let script = PackageRoot.url.appendingPathComponent("scripts/nio-peer.py")
         let result = try ProcessRun.run(try Self.python(), [script.path], environment: ProcessInfo.processInfo.environment,

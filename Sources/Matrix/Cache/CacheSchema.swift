@@ -73,6 +73,12 @@ enum CacheSchema {
         );
         CREATE INDEX undecrypted_by_session ON undecrypted (session_id);
         """),
-        Migration(5, "full-text search index over message bodies", sql: MatrixCache.searchSchema),
+        Migration(5, "encrypted messages in the outbox", sql: """
+        -- the m.room.encrypted content a message in an encrypted room is sent as, made once
+        -- before its first send and kept, so every retry sends the same ciphertext under the
+        -- same transaction id; NULL for rooms without encryption (content is sent as it is)
+        ALTER TABLE outbox ADD COLUMN encrypted TEXT;
+        """),
+        Migration(6, "full-text search index over message bodies", sql: MatrixCache.searchSchema),
     ]
 }

@@ -96,6 +96,8 @@ struct OutboxEntry: Hashable, Sendable {
     var created: Int64
     /// Nil while pending; why the server refused it for good otherwise.
     var failure: String?
+    /// The `m.room.encrypted` content it is sent as, in an encrypted room, once made (JSON text).
+    var encrypted: String?
 
     init(row: Row) {
         transactionID = row["txn_id"].string ?? ""
@@ -104,5 +106,6 @@ struct OutboxEntry: Hashable, Sendable {
             ?? MessageEventContent(msgtype: "m.text", body: "")
         created = row["created"].int64 ?? 0
         failure = row["failure"].string
+        encrypted = row["encrypted"].string
     }
 }

@@ -53,6 +53,15 @@ extension MatrixCache {
         return try await sentEvent(entry.transactionID)
     }
 
+    /// Keeps the ciphertext an entry is sent as, before its first send; an entry that already
+    /// has one keeps it (a retry must send the same bytes). Returns the one kept.
+    func setOutboxCiphertext(_ transactionID: String, _ ciphertext: String) async throws -> String? {
+        try await database.write { connection in
+            _ = try connection.run("UPDATE outbox SET encrypted = ? WHERE txn_id = ? AND encrypted IS NULL", [.text(ciphertext), .text(transactionID)])
+            return try connection.scalar("SELECT encrypted FROM outbox WHERE txn_id = ?", [.text(transactionID)]).string
+        }
+    }
+
     /// Marks an entry refused for good (it stays, shown as failed, until retried or discarded).
     func failOutbox(_ transactionID: String, reason: String) async throws {
         try await database.write { _ = try $0.run("UPDATE outbox SET failure = ? WHERE txn_id = ?", [.text(reason), .text(transactionID)]) }

@@ -19,6 +19,8 @@ extension EncryptionSession {
         var prepared = PreparedSync(sync: sync)
         let toDevice = sync.to_device?.events ?? []
         // Know the senders' devices before their keys: a known device must claim its own signing key.
+        // Changed lists are fetched again before the next send; left users are no longer tracked.
+        try? crypto.deviceListsChanged(sync.device_lists?.changed ?? [], left: sync.device_lists?.left ?? [])
         var users = Set(sync.device_lists?.changed ?? [])
         for event in toDevice where event.type == "m.room.encrypted" {
             if (try? crypto.devices(of: event.sender).isEmpty) ?? true { users.insert(event.sender) }

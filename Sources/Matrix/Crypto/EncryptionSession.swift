@@ -13,6 +13,9 @@ final class EncryptionSession: Sendable {
     let cache: MatrixCache
     /// Set once this device's keys are on the server (also recorded in the cache's meta).
     private let published = Mutex(false)
+    /// Each encrypted room's rotation policy, once asked (`m.room.encryption` cannot change it
+    /// in a way that matters within a run: a new state event only applies to new sessions).
+    let rotations = Mutex<[String: RotationPolicy]>([:])
 
     /// How many signed one-time keys the server should hold.
     static let oneTimeKeyTarget = 50

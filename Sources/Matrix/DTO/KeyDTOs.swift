@@ -34,3 +34,24 @@ struct KeysQueryResponse: Decodable, Sendable {
     /// user → device id → `device_keys` object.
     var device_keys: [String: [String: CryptoJSON]]?
 }
+
+struct KeysClaimRequest: Encodable, Sendable {
+    /// user → device → algorithm (`signed_curve25519`).
+    var one_time_keys: [String: [String: String]]
+    var timeout: Int = 10_000
+}
+
+struct KeysClaimResponse: Decodable, Sendable {
+    /// user → device → key id → signed key object.
+    var one_time_keys: [String: [String: [String: CryptoJSON]]]?
+}
+
+struct ToDeviceRequest: Encodable, Sendable {
+    /// user → device → content.
+    var messages: [String: [String: CryptoJSON]]
+}
+
+struct JoinedMembersResponse: Decodable, Sendable {
+    /// Only the keys matter: the user ids.
+    var joined: [String: JSONValue]
+}

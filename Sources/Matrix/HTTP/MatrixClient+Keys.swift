@@ -13,4 +13,27 @@ extension MatrixClient {
         let request = KeysQueryRequest(device_keys: Dictionary(uniqueKeysWithValues: users.map { ($0, []) }))
         return try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self).device_keys ?? [:]
     }
+
+    /// One one-time key per device (`user → device → algorithm`); answers `user → device → {key id: key object}`.
+    func claimKeys(_ devices: [String: [String: String]]) async throws -> [String: [String: [String: CryptoJSON]]] {
+        try await call(Endpoint.client(.post, "keys", "claim").with(json: KeysClaimRequest(one_time_keys: devices)),
+                       as: KeysClaimResponse.self).one_time_keys ?? [:]
+    }
+
+    /// Sends to-device events of `type` (`user → device → content`) under `transactionID`.
+    func sendToDevice(_ type: String, _ messages: [String: [String: CryptoJSON]], transactionID: String) async throws {
+        _ = try await call(Endpoint.client(.put, "sendToDevice", type, transactionID).with(json: ToDeviceRequest(messages: messages)),
+                           as: JSONValue.self)
+    }
+
+    /// The room's joined members, as the server knows them now.
+    func joinedMembers(_ room: String) async throws -> [String] {
+        Array(try await call(Endpoint.client(.get, "rooms", room, "joined_members"), as: JoinedMembersResponse.self).joined.keys)
+    }
+
+    /// Sends an `m.room.encrypted` event. The same `transactionID` from the same device yields the same event.
+    func sendEncrypted(_ content: CryptoJSON, to room: String, transactionID: String) async throws -> String {
+        let endpoint = try Endpoint.client(.put, "rooms", room, "send", "m.room.encrypted", transactionID).with(json: content)
+        return try await call(endpoint, as: EventIDResponse.self).event_id
+    }
 }

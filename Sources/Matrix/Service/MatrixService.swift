@@ -65,9 +65,9 @@ public final class MatrixService: ChatService {
         }
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
-        let outbox = OutboxSender(client: client, cache: cache,
-                                  onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
         let encryption = EncryptionSession.open(for: session, cacheFile: cache.file, client: client, cache: cache)
+        let outbox = OutboxSender(client: client, cache: cache, encryption: encryption,
+                                  onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
         let sync = SyncEngine(client: client, cache: cache, encryption: encryption,
                               onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in

@@ -145,12 +145,15 @@ public final class TerminalApp {
     func syncAccount() {
         let current = session.community
         guard current !== uiCommunity else { return }
+        // The first account of the run inherits the start-up notice (e.g. tmux cannot show
+        // kitty pictures): it is about this terminal, not about anybody's account.
+        let switching = uiCommunity != nil
         uiCommunity = current
         ui = AccountUIState()
         commandLine = nil
         question = nil
         alert = nil
-        notice = nil
+        if switching { notice = nil }
         shownChat = nil
         shownSubject = nil
     }

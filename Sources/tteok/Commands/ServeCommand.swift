@@ -23,6 +23,10 @@ enum ServeCommand {
           --everyone          let every user on the host connect (socket 0666)
           --moderator EMAIL   this account may list reports (repeat for more)
 
+        tteok itself starts a private service for each community file you open (`tteok`,
+        `--store FILE`) with `--private`: it listens owner-only and ends a while after its last
+        client leaves (30 s, or TTEOK_SERVICE_IDLE_SECONDS), or when FILE is removed or replaced.
+
         """
 
     struct Options {
@@ -30,9 +34,13 @@ enum ServeCommand {
         var socket: String?
         var sharing = Sharing.privateToOwner
         var moderators: [String] = []
+        /// A user's private service, started by a client (see `ServeCommand+Private`).
+        var isPrivate = false
+        /// The descriptor a private service reports readiness (or its error) on.
+        var readyDescriptor: Int32?
     }
 
-    static func run(_ words: [String], console: Console, workingDirectory: String) async -> ExitCode {
+    static func run(_ words: [String], console: Console, workingDirectory: String, environment: [String: String]) async -> ExitCode {
         let options: Options
         do {
             guard let parsed = try parse(words) else {
@@ -49,12 +57,19 @@ enum ServeCommand {
         let socket = URL(fileURLWithPath: options.socket ?? "", relativeTo: base).standardizedFileURL.path
         let service: CommunityService
         do {
-            service = try CommunityService(storeURL: store, socketPath: socket, sharing: options.sharing, moderators: options.moderators)
+            service = try CommunityService(storeURL: store, socketPath: socket, sharing: options.sharing, moderators: options.moderators,
+                                           isPrivate: options.isPrivate)
         } catch {
-            console.error("serve: \((error as? ServiceError)?.message ?? (error as? ChatError)?.message ?? String(describing: error))")
-            return .failure
+            let failure = (error as? ChatError) ?? .storage((error as? ServiceError)?.message ?? String(describing: error))
+            options.readyDescriptor.map { reportReady(.failure(failure), on: $0) }
+            console.error("serve: \(failure.message)")
+            return ExitCode(failure)
         }
         console.error("serve: serving \(store.path) on \(socket)")
+        if options.isPrivate {
+            endWhenUnused(service, store: store.path, socket: socket, environment: environment)
+        }
+        options.readyDescriptor.map { reportReady(.success(()), on: $0) }
         return await serve(service)
     }
 
@@ -98,6 +113,13 @@ enum ServeCommand {
             case "--group": options.sharing = .group(try value("group"))
             case "--everyone": options.sharing = .everyone
             case "--moderator": options.moderators.append(try value("moderator"))
+            case "--private": options.isPrivate = true
+            case "--ready-fd":
+                let text = try value("ready-fd")
+                guard let descriptor = Int32(text), descriptor > 2 else {
+                    throw .invalidValue(option: "ready-fd", value: text, reason: "expected a descriptor number above 2")
+                }
+                options.readyDescriptor = descriptor
             default: throw .unknownOption(words[index])
             }
             index += 1

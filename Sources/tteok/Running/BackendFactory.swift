@@ -16,4 +16,6 @@ struct BackendFiles: Hashable, Sendable {
     /// True for the interactive client: posts a service cannot take now wait in an outbox;
     /// a script is told the service is offline instead.
     var interactive = false
+    /// The private service that serves an embedded community file (`tteok`, `--store`).
+    var privateService: PrivateService?
 }

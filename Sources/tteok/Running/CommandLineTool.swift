@@ -8,7 +8,7 @@ struct CommandLineTool: Sendable {
     /// Every scripting command, in the order `--help` lists them.
     static let commands: [any ScriptCommand.Type] = [
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-        ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReportsCommand.self,
+        ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReportsCommand.self, ChannelCommand.self,
     ]
 
     var factory: any BackendFactory
@@ -21,7 +21,7 @@ struct CommandLineTool: Sendable {
 
     func run(_ words: [String]) async -> ExitCode {
         let rootOptions = InteractiveOptions.configuration.options + GlobalOptions.definitions
-        if words.first == ServeCommand.name { return await ServeCommand.run(Array(words.dropFirst()), console: console, workingDirectory: workingDirectory) }
+        if words.first == ServeCommand.name { return await ServeCommand.run(Array(words.dropFirst()), console: console, workingDirectory: workingDirectory, environment: environment) }
         do {
             switch try Invocation(words, commands: Self.commands, rootOptions: rootOptions) {
             case .help(let topic):
@@ -71,7 +71,8 @@ struct CommandLineTool: Sendable {
         do {
             let sessions = SessionLocation(paths: paths)
             try sessions.prepare(for: backend)
-            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory, interactive: true)
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory, interactive: true,
+                                     privateService: try privateService(for: backend))
             service = try factory.makeService(for: backend, files: files)
         } catch {
             console.error((error as? ChatError)?.message ?? String(describing: error))
@@ -110,6 +111,12 @@ struct CommandLineTool: Sendable {
         return await execute(command, globals: globals, backend: backend)
     }
 
+    /// The private service of an embedded community file; none for the others.
+    private func privateService(for backend: Backend) throws(ChatError) -> PrivateService? {
+        guard case .embedded(let store) = backend else { return nil }
+        return try PrivateService(store: store, paths: paths, environment: environment)
+    }
+
     /// The backend the options name; with none, `socket = PATH` in the config file.
     private func backend(for globals: GlobalOptions) throws(UsageError) -> Backend {
         var socket = globals.socket
@@ -122,7 +129,8 @@ struct CommandLineTool: Sendable {
         do {
             let sessions = SessionLocation(paths: paths)
             try sessions.prepare(for: backend)
-            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory,
+                                     privateService: try privateService(for: backend))
             let service = try factory.makeService(for: backend, files: files)
             // A script on a service that is not running is told so (exit 5), not "not signed in".
             if let service = service as? ServiceCommunity { try await service.connect() }
