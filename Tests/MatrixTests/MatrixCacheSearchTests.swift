@@ -32,14 +32,14 @@ final class MatrixCacheSearchTests: XCTestCase {
         let live = try await found(try XCTUnwrap(cache), "맛집")
         XCTAssertEqual(live, ["오늘 맛집을 찾았다"])
 
-        // A cache from before the index (step 4), reopened: the migration indexes what is there.
+        // A cache from before the index (step 5), reopened: the migration indexes what is there.
         let file = try XCTUnwrap(cache?.file)
         cache = nil
         let database = try Database(path: file.path)
         try database.writeSync { connection in
             try connection.execute("""
                 DROP TRIGGER event_search_insert; DROP TRIGGER event_search_delete; DROP TRIGGER event_search_update;
-                DROP TABLE event_search; PRAGMA user_version = 4
+                DROP TABLE event_search; PRAGMA user_version = 5
                 """)
         }
         let reopened = try MatrixCache(directory: directory.url, homeserver: homeserver, userID: "@a:x")
