@@ -44,7 +44,7 @@ public struct ImageUpload: Hashable, Sendable, Codable {
 ///
 /// Nothing above the backends knows which one it has. Calls are async and throw `ChatError`;
 /// the rules (guests cannot post, the posting rule, blocks) are enforced here as well as in the UI.
-public protocol ChatService: AnyObject, Sendable {
+public protocol ChatService: AnyObject, Sendable, SearchService {
     // MARK: Session
 
     /// What the forms ask for to name an account (email or user name).

@@ -44,6 +44,7 @@ public enum Request: Codable, Hashable, Sendable {
     case profile(UserID)
     case messageCount(UserID)
     case recentMessages(by: UserID, limit: Int)
+    case search(SearchQuery)
 
     // Safety and moderation.
     case report(MessageID, in: ChannelID, reason: String)

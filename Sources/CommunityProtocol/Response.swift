@@ -30,6 +30,7 @@ public enum Response: Codable, Hashable, Sendable {
     case directChannel(ChannelID?)
     case activity([ChannelActivity])
     case reports([ReportRecord])
+    case searchPage(SearchPage)
 }
 
 /// One channel's unread count as `unreadCounts` answers it: a count or the engine's error.

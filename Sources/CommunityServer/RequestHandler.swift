@@ -77,6 +77,9 @@ struct RequestHandler: Sendable {
         case .profile(let user): return .profile(try await community.profile(of: user))
         case .messageCount(let user): return .count(try await community.messageCount(of: user))
         case .recentMessages(let user, let limit): return .messages(try await community.recentMessages(by: user, limit: Self.clamp(limit)))
+        case .search(var query):
+            query.limit = Self.clamp(query.limit)
+            return .searchPage(try await community.search(query))
         case .blockedUsers: return .profiles(try await community.blockedUsers())
         case .reports: return .reports(try await community.reports())
         case .createChannel(let name, let region): return .channel(try await community.createChannel(named: name, region: region))

@@ -9,6 +9,7 @@ enum CommunitySchema {
         Migration(3, "activity by channel and time", sql: version3),
         Migration(4, "sessions bound to a Unix user; posts with client ids", sql: version4),
         Migration(5, "channel list order and region in indexed keys", apply: ChannelKeys.migrate),
+        Migration(6, "full-text search index over message bodies", sql: MessageSearchIndex.schema),
     ]
 
     /// The service binds each session to the Unix user (uid) that made it, so a token copied to

@@ -79,5 +79,6 @@ enum CacheSchema {
         -- same transaction id; NULL for rooms without encryption (content is sent as it is)
         ALTER TABLE outbox ADD COLUMN encrypted TEXT;
         """),
+        Migration(6, "full-text search index over message bodies", sql: MatrixCache.searchSchema),
     ]
 }

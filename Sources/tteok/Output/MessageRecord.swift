@@ -58,6 +58,9 @@ struct MessageRecord: Encodable, Sendable {
         return "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): \(console.inert(text))\(more)"
     }
 
+    /// When it was sent, in local time, as the text lines show it.
+    var timeText: String { Self.timeFormatter().string(from: sentAt) }
+
     /// A fixed, locale-independent format, so scripts reading text output see the same shape everywhere.
     private static func timeFormatter() -> DateFormatter {
         let formatter = DateFormatter()
