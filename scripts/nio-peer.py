@@ -20,6 +20,9 @@ never appears in a process listing), one JSON answer on standard output:
       live: the timelines of incremental syncs (from the stored sync token) until N texts came;
       history: every m.room.message of the room by /messages, oldest first (decrypted by nio).
       `device_id` (any action) picks another device of the same user: a new device.
+  {… "action": "upload-keys"}
+      → {}   nio's device and one-time keys are on the server (someone can encrypt for it).
+  `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
 
 The room is created with `m.room.encryption` (m.megolm.v1.aes-sha2) in its initial state, as
 Element does for direct conversations; texts are sent as `m.room.encrypted` events.
@@ -31,7 +34,7 @@ import sys
 import time
 from uuid import uuid4
 
-from nio import (AsyncClient, AsyncClientConfig, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
+from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
                  RoomMessageText, RoomSendResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
 from nio.crypto import OutboundGroupSession
@@ -56,8 +59,13 @@ async def main(request):
             if not isinstance(created, RoomCreateResponse):
                 raise RuntimeError(f"createRoom failed: {created}")
             answer["room_id"] = room = created.room_id
+        elif request["action"] == "upload-keys":
+            print(json.dumps(answer))
+            return
         else:
             room = request["room_id"]
+        if request.get("join"):
+            await join(client, room)
         if request["action"] == "read":
             print(json.dumps(await read(client, room, request.get("mode", "live"), request.get("expect", 0))))
             return
@@ -68,6 +76,19 @@ async def main(request):
         print(json.dumps(answer))
     finally:
         await client.close()
+
+
+async def join(client, room):
+    """Accepts the invite to `room` once a sync brings it."""
+    deadline = time.monotonic() + 60
+    while room not in client.invited_rooms and room not in client.rooms:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no invite to {room} arrived")
+        await client.sync(timeout=1000)
+    if room not in client.rooms:
+        joined = await client.join(room)
+        if not isinstance(joined, JoinResponse):
+            raise RuntimeError(f"join failed: {joined}")
 
 
 async def synced(client, room):

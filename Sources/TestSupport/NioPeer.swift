@@ -26,8 +26,9 @@ public struct NioPeer: Sendable {
     /// What nio decrypted in `room`: `live`, the timelines of its next syncs until `expect`
     /// texts came (or a minute passed); otherwise the room's whole history by `/messages`,
     /// oldest first. `undecryptable` counts the events nio could not decrypt.
-    public func read(_ room: String, live: Bool, expect: Int = 0) throws -> (texts: [String], undecryptable: Int) {
-        let answer = try run(["action": "read", "room_id": room, "mode": live ? "live" : "history", "expect": expect])
+    /// `join` first accepts the invite to `room`.
+    public func read(_ room: String, live: Bool, expect: Int = 0, join: Bool = false) throws -> (texts: [String], undecryptable: Int) {
+        let answer = try run(["action": "read", "room_id": room, "mode": live ? "live" : "history", "expect": expect, "join": join])
         return (answer["texts"] as? [String] ?? [], answer["undecryptable"] as? Int ?? 0)
     }
 
@@ -42,6 +43,12 @@ public struct NioPeer: Sendable {
     /// Sends `texts` encrypted into `room`; returns the events' ids.
     public func sendEncrypted(_ texts: [String], to room: String) throws -> [String] {
         try run(["action": "send-encrypted", "room_id": room, "texts": texts])["event_ids"] as? [String] ?? []
+    }
+
+    /// Logs nio's device in and puts its device and one-time keys on the server, so that others
+    /// can encrypt for it before it ever joins a room.
+    public func uploadKeys() throws {
+        _ = try run(["action": "upload-keys"])
     }
 
     /// Sends `texts` encrypted with a new Megolm session whose key reaches the room's other

@@ -2,7 +2,7 @@ import ChatCore
 import Foundation
 import MatrixCrypto
 
-/// Sending into an encrypted room: who may read (the room's joined members now, from the server),
+/// Sending into an encrypted room: who may read (the room's joined and invited members now, from the server),
 /// their devices (fetched when unknown or changed), Olm sessions (claimed for devices without
 /// one), the room key (shared by Olm with every device that lacks it), then the Megolm
 /// encryption. Only the outbox calls this, one message at a time.
@@ -14,9 +14,9 @@ extension EncryptionSession {
         return try crypto.encrypt(room: room, type: "m.room.message", content: try CryptoJSON(encoding: content))
     }
 
-    /// Makes sure every device of every joined member has the room's current key.
+    /// Makes sure every device of every joined or invited member has the room's current key.
     func shareRoomKey(_ room: String) async throws {
-        let members = try await client.joinedMembers(room)
+        let members = try await client.readingMembers(room)
         try await fetchDevices(of: try crypto.usersNeedingDeviceQuery(members))
         let own = crypto.identity
         let devices = try members.flatMap { try crypto.devices(of: $0) }

@@ -51,7 +51,7 @@ struct ToDeviceRequest: Encodable, Sendable {
     var messages: [String: [String: CryptoJSON]]
 }
 
-struct JoinedMembersResponse: Decodable, Sendable {
-    /// Only the keys matter: the user ids.
-    var joined: [String: JSONValue]
+/// `GET /rooms/{id}/members`: the members' current `m.room.member` events.
+struct MembersResponse: Decodable, Sendable {
+    var chunk: [RoomEvent]
 }

@@ -26,9 +26,18 @@ extension MatrixClient {
                            as: JSONValue.self)
     }
 
-    /// The room's joined members, as the server knows them now.
-    func joinedMembers(_ room: String) async throws -> [String] {
-        Array(try await call(Endpoint.client(.get, "rooms", room, "joined_members"), as: JoinedMembersResponse.self).joined.keys)
+    /// Who may read what is sent to the room now: its joined and invited members, as the server
+    /// knows them. Invited members count, as in Element: the other person of a new direct
+    /// conversation is only invited when the first message goes out, and must read it on joining.
+    func readingMembers(_ room: String) async throws -> [String] {
+        let answer = try await call(Endpoint.client(.get, "rooms", room, "members", query: [("not_membership", "leave")]),
+                                    as: MembersResponse.self)
+        return answer.chunk.compactMap { event in
+            guard event.type == "m.room.member", let user = event.state_key,
+                  case .object(let content) = event.content, case .string(let membership) = content["membership"],
+                  membership == "join" || membership == "invite" else { return nil }
+            return user
+        }
     }
 
     /// Sends an `m.room.encrypted` event. The same `transactionID` from the same device yields the same event.
