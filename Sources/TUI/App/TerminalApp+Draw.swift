@@ -112,7 +112,9 @@ extension TerminalApp {
         case .conversations(let model):
             return conversationsPane(model).draw(on: &canvas, in: region)
         case .profile(let model):
-            ProfilePane(model: model, strings: strings, text: text).draw(on: &canvas, in: region)
+            var pane = ProfilePane(model: model, strings: strings, text: text)
+            pane.selected = selection("profile", count: model.myMessages.value?.count ?? 0)
+            pane.draw(on: &canvas, in: region)
         case .chat(let model):
             return drawChat(model, on: &canvas, in: region)
         case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
