@@ -1,3 +1,4 @@
+import ChatCore
 import Foundation
 import TestSupport
 import TUI
@@ -35,5 +36,49 @@ extension ViewerNameAppTests {
         await harness.waitFor("current region")
         XCTAssertFalse(statusLines.isEmpty)
         XCTAssertEqual(statusLines.filter { $0.contains("Guest") }, [], "every frame names Mina")
+    }
+}
+
+extension ViewerNameAppTests {
+    /// "Set your nickname first." must leave the list once the nickname is saved at the prompt.
+    func testTheNicknameBannerLeavesTheListOnceTheNicknameIsSaved() async throws {
+        let harness = try AppHarness()
+        _ = try await harness.service.signUp(SignUpRequest(identifier: "nari@example.com", password: "pass word 1", nickname: "",
+                                                           region: "마포구", acceptTerms: true))
+        await harness.session.start()
+        await harness.waitFor("Set your nickname first.")
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("Enter save")
+        await harness.type("Nari")
+        await harness.press(.enter)
+        await harness.waitFor("Type a message")
+        await harness.waitUntil("the list beside the chat has no banner") { !$0.contains("Set your nickname first.") }
+        await harness.press(.escape, .escape)
+        await harness.waitUntil("nor the list alone") { !$0.contains("Type a message") && !$0.contains("Set your nickname first.") }
+    }
+
+    /// After a guest logs in over an open chat, the list's cursor is on the channel open.
+    func testAfterLogInTheListCursorIsOnTheOpenChannel() async throws {
+        let harness = try AppHarness()
+        try await harness.files.open(as: "mina").signUpMember("mina", region: "마포구", nickname: "Mina")
+        await harness.session.start()
+        await harness.waitFor("Continue as guest")
+        await harness.press(.down, .down, .enter)
+        await harness.waitFor("Guest")
+        await harness.type("/join help")
+        await harness.press(.enter)
+        await harness.waitFor("# help")
+        await harness.type("/login")
+        await harness.press(.enter)
+        await harness.logIn(as: "mina")
+        await harness.waitFor("Type a message")
+        await harness.waitUntil("the cursor is on help") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("▸ help") }
+        }
+        await harness.press(.tab)  // the keys on the list: its cursor stays on help
+        await harness.waitUntil("the cursor is still on help") { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("▸ help") }
+        }
     }
 }
