@@ -16,4 +16,5 @@ final class EmbeddedTerminalTests: XCTestCase {
     func testSwitchingAccountsLeavesNoTrace() async throws { try await scenarios.switchingAccountsLeavesNoTrace() }
     func testStrayKeysActOnNothing() async throws { try await scenarios.strayKeysActOnNothing() }
     func testScrolledBackTheViewStaysWhileMessagesArrive() async throws { try await scenarios.scrolledBackTheViewStaysWhileMessagesArrive() }
+    func testTheListCursorStaysOnTheOpenChannelAfterLogIn() async throws { try await scenarios.listCursorStaysOnTheOpenChannelAfterLogIn() }
 }
