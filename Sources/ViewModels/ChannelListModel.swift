@@ -153,15 +153,26 @@ public final class ChannelListModel: Lifecycle {
 
     /// Re-reads the viewer; the region is resolved again only when the viewer changed.
     private func readViewer() async {
-        viewer = await service.viewer()
+        setViewer(await service.viewer())
+        guard regionViewer != viewer else { return }
+        region = await resolver.resolve(for: viewer)
+        regionViewer = viewer
+    }
+
+    /// The viewer changed while the list may be hidden (`Community` listens all the time): the
+    /// nickname banner follows at once; the rest is re-read when the list appears.
+    func viewerChanged(_ viewer: Viewer) {
+        guard viewer.userID == self.viewer.userID else { return }
+        setViewer(viewer)
+    }
+
+    private func setViewer(_ viewer: Viewer) {
+        self.viewer = viewer
         if case .member(let account) = viewer, account.needsNickname {
             banner = strings.setNicknameFirst
         } else {
             banner = nil
         }
-        guard regionViewer != viewer else { return }
-        region = await resolver.resolve(for: viewer)
-        regionViewer = viewer
     }
 
     /// Fetches the list again from its first page, as many pages as were loaded (at least one).

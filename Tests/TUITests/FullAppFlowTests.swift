@@ -169,6 +169,9 @@ final class FullAppFlowTests: XCTestCase {
         await harness.waitFor("current region")
         await harness.type("/join lobby")
         await harness.press(.enter)
+        // All 120 are unread: the chat opens at the "new messages" line; End goes to the newest.
+        await harness.waitFor("── new messages ──")
+        await harness.press(.end)
         await harness.waitFor("history 119")
         await harness.press(.escape)
         for _ in 0..<80 {

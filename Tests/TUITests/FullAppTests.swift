@@ -79,7 +79,7 @@ final class FullAppTests: XCTestCase {
             screen.split(separator: "\n").contains { $0.hasPrefix("  help") && $0.contains(" 3  │") }
         }
         let listeners = await harness.service.liveListenerCount()
-        XCTAssertEqual(listeners, 2, "the chat's listener and the list's, no more")
+        XCTAssertEqual(listeners, 3, "the chat's listener, the list's and the community's (the viewer), no more")
     }
 
     func testHostileMessagesNeverReachTheTerminalAsControls() async throws {

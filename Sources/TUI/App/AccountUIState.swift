@@ -19,6 +19,6 @@ struct AccountUIState {
     var directQuery = LineEditor()
     var switcherQuery = LineEditor()
     var selections: [String: Int] = [:]
-    /// Rows scrolled up from the newest message in the open chat.
-    var chatScroll = 0
+    /// Where the open chat is scrolled.
+    var chatScroll = ChatScroll.newest
 }

@@ -13,6 +13,10 @@ public enum Intent: Hashable, Sendable {
     /// `/`: start a slash command.
     case command
     case pageUp, pageDown
+    /// End (G in selection mode): the chat's newest message, followed from then on.
+    case newest
+    /// Home: the chat's oldest message, older pages loaded as needed.
+    case oldest
     case selectTab(Tab)
     /// `q` on a list: asks "Quit tteok?" first.
     case quit

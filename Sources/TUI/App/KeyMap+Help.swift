@@ -35,8 +35,10 @@ extension KeyMap {
     }
 
     /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ into
-    /// selection mode and the letters there). A binding already listed is not listed again.
-    static let helpTables: [[Binding]] = [browsing, everywhere, reading.filter { $0.intent == .selectMessages }, selecting]
+    /// selection mode and the letters there). A binding already listed is not listed again; G,
+    /// End's vi twin in selection mode, is left out so the whole help fits 80x24.
+    static let helpTables: [[Binding]] = [browsing, everywhere, reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
+                                          selecting.filter { !$0.keys.contains(.character("G")) }]
 
     /// The help's key section: each binding's keys and what they do; bindings of one group
     /// (opposite moves, the four tabs) share a line, so the whole help fits an 80x24 terminal.
@@ -59,13 +61,14 @@ extension KeyMap {
 
     /// Intents the help lists on one line (and the hints under one entry).
     public enum HelpGroup: Hashable, Sendable {
-        case move, scroll, tabs, panes, picked, quit, choice
+        case move, scroll, ends, tabs, panes, picked, quit, choice
     }
 
     static func helpGroup(_ intent: Intent) -> HelpGroup? {
         switch intent {
         case .up, .down: return .move
         case .pageUp, .pageDown: return .scroll
+        case .newest, .oldest: return .ends
         case .selectTab: return .tabs
         case .nextPane, .previousPane: return .panes
         case .report, .block, .openImage, .saveImage, .retryUnsent, .discardUnsent: return .picked
@@ -83,6 +86,7 @@ extension UIStrings {
         switch group {
         case .move: return korean ? "위 / 아래로" : "move up / down"
         case .scroll: return korean ? "이전 / 다음 메시지" : "scroll older / newer"
+        case .ends: return korean ? "가장 새 / 처음 메시지" : "newest / oldest"
         case .tabs: return [Tab.discover, .channels, .direct, .profile].map(shared.tabTitle).joined(separator: ", ")
         case .panes: return korean ? "다음 / 이전 영역" : "next / previous pane"
         case .picked: return korean ? "신고, 차단, 보기, 저장, 다시 보내기, 버리기 (물어봄)" : "report, block, open, save, resend, discard it (asks)"
@@ -106,6 +110,8 @@ extension UIStrings {
         case .command: return korean ? "명령어 입력" : "start a /command"
         case .pageUp: return korean ? "이전 메시지" : "scroll back (older)"
         case .pageDown: return korean ? "다음 메시지" : "scroll forward"
+        case .newest: return korean ? "가장 새 메시지로" : "newest message"
+        case .oldest: return korean ? "가장 오래된 메시지로" : "oldest message"
         case .selectTab(let tab): return shared.tabTitle(tab)
         case .quit: return korean ? "종료" : "quit"
         case .toggle: return korean ? "체크" : "tick a checkbox"

@@ -61,6 +61,8 @@ public enum KeyMap {
         Binding([.up], .selectMessages, hint: true),
         Binding([.enter], .focusInput),
         Binding([.pageUp], .pageUp),
+        Binding([.end], .newest),
+        Binding([.home], .oldest),
     ]
 
     /// The list beside an open chat: the list's moves; text goes to the chat's input.
@@ -81,6 +83,8 @@ public enum KeyMap {
         Binding([.character("s")], .saveImage, hint: true),
         Binding([.character("t")], .retryUnsent, hint: true),
         Binding([.character("d")], .discardUnsent, hint: true),
+        Binding([.end, .character("G")], .newest),
+        Binding([.home], .oldest),
         Binding([.character("?")], .help),
     ]
 

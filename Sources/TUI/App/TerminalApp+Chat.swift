@@ -12,6 +12,10 @@ extension TerminalApp {
         if await handleShared(intent, community) { return }
         switch (intent, context) {
         case (.submit, _): await submitInput(community)
+        case (.edit(.end), .typing) where ui.input.cursor == ui.input.text.count:
+            // End with nothing after the cursor to move over: the newest message.
+            scrollToNewest()
+        case (.edit(.home), .typing) where ui.input.text.isEmpty: scrollToOldest()
         case (.edit(let key), .typing): _ = ui.input.handle(key)
         case (.up, .sidebar): move(community, by: -1)
         case (.down, .sidebar): move(community, by: 1)
@@ -25,6 +29,8 @@ extension TerminalApp {
         case (.leave, _): await community.navigator.pop()
         case (.focusInput, _): ui.focus = .input
         case (.selectMessages, _): enterSelectionMode()
+        case (.newest, _): scrollToNewest()
+        case (.oldest, _): scrollToOldest()
         case (.up, _): chat?.selectOlder()
         case (.down, _): chat?.selectNewer()
         case (.report, _): promptReport()
@@ -69,7 +75,7 @@ extension TerminalApp {
         }
         if await chat.send(CommandRegistry.messageText(line)) {
             ui.input.commit()
-            ui.chatScroll = 0
+            ui.chatScroll = .newest
         }
     }
 

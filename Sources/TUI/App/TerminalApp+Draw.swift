@@ -50,6 +50,7 @@ extension TerminalApp {
             Task { for id in wanted { await channels.rowWillShow(id) } }
         }
         if let last = lastListReport.lastShownIndex { community.channels.rowsShown(through: last) }
+        settleUnreadPosition()
         if let chat, lastChatReport.showsOldest, case .haveMore = chat.paging, pagingRequested != ObjectIdentifier(chat) {
             pagingRequested = ObjectIdentifier(chat)
             Task { @MainActor [weak self] in
@@ -111,7 +112,9 @@ extension TerminalApp {
         case .conversations(let model):
             return conversationsPane(model).draw(on: &canvas, in: region)
         case .profile(let model):
-            ProfilePane(model: model, strings: strings, text: text).draw(on: &canvas, in: region)
+            var pane = ProfilePane(model: model, strings: strings, text: text)
+            pane.selected = selection("profile", count: model.myMessages.value?.count ?? 0)
+            pane.draw(on: &canvas, in: region)
         case .chat(let model):
             return drawChat(model, on: &canvas, in: region)
         case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
@@ -137,10 +140,12 @@ extension TerminalApp {
 
     private func drawChat(_ model: ChatModel, on canvas: inout Canvas, in region: Region) -> Point? {
         let (transcriptArea, inputArea) = region.splitBottom(2)
-        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: ui.chatScroll,
+        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
                             focused: ui.focus == .selecting, transcript: transcript)
         if case .person = model.subject { pane.isDirect = true }
+        pane.position = ui.chatScroll
         pane.transcript.selected = model.selection
+        pane.transcript.firstUnread = model.firstUnread
         lastChatReport = pane.draw(on: &canvas, in: transcriptArea)
         return InputBarPane(state: model.inputBar, editor: ui.input, focused: ui.focus == .input, text: text).draw(on: &canvas, in: inputArea)
     }

@@ -20,7 +20,7 @@ extension TerminalApp {
         guard let renderer = images?.renderer else { return alert = strings.noImageSupport }
         do {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
-            if await chat.sendImage(upload) { ui.chatScroll = 0 }
+            if await chat.sendImage(upload) { ui.chatScroll = .newest }
         } catch {
             alert = (error as? ChatError)?.message ?? error.localizedDescription
         }

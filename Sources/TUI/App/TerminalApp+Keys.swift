@@ -75,8 +75,8 @@ extension TerminalApp {
             ui.selections["switcher"] = 0
             await community.showQuickSwitcher()
         case .selectTab(let tab): await community.navigator.select(tab)
-        case .pageUp: ui.chatScroll = min(ui.chatScroll + pageSize, lastChatReport.maxScroll)
-        case .pageDown: ui.chatScroll = max(ui.chatScroll - pageSize, 0)
+        case .pageUp: if chat != nil { scrollChat(by: pageSize) } else { move(community, by: -pageSize) }
+        case .pageDown: if chat != nil { scrollChat(by: -pageSize) } else { move(community, by: pageSize) }
         case .nextPane: if !focusDirectSearch(community) { cycleFocus(forward: true) }
         case .previousPane: if !focusDirectSearch(community) { cycleFocus(forward: false) }
         default: return false

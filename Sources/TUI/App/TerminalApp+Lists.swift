@@ -1,11 +1,13 @@
 import ChatCore
 import ViewModels
 
-/// Up, down and Enter on the list shown: channels (alone or beside a chat), Discover, Direct.
+/// Up, down and Enter on the list shown: channels (alone or beside a chat), Discover, Direct,
+/// and the profile's messages (which only scroll).
 extension TerminalApp {
     /// The list that up/down/Enter act on now.
     private enum ActiveList {
         case channels([ChannelRow]), discover([DiscoverRow]), direct([ConversationRow], members: [UserProfile])
+        case profile(count: Int)
     }
 
     private func activeList(_ community: Community) -> ActiveList? {
@@ -14,6 +16,7 @@ extension TerminalApp {
         case .chat where ui.focus == .list && isSplit: return .channels(community.channels.rows.value ?? [])
         case .discover(let model): return .discover(model.rows.value ?? [])
         case .conversations(let model): return .direct(model.shownRows, members: model.newContacts)
+        case .profile(let model): return .profile(count: model.myMessages.value?.count ?? 0)
         default: return nil
         }
     }
@@ -29,6 +32,7 @@ extension TerminalApp {
         case .channels(let rows): moveSelection("channels", by: step, count: rows.count)
         case .discover(let rows): moveSelection("discover", by: step, count: rows.count)
         case .direct(let rows, let members): moveSelection("direct", by: step, count: rows.count + members.count)
+        case .profile(let count): moveSelection("profile", by: step, count: count)
         case nil: break
         }
     }

@@ -9,17 +9,17 @@ extension TerminalApp {
             .draw(on: &canvas, in: region)
     }
 
-    /// "Guest" or the member's nickname, as the profile model last read it.
+    /// "Guest" or the member's nickname, as the community keeps it live.
     var viewerName: String {
         guard let community else { return strings.shared.guestName }
-        let viewer = chat?.viewer ?? community.channels.viewer
+        let viewer = community.viewer
         if case .guest = viewer { return strings.shared.guestName }
         return viewer.displayName
     }
 
     var viewerIsGuest: Bool {
         guard let community else { return false }
-        return (chat?.viewer ?? community.channels.viewer) == .guest
+        return community.viewer == .guest
     }
 
     var statusNotice: String? {

@@ -167,7 +167,7 @@ public final class TerminalApp {
         shownChat = current
         shownSubject = chat?.subject
         images?.setFetch(imageFetch(for: chat))
-        ui.chatScroll = 0
+        ui.chatScroll = .firstUnread
         ui.input.setText(chat.flatMap { ui.drafts[$0.subject] } ?? "")
         pagingRequested = nil
         ui.focus = current == nil ? .list : .input

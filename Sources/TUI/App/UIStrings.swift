@@ -33,6 +33,12 @@ public struct UIStrings: Hashable, Sendable {
     public func offline(_ reason: String) -> String { pick("offline: \(reason)", "오프라인: \(reason)") }
     public var olderLoading: String { pick("Loading older messages…", "이전 메시지를 불러오는 중…") }
     public var beginning: String { pick("— the beginning of this chat —", "— 대화의 시작 —") }
+    /// The line above the first message not read when the chat opened.
+    public var newMessagesLine: String { pick("new messages", "새 메시지") }
+    /// Scrolled back, beside the chat's title: messages that arrived below the view.
+    public func newBelow(_ count: Int) -> String { pick("\(count) new ↓ End", "새 메시지 \(count)개 ↓ End") }
+    /// Scrolled back with nothing new below.
+    public var moreBelow: String { pick("more below ↓ End", "아래에 더 있음 ↓ End") }
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
     public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
     /// After the part of a message longer than tteok reads (`ReadingCap`): how much was left out.
