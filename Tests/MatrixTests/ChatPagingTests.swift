@@ -22,7 +22,11 @@ final class ChatPagingTests: XCTestCase {
         await session.start()
         let community = try XCTUnwrap(session.community, "alice reached the community")
         guard case .opened(let chat) = await community.join(room) else { return XCTFail("the chat did not open") }
-        XCTAssertEqual(texts(chat), (71...120).map { "m \($0)" }, "the newest page")
+        // Alice is new to the room, so every message is unread: opening loads older pages toward
+        // the first unread (issue 15's "new messages" line); what shows is one run ending at m 120.
+        let opened = texts(chat)
+        XCTAssertEqual(Array(opened.suffix(50)), (71...120).map { "m \($0)" }, "the newest page")
+        XCTAssertEqual(opened, (121 - opened.count...120).map { "m \($0)" }, "pages loaded on opening are in order, nothing twice")
 
         var pages = 0
         while case .haveMore = chat.paging, pages < 10 {
