@@ -13,7 +13,7 @@ import Storage
 /// `retry` and `discard`: there is no outbox. A send is stored or refused before it returns, so a
 /// stored message is already delivered (`retry` is a no-op) and cannot be taken back (`discard`
 /// answers `.unsupported`).
-public final class LocalCommunity: ChatService {
+public final class LocalCommunity: ChatService, ListenerCounting {
     /// Largest image accepted: 10 MiB.
     public static let imageLimit = ImageUpload.maximumByteCount
     /// Largest text message accepted, in UTF-8 bytes.

@@ -23,7 +23,7 @@ public final class ChannelListModel: Lifecycle {
     /// Shown above the list for a member without a nickname ("Set your nickname first.").
     public private(set) var banner: String?
 
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService & LiveEventsService
     private let strings: Strings
     private let resolver: RegionResolver
     private let gate: NicknameGate
@@ -152,7 +152,7 @@ public final class ChannelListModel: Lifecycle {
         badges.merge(fetched) { _, new in new }
     }
 
-    nonisolated private static func badges(for ids: [ChannelID], from service: any ChatService) async -> [ChannelID: CountBadge] {
+    nonisolated private static func badges(for ids: [ChannelID], from service: any ReadingService) async -> [ChannelID: CountBadge] {
         await withTaskGroup(of: (ChannelID, CountBadge).self) { group in
             for id in ids {
                 group.addTask {

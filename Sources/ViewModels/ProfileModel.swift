@@ -18,7 +18,7 @@ public final class ProfileModel: Lifecycle {
 
     static let recentLimit = 50
 
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService & SafetyService & LiveEventsService
     private let strings: Strings
     private let safety: SafetyModel
     private let live = LiveSubscription()
