@@ -161,7 +161,7 @@ public final class ChatModel: Lifecycle {
             publishLines()
             if isShown { await markRead() }
         case .messageUpdated(let message) where message.channelID == channelID:
-            if timeline.merge([message], viewer: viewer) { publishLines() }
+            if timeline.update(message, viewer: viewer) { publishLines() }
         case .messageRemoved(let channel, let id) where channel == channelID:
             if timeline.remove(id) { publishLines() }
         case .viewerChanged(let newViewer):
