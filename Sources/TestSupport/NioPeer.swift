@@ -32,6 +32,14 @@ public struct NioPeer: Sendable {
         try run(["action": "send-encrypted", "room_id": room, "texts": texts])["event_ids"] as? [String] ?? []
     }
 
+    /// Sends `steps` in order into `room` (which the peer has joined), in plaintext, as another
+    /// client writes them; returns one event id per step.
+    public func send(_ steps: [NioStep], to room: String) throws -> [String] {
+        let ids = try run(["action": "relations", "room_id": room, "steps": steps.map(\.request)])["event_ids"] as? [String] ?? []
+        guard ids.count == steps.count else { throw Failure(description: "nio-peer sent \(ids.count) of \(steps.count) steps") }
+        return ids
+    }
+
     private func run(_ request: [String: Any]) throws -> [String: Any] {
         var full = request
         full["server"] = user.server.absoluteString

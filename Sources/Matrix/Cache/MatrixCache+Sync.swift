@@ -6,6 +6,8 @@ import Storage
 struct SyncOutcome: Sendable {
     /// Newly cached messages per room, oldest first.
     var newEvents: [String: [String]] = [:]
+    /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
+    var changed: [String: Set<String>] = [:]
     var roomsChanged = false
     var countsChanged: Set<String> = []
     var accountDataTypes: Set<String> = []
@@ -75,8 +77,12 @@ extension MatrixCache {
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
         }
         var added: [String] = []
-        for event in timeline where try insert(event, room: id, atEnd: true, in: connection) {
-            added.append(event.event_id ?? "")
+        for event in try newerThanCached(timeline, in: connection) {
+            switch try store(event, room: id, atEnd: true, in: connection) {
+            case .line(let line): added.append(line)
+            case .changed(let target): outcome.changed[id, default: []].insert(target)
+            case .nothing: break
+            }
         }
         if !added.isEmpty {
             outcome.newEvents[id] = added
@@ -99,6 +105,21 @@ extension MatrixCache {
             if try connection.scalar("SELECT 1 FROM events WHERE event_id = ?", [.text(id)]).int == 1 { return false }
         }
         return true
+    }
+
+    /// The part of a sync's timeline after the newest event already cached. A limited timeline
+    /// that overlaps the cache (a back-page from the live end stored some of it first) also
+    /// carries events older than the cached ones: appended, they would show after newer
+    /// messages; back-paging reaches them in their place instead.
+    private static func newerThanCached(_ timeline: [RoomEvent], in connection: Connection) throws -> ArraySlice<RoomEvent> {
+        for index in timeline.indices.reversed() {
+            guard let id = timeline[index].event_id else { continue }
+            let cached = try connection.scalar("""
+                SELECT EXISTS (SELECT 1 FROM events WHERE event_id = ?) OR EXISTS (SELECT 1 FROM relations WHERE event_id = ?)
+                """, [.text(id), .text(id)]).int == 1
+            if cached { return timeline[(index + 1)...] }
+        }
+        return timeline[...]
     }
 
     /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.

@@ -84,6 +84,13 @@ extension MatrixClient {
         return try await call(endpoint, as: EventIDResponse.self).event_id
     }
 
+    /// One event by id (`GET /rooms/{id}/event/{eventId}`): the original of a reply not cached.
+    func event(_ id: String, in room: String) async throws -> RoomEvent {
+        var endpoint = Endpoint.client(.get, "rooms", room, "event", id)
+        endpoint.answerLimit = Endpoint.smallAnswerLimit
+        return try await call(endpoint)
+    }
+
     /// History going back (`dir=b`) from `from`, or from the live end when `from` is nil.
     func messages(in room: String, from: String?, limit: Int) async throws -> MessagesResponse {
         var query: [(name: String, value: String)] = [("dir", "b"), ("limit", String(min(limit, 1000))), ("filter", SyncFilter.messages)]
