@@ -16,6 +16,9 @@ never appears in a process listing), one JSON answer on standard output:
 The room is created with `m.room.encryption` (m.megolm.v1.aes-sha2) in its initial state, as
 Element does for direct conversations; texts are sent as `m.room.encrypted` events.
 
+  {… "action": "events", "room_id": "!…", "limit": 50}
+      → {"events": [the room's newest events as nio gets them, oldest first, raw]}
+
 "relations" sends plaintext events into a room the peer has joined, as other clients write them.
 A STEP's target ("to", "of", "root", "target") is the index of an earlier step or an event id:
   {"type": "text"|"emote"|"notice", "body": …, "formatted_body": … (optional, HTML)}
@@ -57,6 +60,8 @@ async def main(request):
             room = request["room_id"]
         if request["action"] == "relations":
             answer["event_ids"] = await relations(client, room, request["steps"])
+        elif request["action"] == "events":
+            answer["events"] = await events(client, room, request.get("limit", 50))
         else:
             answer["event_ids"] = await send(client, room, request.get("texts", []))
         print(json.dumps(answer))
@@ -86,6 +91,15 @@ async def synced(client, room):
         if room in client.rooms:
             return
     raise RuntimeError(f"{room} never arrived in sync")
+
+
+async def events(client, room, limit):
+    """The room's newest events as the server gives them to nio (oldest first), raw."""
+    await synced(client, room)
+    page = await client.room_messages(room, start=client.next_batch, limit=limit)
+    if not hasattr(page, "chunk"):
+        raise RuntimeError(f"messages failed: {page}")
+    return [event.source for event in reversed(page.chunk)]
 
 
 async def relations(client, room, steps):

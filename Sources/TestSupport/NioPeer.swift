@@ -40,6 +40,15 @@ public struct NioPeer: Sendable {
         return ids
     }
 
+    /// The room's newest `limit` events as nio reads them, oldest first, each as raw JSON
+    /// (`type`, `sender`, `content`, `event_id`, …): how another client sees what tteok sent.
+    public func events(in room: String, limit: Int = 50) throws -> [[String: Any]] {
+        guard let events = try run(["action": "events", "room_id": room, "limit": limit])["events"] as? [[String: Any]] else {
+            throw Failure(description: "nio-peer read no events")
+        }
+        return events
+    }
+
     private func run(_ request: [String: Any]) throws -> [String: Any] {
         var full = request
         full["server"] = user.server.absoluteString

@@ -46,7 +46,7 @@ final class InvocationTests: XCTestCase {
 
     func testEveryCommandNameIsUniqueAndFindable() throws {
         let names = CommandLineTool.commands.map { $0.configuration.name }
-        XCTAssertEqual(names, ["signup", "login", "logout", "whoami", "channels", "read", "post", "reports"])
+        XCTAssertEqual(names, ["signup", "login", "logout", "whoami", "channels", "read", "post", "react", "edit", "delete", "reports"])
         for name in names {
             guard case .command(let command, let words) = try invocation([name]) else { return XCTFail(name) }
             XCTAssertEqual(command.configuration.name, name)

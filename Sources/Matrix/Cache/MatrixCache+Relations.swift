@@ -91,3 +91,31 @@ extension MatrixCache {
         }
     }
 }
+
+/// A message a member acts on, as the server knows it.
+struct EventReference: Hashable, Sendable {
+    var eventID: String
+    var sender: String
+    var redacted: Bool
+}
+
+extension MatrixCache {
+    /// The delivered event behind a message id of `room` (an event id, or the transaction id our
+    /// own messages keep as their id); nil when the cache has none.
+    func reference(_ message: String, in room: String) async throws -> EventReference? {
+        try await database.read { connection in
+            try connection.queryRow("SELECT event_id, sender, redacted FROM events WHERE room_id = ? AND (event_id = ? OR txn_id = ?)",
+                                    [.text(room), .text(message), .text(message)]).map { row in
+                EventReference(eventID: row["event_id"].string ?? "", sender: row["sender"].string ?? "", redacted: row["redacted"].int == 1)
+            }
+        }
+    }
+
+    /// True when `user` already reacted to `event` with `key`.
+    func hasReaction(_ key: String, by user: String, to event: String) async throws -> Bool {
+        try await database.read { connection in
+            try connection.scalar("SELECT 1 FROM relations WHERE target = ? AND rel_type = ? AND sender = ? AND key = ?",
+                                  [.text(event), .text(RelationType.reaction), .text(user), .text(key)]).int == 1
+        }
+    }
+}

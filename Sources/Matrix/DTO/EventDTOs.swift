@@ -31,6 +31,16 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     var body: String
     var url: String?
     var info: Info?
+    /// Sent with a reply or an edit (read from incoming events through `RoomEvent.relatesTo`).
+    var relatesTo: JSONValue? = nil
+    /// An edit's replacement content.
+    var newContent: JSONValue? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case msgtype, body, url, info
+        case relatesTo = "m.relates_to"
+        case newContent = "m.new_content"
+    }
 }
 
 struct MemberContent: Decodable, Sendable {
