@@ -48,9 +48,11 @@ extension MatrixCache {
 
     /// Events by `user` across rooms, newest first.
     func events(by user: String, limit: Int) async throws -> [CachedEvent] {
-        try await database.read { connection in
-            try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
-                                 [.text(user), .integer(Int64(limit))]).map(CachedEvent.init(row:))
+        let me = userID
+        return try await database.read { connection in
+            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
+                                            [.text(user), .integer(Int64(limit))]).map(CachedEvent.init(row:))
+            return try MatrixCache.resolve(rows, me: me, in: connection)
         }
     }
 
@@ -61,6 +63,7 @@ extension MatrixCache {
     /// Per room: messages since `since` and the newest one.
     func activity(since: Date) async throws -> [(room: String, count: Int, latest: CachedEvent?)] {
         let ms = Int64(since.timeIntervalSince1970 * 1000)
+        let me = userID
         return try await database.read { connection in
             let counts = try connection.query("""
                 SELECT room_id, count(*) AS n, max(seq) AS top FROM events
@@ -70,7 +73,7 @@ extension MatrixCache {
                 let room = row["room_id"].string ?? ""
                 let latest = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.seq = ?",
                                                      [.text(room), row["top"]]).map(CachedEvent.init(row:))
-                return (room, row["n"].int ?? 0, latest)
+                return (room, row["n"].int ?? 0, try MatrixCache.resolve(latest.map { [$0] } ?? [], me: me, in: connection).first)
             }
         }
     }
