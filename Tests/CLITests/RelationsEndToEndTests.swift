@@ -8,6 +8,7 @@ import XCTest
 final class RelationsEndToEndTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var server: URL!
+    private var sessions: [TmuxSession] = []
 
     override func setUpWithError() throws {
         directory = try TemporaryDirectory(prefix: "cli-relations")
@@ -15,6 +16,8 @@ final class RelationsEndToEndTests: XCTestCase {
     }
 
     override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
         directory = nil
     }
 
@@ -76,5 +79,46 @@ final class RelationsEndToEndTests: XCTestCase {
     private func canonical(_ value: Any?) throws -> String {
         let value = try XCTUnwrap(value)
         return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    }
+
+    /// The interactive client in tmux draws the relations, and applies a deletion and an edit
+    /// that arrive while the chat is open.
+    func testTheChatDrawsRelationsAndAppliesLiveChanges() async throws {
+        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
+        let signup = try mina.run(["signup", "--username", SynapseServer.randomName("mina"), "--password-stdin", "--nickname", "Mina", "--accept-terms"],
+                                  stdin: "correct horse battery\n")
+        XCTAssertEqual(signup.status, 0, "\(signup)")
+        let peer = NioPeer(user: try await SynapseUser.register(on: server), store: directory.file("nio"))
+        let name = SynapseServer.randomName("relations")
+        let room = try await peer.user.createRoom(name: name)
+        XCTAssertEqual(try mina.run(["read", room]).status, 0, "Mina joins")
+        let nick = peer.user.localpart
+        let ids = try peer.send([
+            .text("the original"),
+            .reply(to: .step(0), "the answer", fallback: true),
+            .react(to: .step(0), "👍"),
+            .thread(root: .step(0), "hidden in the thread"),
+            .emote("waves"),
+            .text("soon gone"),
+            .text("soon fixed"),
+        ], to: room)
+
+        let client = try mina.terminal(["--channel", name], stderr: directory.file("stderr"))
+        sessions.append(client)
+        let drawn = client.waitForScreen(seconds: 20) { screen in
+            let text = screen.joined(separator: "\n")
+            return text.contains("↱ \(nick): the original") && text.contains("the answer") && text.contains("👍 1")
+                && text.contains("└ 1 reply") && text.contains("* \(nick) waves") && text.contains("soon gone")
+        }
+        XCTAssertTrue(drawn.shown, drawn.screen.joined(separator: "\n"))
+        XCTAssertFalse(drawn.screen.contains { $0.contains("hidden in the thread") || $0.contains("> <") }, drawn.screen.joined(separator: "\n"))
+
+        _ = try peer.send([.redact(.event(ids[5])), .edit(of: .event(ids[6]), "now fixed")], to: room)
+        let changed = client.waitForScreen(seconds: 20) { screen in
+            let text = screen.joined(separator: "\n")
+            return text.contains("message deleted") && text.contains("now fixed (edited)") && !text.contains("soon gone")
+        }
+        XCTAssertTrue(changed.shown, changed.screen.joined(separator: "\n"))
+        try client.keys("C-q")
     }
 }
