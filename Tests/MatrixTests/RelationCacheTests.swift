@@ -84,4 +84,19 @@ final class RelationCacheTests: XCTestCase {
         XCTAssertEqual(bodies, (41...60).map { "m \($0)" }, "older events of the sync are not appended after newer ones")
         _ = directory
     }
+
+    /// The order fix above must not drop messages that arrive in the same sync as our own
+    /// message, already stored from the send's answer.
+    func testMessagesBeforeOurOwnAcknowledgedMessageAreKept() async throws {
+        let (cache, directory) = try cache()
+        _ = try await cache.apply(sync("s1", [text("$1", "before", at: 1)]))
+        let entry = try await cache.enqueue(MessageEventContent(msgtype: "m.text", body: "mine"), to: "!r", transactionID: "t1", at: Date())
+        _ = try await cache.acknowledge(entry, eventID: "$mine", sender: "@me:x")
+        var echo = text("$mine", "mine", from: "@me:x", at: 3)
+        echo.unsigned = .init(transaction_id: "t1")
+        _ = try await cache.apply(sync("s2", [text("$2", "theirs, sent just before mine", at: 2), echo], limited: true, prev: "p"))
+        let bodies = try await messages(cache).map(\.content.summary)
+        XCTAssertEqual(Set(bodies), ["before", "mine", "theirs, sent just before mine"])
+        _ = directory
+    }
 }

@@ -77,7 +77,7 @@ extension MatrixCache {
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
         }
         var added: [String] = []
-        for event in try newerThanCached(timeline, in: connection) {
+        for event in try newerThanCached(timeline, room: id, in: connection) {
             switch try store(event, room: id, atEnd: true, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
@@ -107,17 +107,17 @@ extension MatrixCache {
         return true
     }
 
-    /// The part of a sync's timeline after the newest event already cached. A limited timeline
-    /// that overlaps the cache (a back-page from the live end stored some of it first) also
-    /// carries events older than the cached ones: appended, they would show after newer
-    /// messages; back-paging reaches them in their place instead.
-    private static func newerThanCached(_ timeline: [RoomEvent], in connection: Connection) throws -> ArraySlice<RoomEvent> {
-        for index in timeline.indices.reversed() {
-            guard let id = timeline[index].event_id else { continue }
-            let cached = try connection.scalar("""
-                SELECT EXISTS (SELECT 1 FROM events WHERE event_id = ?) OR EXISTS (SELECT 1 FROM relations WHERE event_id = ?)
-                """, [.text(id), .text(id)]).int == 1
-            if cached { return timeline[(index + 1)...] }
+    /// The part of a sync's timeline to store. When the timeline's first already-cached event is
+    /// the oldest one cached, the cache was filled by a back-page from the live end before this
+    /// sync came: the events before it are older than everything cached and, appended, would
+    /// show after newer messages; back-paging reaches them in their place instead. Otherwise
+    /// (nothing cached, or our own message already stored from the send's answer) all of it.
+    private static func newerThanCached(_ timeline: [RoomEvent], room: String, in connection: Connection) throws -> ArraySlice<RoomEvent> {
+        for index in timeline.indices {
+            guard let id = timeline[index].event_id,
+                  let seq = try connection.scalar("SELECT seq FROM events WHERE event_id = ?", [.text(id)]).int64 else { continue }
+            let oldest = try connection.scalar("SELECT min(seq) FROM events WHERE room_id = ?", [.text(room)]).int64
+            return seq == oldest ? timeline[index...] : timeline[...]
         }
         return timeline[...]
     }
