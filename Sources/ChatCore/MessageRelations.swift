@@ -54,3 +54,16 @@ public enum ThreadPosition: Hashable, Sendable {
 public enum MessageKind: String, Hashable, Sendable, CaseIterable {
     case text, emote, notice, image, encrypted, deleted
 }
+
+/// What a reaction may be, on every backend: one emoji or a short word, not blank.
+public enum ReactionRule {
+    /// Longest reaction key accepted, in characters.
+    public static let maximumLength = 16
+
+    /// `raw` trimmed, or `.invalidInput` when it is blank or too long.
+    public static func key(_ raw: String) throws -> String {
+        let key = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty, key.count <= maximumLength else { throw ChatError.invalidInput("A reaction is one emoji or a short word.") }
+        return key
+    }
+}

@@ -8,8 +8,10 @@ import Storage
 enum CommunitySQL {
     static let message = """
         SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.body, m.image_id,
-               i.file_name, i.mime_type, i.byte_count, i.width, i.height
+               i.file_name, i.mime_type, i.byte_count, i.width, i.height,
+               \(MessageRelationsSQL.columns)
         FROM messages m JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id
+        \(MessageRelationsSQL.joins)
         """
     /// Hides the messages of users the viewer blocked.
     static let notBlocked = "m.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)"
@@ -34,10 +36,11 @@ enum CommunitySQL {
         } else {
             content = .text(row["body"].string ?? "")
         }
-        return Message(
+        let message = Message(
             id: MessageID(String(row["id"].int64 ?? 0)), channelID: ChannelID(String(row["channel_id"].int64 ?? 0)),
             senderID: UserID(String(row["sender_id"].int64 ?? 0)), senderNickname: row["nickname"].string ?? "",
             sentAt: Date(timeIntervalSince1970: row["sent_at"].double ?? 0), content: content)
+        return MessageRelationsSQL.resolved(message, row)
     }
 
     static func channel(_ row: Row) -> Channel {

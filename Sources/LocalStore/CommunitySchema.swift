@@ -7,7 +7,32 @@ enum CommunitySchema {
         Migration(1, "accounts, channels, messages, markers, safety", sql: version1),
         Migration(2, "demo community", apply: DemoCommunity.seed),
         Migration(3, "activity by channel and time", sql: version3),
+        // 4 belongs to branch `service` (sessions bound to a uid, client ids, nickname
+        // skeletons); this empty step only holds its place until the two branches meet.
+        Migration(4, "reserved", sql: ""),
+        Migration(5, "relations: replies, edits, reactions, deletions, emotes", sql: version5),
     ]
+
+    /// A message's relations. `message_changes` logs every message changed after it was stored
+    /// (edited, deleted, reacted to), so the live feed of every process re-reads exactly those.
+    private static let version5 = """
+        ALTER TABLE messages ADD COLUMN reply_to INTEGER REFERENCES messages(id);
+        ALTER TABLE messages ADD COLUMN edited_at REAL;
+        ALTER TABLE messages ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'emote'));
+        CREATE TABLE reactions(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            message_id INTEGER NOT NULL REFERENCES messages(id),
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (message_id, user_id, key)
+        );
+        CREATE TABLE message_changes(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            message_id INTEGER NOT NULL REFERENCES messages(id)
+        );
+        """
 
     /// Discover counts a channel's messages since a time with one lookup per channel
     /// (first message at or after the time, then sequence arithmetic) instead of a scan.

@@ -34,9 +34,12 @@ public final class LocalCommunity: ChatService, ListenerCounting {
         do {
             try StoreFile.prepare(storeURL)
             database = try Database(path: storeURL.path, migrations: CommunitySchema.migrations)
-            let lastID = try database.readSync { try $0.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0 }
+            let (lastID, lastChange) = try database.readSync { connection in
+                (try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0,
+                 try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0)
+            }
             self.sessionFile = SecretFile(url: sessionFile)
-            feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID)
+            feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID, lastChangeID: lastChange)
         } catch {
             throw StoreErrors.map(error)
         }

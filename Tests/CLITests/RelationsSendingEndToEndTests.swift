@@ -78,20 +78,36 @@ final class RelationsSendingEndToEndTests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("\"edited\" : true") || json.stdout.contains("\"edited\":true"), json.stdout)
     }
 
-    /// The embedded community has no relations yet: the commands say so and change nothing.
-    func testTheEmbeddedCommunityRefusesInWords() throws {
-        let mina = try TteokUser(home: directory.file("home-local"), backendArguments: ["--store", directory.file("community.sqlite").path])
-        let signup = try mina.run(["signup", "--email", "mina@example.com", "--password-stdin", "--nickname", "Mina", "--accept-terms"],
-                                  stdin: "correct horse\n")
-        XCTAssertEqual(signup.status, 0, "\(signup)")
-        let posted = try id(try mina.run(["post", "lobby", "hello", "--json"]))
-        for arguments in [["react", "lobby", posted, "👍"], ["edit", "lobby", posted, "changed"], ["delete", "lobby", posted],
-                          ["post", "lobby", "--reply-to", posted, "answer"], ["post", "lobby", "--emote", "waves"]] {
-            let refused = try mina.run(arguments)
-            XCTAssertEqual(refused.status, 1, "\(arguments): \(refused)")
-            XCTAssertTrue(refused.stderr.contains("not available on this backend yet"), refused.stderr)
+    /// The same commands on the embedded community, read back by `tteok read --json`.
+    func testTheEmbeddedCommunityKeepsTheSameRelations() throws {
+        let store = directory.file("community.sqlite").path
+        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--store", store])
+        let joon = try TteokUser(home: directory.file("home-joon"), backendArguments: ["--store", store])
+        for (person, email, nickname) in [(mina, "mina@example.com", "Mina"), (joon, "joon@example.com", "Joon")] {
+            let signup = try person.run(["signup", "--email", email, "--password-stdin", "--nickname", nickname, "--accept-terms"],
+                                        stdin: "correct horse\n")
+            XCTAssertEqual(signup.status, 0, "\(signup)")
         }
-        let read = try mina.run(["read", "lobby"])
-        XCTAssertEqual(read.lines.filter { $0.contains("Mina:") }.count, 1, "only the first post: \(read.stdout)")
+        let theirs = try id(try joon.run(["post", "lobby", "hello", "mina", "--json"]))
+        let mine = try id(try mina.run(["post", "lobby", "--reply-to", theirs, "hi", "joon", "--json"]))
+        XCTAssertEqual(try mina.run(["post", "lobby", "--emote", "waves"]).status, 0)
+        XCTAssertEqual(try mina.run(["edit", "lobby", mine, "hi joon!"]).status, 0)
+        XCTAssertEqual(try mina.run(["react", "lobby", theirs, "👍"]).status, 0)
+        let doomed = try id(try mina.run(["post", "lobby", "oops", "--json"]))
+        XCTAssertEqual(try mina.run(["delete", "lobby", doomed]).status, 0)
+        let refused = try mina.run(["edit", "lobby", theirs, "forged"])
+        XCTAssertEqual(refused.status, 1, "\(refused)")
+        XCTAssertTrue(refused.stderr.contains("Only its sender can edit a message."), refused.stderr)
+
+        let json = try joon.run(["read", "lobby", "--json"])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
+        func row(_ id: String) -> [String: Any]? { rows.first { $0["id"] as? String == id } }
+        XCTAssertEqual((row(theirs)?["reactions"] as? [[String: Any]])?.first?["key"] as? String, "👍")
+        XCTAssertEqual(row(mine)?["text"] as? String, "hi joon!")
+        XCTAssertEqual(row(mine)?["edited"] as? Bool, true)
+        XCTAssertEqual((row(mine)?["replyTo"] as? [String: Any])?["text"] as? String, "hello mina")
+        XCTAssertEqual(row(doomed)?["deleted"] as? Bool, true)
+        XCTAssertTrue(rows.contains { $0["kind"] as? String == "emote" && $0["text"] as? String == "* waves" }, json.stdout)
+        XCTAssertFalse(json.stdout.contains("oops"), json.stdout)
     }
 }

@@ -33,8 +33,7 @@ extension MatrixService: RelationsService {
 
     public func react(to message: MessageID, in channel: ChannelID, with key: String) async throws {
         let active = try member()
-        let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !key.isEmpty, key.count <= 16 else { throw ChatError.invalidInput("A reaction is one emoji or a short word.") }
+        let key = try ReactionRule.key(key)
         try await checkPermission(channel, active)
         let target = try await reference(message, in: channel, active)
         if try await mapped({ try await active.cache.hasReaction(key, by: active.userID, to: target.eventID) }) { return }
