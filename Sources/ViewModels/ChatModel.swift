@@ -270,6 +270,11 @@ public final class ChatModel: Lifecycle {
         try? await service.markRead(channelID)
     }
 
+    /// Shows a message the viewer just posted (a reply, an action) at once.
+    func showPosted(_ message: Message) {
+        if timeline.merge([message], viewer: viewer) { publishLines() }
+    }
+
     /// Takes a line out at once (a discarded message), whether or not an event follows.
     func dropLine(_ id: MessageID) {
         if timeline.remove(id) { publishLines() }
