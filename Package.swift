@@ -25,18 +25,28 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .systemLibrary(name: "CStbImage", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        // Image decoders: Debian's security-supported libraries, not a vendored or header-only copy.
+        .systemLibrary(name: "CPng", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libcurl opened with dlopen by the Matrix transport (header-only shim, nothing linked).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4"])]),
+        // libolm (Olm/Megolm, SAS, PK): deprecated upstream for vodozemac, which Debian does not
+        // package as a C library; used only by MatrixCrypto, behind its own protocol.
+        .systemLibrary(name: "COlm", providers: [.apt(["libolm-dev"])]),
 
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore"),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
-        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl"]),
+        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl", "MatrixCrypto"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
+
+        // End-to-end encryption: Olm/Megolm over libolm behind the EndToEndCrypto protocol. No ChatCore.
+        .target(name: "MatrixCrypto", dependencies: ["COlm", "Storage"]),
+        .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto", "Storage"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.
         .target(name: "Storage", dependencies: ["CSQLite"]),
@@ -52,6 +62,15 @@ let package = Package(
         // Child process for LocalStore's multi-process tests: signs up and posts N messages.
         .executableTarget(name: "tteok-store-stress", dependencies: ["LocalStore", "ChatCore"]),
 
+        // The community service: wire frames shared by service and client, the service itself
+        // (the only process that opens the community file), and ChatService over its socket.
+        .target(name: "CommunityProtocol", dependencies: ["ChatCore"]),
+        .testTarget(name: "CommunityProtocolTests", dependencies: ["CommunityProtocol", "ChatCore"]),
+        .target(name: "CommunityServer", dependencies: ["LocalStore", "CommunityProtocol", "ChatCore"]),
+        .target(name: "CommunityClient", dependencies: ["CommunityProtocol", "ChatCore"]),
+        // The service with real processes: real Unix users (created and removed by the tests, as root), the real binary.
+        .testTarget(name: "CommunityServiceTests", dependencies: ["CommunityServer", "CommunityClient", "CommunityProtocol", "LocalStore", "ChatCore", "TestSupport", "tteok"]),
+
         // The ncurses backend: the only importer of CNcurses.
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
         // A tiny full-screen program over the real backend, driven in tmux by NcursesTerminalTests.
@@ -65,15 +84,16 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
-        // Images: decoding (stb_image, libwebp), file checks, previews as cells (libchafa) for the TUI.
-        .target(name: "ImagePreview", dependencies: ["CChafa", "CStbImage", "CWebP", "ChatCore", "TUI"]),
+        // Images: decoding (libpng, libjpeg-turbo, giflib, libwebp), file checks, previews as cells (libchafa).
+        .target(name: "ImagePreview", dependencies: ["CChafa", "CPng", "CJpeg", "CGif", "CWebP", "ChatCore", "TUI"]),
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
         // The commit the executable was built from (a C string define: Swift has none).
         .target(name: "CBuildInfo", cSettings: [.define("TTEOK_COMMIT", to: "\"\(buildCommit)\"")]),
 
         // The executable: composition root, option parsing, scripting commands.
-        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview", "CBuildInfo"]),
+        .executableTarget(name: "tteok", dependencies: ["TUI", "NcursesTerminal", "ChatCore", "LocalStore", "ViewModels", "Matrix", "ImagePreview",
+                                                "CommunityServer", "CommunityClient", "CBuildInfo"]),
         .testTarget(name: "CLITests", dependencies: ["tteok", "ChatCore", "LocalStore", "TestSupport", "TUI"]),
         // The real interactive binary in tmux, the same scenarios on the embedded store and on Synapse.
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
@@ -88,5 +108,5 @@ let package = Package(
 // build directory. Not part of ordinary builds: it links libFuzzer's driver and reads the Matrix
 // decoders through `@testable import` (debug builds only).
 if Context.environment["TTEOK_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix"]))
+    package.targets.append(.executableTarget(name: "tteok-fuzz", dependencies: ["TUI", "ChatCore", "Matrix", "ImagePreview"]))
 }

@@ -2,7 +2,12 @@
 # Coverage-guided fuzzing with libFuzzer (swiftc -sanitize=fuzzer; the runtime ships with the
 # Swift toolchain). Builds tteok-fuzz into .build/fuzz and runs each harness for SECONDS
 # (default 30): keys (terminal input → KeyParser), text (outside text → InertText, WordFilter,
-# DisplayWidth, TextLayout, Canvas), matrix (homeserver answers → DTOs, errors, mapping, cache).
+# DisplayWidth, TextLayout, Canvas), matrix (homeserver answers → DTOs, errors, mapping, cache),
+# image (posted bytes → sniffing, pixel budget, libpng/libjpeg-turbo/giflib/libwebp, preview).
+# Not built with AddressSanitizer: swiftc accepts -sanitize=address with -sanitize=fuzzer and links,
+# but (Swift 6.3.1, ld.gold) the coverage counters are then never registered and libFuzzer runs
+# blind ("no interesting inputs… Is the code instrumented"). The Debian C libraries are not
+# instrumented either way: a memory error inside them is found when it faults, not before.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET…]      e.g. scripts/fuzz.sh 600 text
 #
@@ -17,7 +22,7 @@ cd "$ROOT"
 SECONDS_EACH="${1:-30}"
 shift || true
 TARGETS=("$@")
-[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(keys text matrix)
+[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(keys text matrix image)
 
 log() { echo "fuzz.sh: $*" >&2; }
 

@@ -9,6 +9,20 @@ never appears in a process listing), one JSON answer on standard output:
       → {"room_id": "!…", "event_ids": ["$…", …]}
   {… "action": "send-encrypted", "room_id": "!…", "texts": [...]}
       → {"event_ids": [...]}
+  {… "action": "send-key-later", "room_id": "!…", "texts": [...], "go_file": PATH}
+      → {"event_ids": [...]}   at once; then, once PATH exists (the test's signal):
+      → {"shared": ["@user:…/DEVICE", …]}
+      The texts are encrypted with a new Megolm session whose key (from index 0) goes to the
+      room's other devices only after the signal: a message that arrives before its key.
+
+  {… "action": "read", "room_id": "!…", "mode": "live" | "history", "expect": N, "device_id": "NIOPEER"}
+      → {"texts": ["…", …], "undecryptable": N}
+      live: the timelines of incremental syncs (from the stored sync token) until N texts came;
+      history: every m.room.message of the room by /messages, oldest first (decrypted by nio).
+      `device_id` (any action) picks another device of the same user: a new device.
+  {… "action": "upload-keys"}
+      → {}   nio's device and one-time keys are on the server (someone can encrypt for it).
+  `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
 
   {… "action": "relations", "room_id": "!…", "steps": [STEP, …]}
       → {"event_ids": [one per step]}
@@ -33,13 +47,18 @@ import asyncio
 import json
 import os
 import sys
+import time
+from uuid import uuid4
 
-from nio import AsyncClient, AsyncClientConfig, LoginResponse, RoomCreateResponse, RoomSendResponse
+from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
+                 RoomMessageText, RoomSendResponse, SyncResponse, ToDeviceResponse)
+from nio.api import Api
+from nio.crypto import OutboundGroupSession
 
 
 async def main(request):
     os.makedirs(request["store"], exist_ok=True)
-    client = AsyncClient(request["server"], request["user"], device_id="NIOPEER", store_path=request["store"],
+    client = AsyncClient(request["server"], request["user"], device_id=request.get("device_id", "NIOPEER"), store_path=request["store"],
                          config=AsyncClientConfig(encryption_enabled=True, store_sync_tokens=True))
     try:
         login = await client.login(request["password"], device_name="nio peer")
@@ -56,8 +75,19 @@ async def main(request):
             if not isinstance(created, RoomCreateResponse):
                 raise RuntimeError(f"createRoom failed: {created}")
             answer["room_id"] = room = created.room_id
+        elif request["action"] == "upload-keys":
+            print(json.dumps(answer))
+            return
         else:
             room = request["room_id"]
+        if request.get("join"):
+            await join(client, room)
+        if request["action"] == "read":
+            print(json.dumps(await read(client, room, request.get("mode", "live"), request.get("expect", 0))))
+            return
+        if request["action"] == "send-key-later":
+            await send_key_later(client, room, request.get("texts", []), request["go_file"])
+            return
         if request["action"] == "relations":
             answer["event_ids"] = await relations(client, room, request["steps"])
         elif request["action"] == "events":
@@ -69,11 +99,109 @@ async def main(request):
         await client.close()
 
 
-async def send(client, room, texts):
-    """Sends each text encrypted; nio needs the room (and its members) from a sync first."""
-    await synced(client, room)
+async def join(client, room):
+    """Accepts the invite to `room` once a sync brings it."""
+    deadline = time.monotonic() + 60
+    while room not in client.invited_rooms and room not in client.rooms:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no invite to {room} arrived")
+        await client.sync(timeout=1000)
+    if room not in client.rooms:
+        joined = await client.join(room)
+        if not isinstance(joined, JoinResponse):
+            raise RuntimeError(f"join failed: {joined}")
+
+
+async def synced(client, room):
+    """nio needs the room (and its members) from a sync, and the members' current devices."""
+    for _ in range(20):
+        await client.sync(timeout=1000, full_state=True)
+        if room in client.rooms:
+            break
+    if room not in client.rooms:
+        raise RuntimeError(f"{room} never arrived in sync")
     if not client.rooms[room].encrypted:
         raise RuntimeError(f"{room} is not encrypted for nio")
+    if client.should_query_keys:
+        await client.keys_query()
+
+
+async def send_key_later(client, room, texts, go_file):
+    await synced(client, room)
+    missing = client.get_missing_sessions(room)
+    if missing:
+        await client.keys_claim(missing)
+    session = OutboundGroupSession()
+    key = {"algorithm": "m.megolm.v1.aes-sha2", "room_id": room, "session_id": session.id,
+           "session_key": session.session_key}  # taken before the first message: index 0
+    session.shared = True  # nio encrypts only with a shared session; the key goes out below
+    client.olm.outbound_group_sessions[room] = session
+    ids = []
+    for text in texts:
+        content = client.olm.group_encrypt(room, {"type": "m.room.message", "content": {"msgtype": "m.text", "body": text}})
+        sent = await client._send(RoomSendResponse, *Api.room_send(client.access_token, room, "m.room.encrypted", content, uuid4()),
+                                  response_data=(room,))
+        if not isinstance(sent, RoomSendResponse):
+            raise RuntimeError(f"send failed: {sent}")
+        ids.append(sent.event_id)
+    print(json.dumps({"event_ids": ids}), flush=True)
+    deadline = time.monotonic() + 120
+    while not os.path.exists(go_file):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test never said to share the key")
+        await asyncio.sleep(0.05)
+    messages, shared = {}, []
+    for user in client.rooms[room].users:
+        for device in client.device_store.active_user_devices(user):
+            olm_session = client.olm.session_store.get(device.curve25519)
+            if device.id == client.device_id or olm_session is None:
+                continue
+            messages.setdefault(user, {})[device.id] = client.olm._olm_encrypt(olm_session, device, "m.room_key", key)
+            shared.append(f"{user}/{device.id}")
+    answer = await client._send(ToDeviceResponse, *Api.to_device(client.access_token, "m.room.encrypted", {"messages": messages}, uuid4()),
+                                 response_data=(None,))
+    if not isinstance(answer, ToDeviceResponse):
+        raise RuntimeError(f"sharing the key failed: {answer}")
+    print(json.dumps({"shared": shared}), flush=True)
+
+
+def collect(events, texts, counts):
+    for event in events:
+        if isinstance(event, RoomMessageText):
+            texts.append(event.body)
+        elif isinstance(event, MegolmEvent):
+            counts["undecryptable"] += 1
+
+
+async def read(client, room, mode, expect):
+    texts, counts = [], {"undecryptable": 0}
+    if mode == "live":
+        deadline = time.monotonic() + 60
+        while len(texts) < expect and time.monotonic() < deadline:
+            answer = await client.sync(timeout=1000)
+            if isinstance(answer, SyncResponse) and room in answer.rooms.join:
+                collect(answer.rooms.join[room].timeline.events, texts, counts)
+        return {"texts": texts, **counts}
+    await synced(client, room)
+    await client.sync(timeout=0)  # room keys that came with the first answer are in; now page back
+    token = client.next_batch
+    while True:
+        page = await client.room_messages(room, start=token, limit=100)
+        if not isinstance(page, RoomMessagesResponse):
+            raise RuntimeError(f"/messages failed: {page}")
+        batch = []
+        collect(page.chunk, batch, counts)
+        texts.extend(batch)
+        if not page.chunk or not page.end or page.end == token:
+            break
+        token = page.end
+    texts.reverse()
+    return {"texts": texts, **counts}
+
+
+async def send(client, room, texts):
+    """Sends each text encrypted (nio shares the room key with the members' devices first)."""
+    await synced(client, room)
     ids = []
     for text in texts:
         sent = await client.room_send(room, "m.room.message", {"msgtype": "m.text", "body": text},
@@ -84,8 +212,8 @@ async def send(client, room, texts):
     return ids
 
 
-async def synced(client, room):
-    """nio sends only into rooms it knows from a sync."""
+async def synced_plain(client, room):
+    """nio sends only into rooms it knows from a sync (any room, encrypted or not)."""
     for _ in range(20):
         await client.sync(timeout=1000, full_state=True)
         if room in client.rooms:
@@ -95,7 +223,7 @@ async def synced(client, room):
 
 async def events(client, room, limit):
     """The room's newest events as the server gives them to nio (oldest first), raw."""
-    await synced(client, room)
+    await synced_plain(client, room)
     page = await client.room_messages(room, start=client.next_batch, limit=limit)
     if not hasattr(page, "chunk"):
         raise RuntimeError(f"messages failed: {page}")
@@ -104,7 +232,7 @@ async def events(client, room, limit):
 
 async def relations(client, room, steps):
     """Sends each step as another client would; returns the event ids in step order."""
-    await synced(client, room)
+    await synced_plain(client, room)
     ids = []
     texts = {}
 

@@ -1,7 +1,7 @@
 #ifndef TTEOK_CCHAFA_SHIM_H
 #define TTEOK_CCHAFA_SHIM_H
 // libchafa turns pixels into terminal cells (symbols) or graphics sequences (kitty, sixel).
-// It does not decode files: CStbImage and CWebP do that.
+// It does not decode files: CPng, CJpeg, CGif and CWebP do that.
 #include <chafa.h>
 
 // GString's fields are visible, but freeing it is a function taking a gboolean macro.

@@ -1,5 +1,5 @@
 #ifndef TTEOK_CWEBP_SHIM_H
 #define TTEOK_CWEBP_SHIM_H
-// libwebp's simple decoding API (stb_image has no WebP).
+// libwebp's simple decoding API.
 #include <webp/decode.h>
 #endif

@@ -30,7 +30,7 @@ public struct Account: Hashable, Sendable, Codable {
 }
 
 /// The person using tteok right now. Exactly one of two kinds: never "a member that may be nil".
-public enum Viewer: Hashable, Sendable {
+public enum Viewer: Hashable, Sendable, Codable {
     /// No account: reads everything, posts nothing.
     case guest
     /// A signed-in member.

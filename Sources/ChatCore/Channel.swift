@@ -43,7 +43,7 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
 }
 
 /// A channel's recent activity, for the Discover tab.
-public struct ChannelActivity: Hashable, Sendable {
+public struct ChannelActivity: Hashable, Sendable, Codable {
     public var channel: Channel
     /// Messages in the window asked for (e.g. the last day).
     public var messageCount: Int
@@ -57,7 +57,7 @@ public struct ChannelActivity: Hashable, Sendable {
 }
 
 /// One row of the conversations tab.
-public struct ConversationSummary: Hashable, Sendable {
+public struct ConversationSummary: Hashable, Sendable, Codable {
     public var channelID: ChannelID
     public var other: UserProfile
     public var latest: Message?

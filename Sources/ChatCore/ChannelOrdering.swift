@@ -4,7 +4,9 @@ public enum ChannelOrdering {
     public static func ordered(_ channels: [Channel], region: String?) -> (channels: [Channel], pinned: ChannelID?) {
         let byName = channels.sorted { lhs, rhs in
             let order = NameOrder.compare(lhs.name, rhs.name)
-            return order == 0 ? lhs.id.raw < rhs.id.raw : order < 0
+            // Names equal but for case or leading zeros: by id, numbers as numbers (a store's
+            // row ids), the tie-break its indexed (sort key, id) order gives.
+            return order == 0 ? NameOrder.compare(lhs.id.raw, rhs.id.raw) < 0 : order < 0
         }
         guard let region, let index = byName.firstIndex(where: { isRegion($0, region) }) else {
             return (byName, nil)
@@ -17,7 +19,7 @@ public enum ChannelOrdering {
 
     /// A region channel of that region; on a homeserver, where rooms carry no region, the room
     /// named after it (a community's 마포구 room), so the pin works on both backends.
-    static func isRegion(_ channel: Channel, _ region: String) -> Bool {
+    public static func isRegion(_ channel: Channel, _ region: String) -> Bool {
         switch channel.kind {
         case .region(let channelRegion): return PostingRule.sameRegion(region, channelRegion)
         case .room: return PostingRule.sameRegion(region, channel.name)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every failure a backend reports, typed, each with a message a user can read.
-public enum ChatError: Error, Hashable, Sendable, LocalizedError {
+public enum ChatError: Error, Hashable, Sendable, Codable, LocalizedError {
     /// The posting rule refused; nothing was stored or sent.
     case denied(PostingDenial)
     case wrongPassword
@@ -25,6 +25,8 @@ public enum ChatError: Error, Hashable, Sendable, LocalizedError {
     case storage(String)
     /// The backend does not offer this (e.g. email sign-up on a Matrix server without it).
     case unsupported(String)
+    /// The caller's role does not allow this (e.g. listing reports without being a moderator).
+    case forbidden(String)
 
     /// The disk (or quota) is full: said the same way by both backends.
     public static let diskFull = ChatError.storage("the disk is full; free some space and try again")
@@ -48,7 +50,7 @@ public enum ChatError: Error, Hashable, Sendable, LocalizedError {
         case .badResponse(let why): return "The server sent something unexpected: \(why)"
         case .server(let code, let message): return "\(message) (\(code))"
         case .storage(let why): return "Storage error: \(why)"
-        case .unsupported(let why): return why
+        case .unsupported(let why), .forbidden(let why): return why
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Live changes a backend publishes. Typed, never strings; observers re-read what they need.
-public enum ChatEvent: Hashable, Sendable {
+public enum ChatEvent: Hashable, Sendable, Codable {
     /// New messages in a channel, oldest first (already filtered for blocks).
     case messagesAdded(ChannelID, [Message])
     /// A message changed: delivery state (pending → delivered / failed), its sender's name, or
@@ -23,7 +23,7 @@ public enum ChatEvent: Hashable, Sendable {
 }
 
 /// What the status line shows about the link to the server.
-public enum ConnectionState: Hashable, Sendable {
+public enum ConnectionState: Hashable, Sendable, Codable {
     case online
     case connecting
     /// Waiting before the next try; seconds until it.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a member fills in to sign up.
-public struct SignUpRequest: Hashable, Sendable {
+public struct SignUpRequest: Hashable, Sendable, Codable {
     /// Email (embedded community) or user name / `@name:server` (Matrix).
     public var identifier: String
     public var password: String
@@ -20,7 +20,7 @@ public struct SignUpRequest: Hashable, Sendable {
 }
 
 /// An image file read from disk, ready to send.
-public struct ImageUpload: Hashable, Sendable {
+public struct ImageUpload: Hashable, Sendable, Codable {
     /// Largest image a member may send (10 MiB), on every backend: the file reader refuses
     /// before reading, the embedded community before storing.
     public static let maximumByteCount = 10 * 1024 * 1024
@@ -46,4 +46,5 @@ public struct ImageUpload: Hashable, Sendable {
 /// the rules (guests cannot post, the posting rule, blocks) are enforced here as well as in the UI.
 /// It is composed of one protocol per concern, so a screen model names only what it uses
 /// (`any ReadingService & LiveEventsService`) and each concern reads on its own.
-public protocol ChatService: SessionService, ReadingService, PostingService, SafetyService, LiveEventsService {}
+public protocol ChatService: SessionService, ReadingService, PostingService, SafetyService, LiveEventsService,
+    SearchService {}

@@ -21,7 +21,7 @@ public struct ImageInfo: Hashable, Sendable, Codable {
 }
 
 /// What a message says.
-public enum MessageContent: Hashable, Sendable {
+public enum MessageContent: Hashable, Sendable, Codable {
     case text(String)
     /// An action (`/me waves`), shown as `* Nick waves`.
     case emote(String)
@@ -64,7 +64,7 @@ public enum MessageContent: Hashable, Sendable {
 }
 
 /// Where a message is on its way to the server.
-public enum DeliveryState: Hashable, Sendable {
+public enum DeliveryState: Hashable, Sendable, Codable {
     /// Stored by the community (or acknowledged by the server).
     case delivered
     /// Written to the outbox, not yet acknowledged.
@@ -74,7 +74,7 @@ public enum DeliveryState: Hashable, Sendable {
 }
 
 /// A message in a channel.
-public struct Message: Hashable, Sendable, Identifiable {
+public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var id: MessageID
     public var channelID: ChannelID
     public var senderID: UserID
@@ -82,6 +82,9 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var sentAt: Date
     public var content: MessageContent
     public var delivery: DeliveryState
+    /// Bytes of a text body over `ReadingCap` that were never read: `content` holds its first
+    /// part, and front ends show "[… N KB more]" after it. 0 for a whole message.
+    public var omittedBytes: Int
     /// The message this one answers, quoted; nil when it is no reply.
     public var replyTo: ReplySummary?
     /// When the sender last edited it (the content is the edited one); nil when never edited.
@@ -96,7 +99,7 @@ public struct Message: Hashable, Sendable, Identifiable {
 
     public init(
         id: MessageID, channelID: ChannelID, senderID: UserID, senderNickname: String,
-        sentAt: Date, content: MessageContent, delivery: DeliveryState = .delivered
+        sentAt: Date, content: MessageContent, delivery: DeliveryState = .delivered, omittedBytes: Int = 0
     ) {
         self.id = id
         self.channelID = channelID
@@ -105,11 +108,12 @@ public struct Message: Hashable, Sendable, Identifiable {
         self.sentAt = sentAt
         self.content = content
         self.delivery = delivery
+        self.omittedBytes = omittedBytes
     }
 }
 
 /// Where paging through older history stands. No "maybe more" flags: one of three states.
-public enum Paging: Hashable, Sendable {
+public enum Paging: Hashable, Sendable, Codable {
     case notStarted
     case haveMore(PageToken)
     case done
@@ -122,7 +126,7 @@ public struct PageToken: Hashable, Sendable, Codable {
 }
 
 /// One page of history, oldest first, and where to continue.
-public struct MessagePage: Hashable, Sendable {
+public struct MessagePage: Hashable, Sendable, Codable {
     public var messages: [Message]
     public var next: Paging
 

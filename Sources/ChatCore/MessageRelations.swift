@@ -2,9 +2,9 @@ import Foundation
 
 /// The message a reply answers, as the reply shows it: a one-line quote, or a note that the
 /// original cannot be shown (not fetched, deleted, or from a blocked sender).
-public struct ReplySummary: Hashable, Sendable {
+public struct ReplySummary: Hashable, Sendable, Codable {
     /// What is known of the original.
-    public enum Parent: Hashable, Sendable {
+    public enum Parent: Hashable, Sendable, Codable {
         case message(senderNickname: String, firstLine: String)
         /// Deleted by its sender or a moderator.
         case deleted(senderNickname: String)
@@ -27,7 +27,7 @@ public struct ReplySummary: Hashable, Sendable {
 }
 
 /// One reaction key under a message, with how many people reacted with it.
-public struct ReactionCount: Hashable, Sendable {
+public struct ReactionCount: Hashable, Sendable, Codable {
     /// The reaction, usually one emoji (any short text on Matrix).
     public var key: String
     /// How many different people reacted with `key`.
@@ -43,7 +43,7 @@ public struct ReactionCount: Hashable, Sendable {
 }
 
 /// Where a message stands in a thread.
-public enum ThreadPosition: Hashable, Sendable {
+public enum ThreadPosition: Hashable, Sendable, Codable {
     /// The message starts a thread with `replyCount` replies (shown under it).
     case root(replyCount: Int)
     /// The message is a reply in the thread started by `root` (shown in the thread, not the chat).
@@ -51,7 +51,7 @@ public enum ThreadPosition: Hashable, Sendable {
 }
 
 /// What kind of message this is, in the words `tteok read --json` uses.
-public enum MessageKind: String, Hashable, Sendable, CaseIterable {
+public enum MessageKind: String, Hashable, Sendable, CaseIterable, Codable {
     case text, emote, notice, image, encrypted, deleted
 }
 

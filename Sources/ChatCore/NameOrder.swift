@@ -27,6 +27,30 @@ public enum NameOrder {
         return left.isEmpty ? (right.isEmpty ? 0 : -1) : 1
     }
 
+    /// A key whose UTF-8 bytes sort (as SQLite's default BINARY collation sorts text) exactly as
+    /// `compare` orders names, so a store can keep it in an indexed column and page through a
+    /// list of any size in this order. Lower-cased scalars stand for themselves; a run of digits
+    /// becomes its length's digit count less one, its length, then its digits without leading
+    /// zeros (`chat-9` → `chat-019`, `chat-10` → `chat-0210`): a longer number sorts later, and
+    /// the run still starts with a digit, so it sorts against other characters as a digit does.
+    public static func sortKey(_ name: String) -> String {
+        var key = String.UnicodeScalarView()
+        var scalars = Array(name.lowercased().unicodeScalars)[...]
+        while let first = scalars.first {
+            guard isDigit(first) else {
+                key.append(first)
+                scalars.removeFirst()
+                continue
+            }
+            let number = take(digitsFrom: &scalars).drop { $0 == "0" }
+            let length = String(number.count)
+            key.append(contentsOf: String(length.count - 1).unicodeScalars)
+            key.append(contentsOf: length.unicodeScalars)
+            key.append(contentsOf: number)
+        }
+        return String(key)
+    }
+
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x30 && scalar.value <= 0x39
     }

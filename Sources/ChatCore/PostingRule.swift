@@ -1,5 +1,5 @@
 /// Why the viewer may not post somewhere. Every refusal a user can meet has a case here.
-public enum PostingDenial: Hashable, Sendable {
+public enum PostingDenial: Hashable, Sendable, Codable {
     /// Guests read only.
     case guest
     /// The session ended or never began (e.g. a script without `login`).
@@ -14,7 +14,8 @@ public enum PostingDenial: Hashable, Sendable {
     case readOnlyRoom
     /// The community terms have not been accepted (or a newer version exists).
     case termsNotAccepted
-    /// An end-to-end encrypted room: tteok cannot encrypt yet, and never sends plaintext there.
+    /// An end-to-end encrypted room where this session cannot encrypt (its crypto store could not
+    /// be opened); tteok never sends plaintext there.
     case encryptedRoom
 
     /// The reason in plain English, for scripts and logs. The UI localises it.
@@ -27,13 +28,13 @@ public enum PostingDenial: Hashable, Sendable {
         case .blocked: return "You can't message this person."
         case .readOnlyRoom: return "You don't have permission to post in this room."
         case .termsNotAccepted: return "Please agree to the terms."
-        case .encryptedRoom: return "This room is end-to-end encrypted; tteok cannot send encrypted messages yet — nothing was sent."
+        case .encryptedRoom: return "This room is end-to-end encrypted and encryption is off for this session — nothing was sent."
         }
     }
 }
 
 /// The answer of the posting rule.
-public enum SendPermission: Hashable, Sendable {
+public enum SendPermission: Hashable, Sendable, Codable {
     case allowed
     case denied(PostingDenial)
 
@@ -44,10 +45,11 @@ public enum SendPermission: Hashable, Sendable {
 public enum PostingRule {
     /// May `viewer` post in `channel`?
     /// - Parameter blocked: true when a direct conversation's other person is blocked either way.
-    public static func permission(for viewer: Viewer, in channel: Channel, blocked: Bool = false) -> SendPermission {
+    /// - Parameter canEncrypt: true when the session can encrypt (the Matrix crypto store is open).
+    public static func permission(for viewer: Viewer, in channel: Channel, blocked: Bool = false, canEncrypt: Bool = false) -> SendPermission {
         guard case .member(let account) = viewer else { return .denied(.guest) }
         // Before the member's own gates: no nickname or consent would make a send possible here.
-        if channel.isEncrypted { return .denied(.encryptedRoom) }
+        if channel.isEncrypted, !canEncrypt { return .denied(.encryptedRoom) }
         if account.needsTerms() { return .denied(.termsNotAccepted) }
         if account.needsNickname { return .denied(.noNickname) }
         switch channel.kind {

@@ -6,6 +6,12 @@ public protocol ReadingService: AnyObject, Sendable {
 
     /// Every channel the viewer can see (not direct conversations), unordered.
     func channels() async throws -> [Channel]
+    /// One page of the channel list in display order (`ChannelOrdering`): the first page starts
+    /// with the channel pinned for `region`; `after` is the previous page's `next` token. Lets a
+    /// list of any length be shown and printed a page at a time.
+    func channelPage(region: String?, after token: PageToken?, limit: Int) async throws -> ChannelPage
+    /// The unread counts of these channels (a page's), each a count or why it could not be had.
+    func unreadCounts(in channels: [ChannelID]) async -> [ChannelID: Result<Int, ChatError>]
     /// Finds a channel by name, alias or id.
     func channel(named name: String) async throws -> Channel
     /// Messages in the channel the viewer has not seen.

@@ -99,3 +99,16 @@ enum HangulJamo {
         }
     }
 }
+
+extension WordFilter {
+    /// The form in which two names count as the same: the filter's comparable letters (case,
+    /// width, look-alike digits and signs folded), so `Bob`, `B0b` and `ｂｏｂ` are one name.
+    /// A name with no letters at all compares by its trimmed, lower-cased text.
+    public static func comparableName(_ name: String) -> String {
+        let letters = Skeleton(name).units.map(\.scalar)
+        guard !letters.isEmpty else { return name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: letters)
+        return String(text)
+    }
+}

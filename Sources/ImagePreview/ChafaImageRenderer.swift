@@ -2,7 +2,7 @@ import ChatCore
 import Foundation
 import TUI
 
-/// The TUI's `ImageRenderer` over stb_image, libwebp and libchafa: symbols by default (every
+/// The TUI's `ImageRenderer` over libpng, libjpeg-turbo, giflib, libwebp and libchafa: symbols by default (every
 /// terminal, tmux included); with `.kitty` or `.sixel` the preview also carries the picture in
 /// that protocol, placed over its cells by the chat pane and written by the terminal backend.
 public struct ChafaImageRenderer: ImageRenderer {

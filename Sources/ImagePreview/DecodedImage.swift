@@ -1,3 +1,5 @@
+import ChatCore
+
 /// An image decoded to pixels: RGBA, 8 bits a channel, rows packed (`width * 4` bytes a row).
 public struct DecodedImage: Hashable, Sendable {
     public let format: ImageFormat

@@ -25,7 +25,7 @@ public enum ImageFileReader {
         }
         guard data.count <= limit else { throw ChatError.tooLarge(limit: limit) }
         guard !data.isEmpty else { throw ChatError.invalidInput("\(name) is empty.") }
-        let image = try ImageDecoder.decode(data, name: name)
+        let image = try ImageDecoder.decode(data, name: name, budget: ImageDecoder.maximumUploadPixels)
         return ImageUpload(fileName: name, mimeType: image.format.mimeType, data: data, width: image.width, height: image.height)
     }
 }

@@ -40,13 +40,29 @@ enum AccountRules {
         return nickname
     }
 
-    /// The region channel's own spelling of `raw`, which must name one.
-    static func region(_ raw: String, _ connection: Connection) throws -> String {
-        let wanted = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
-        let regions = try connection.query("SELECT region FROM channels WHERE kind = 'region'").compactMap { $0[0].string }
-        guard let match = regions.first(where: { $0.precomposedStringWithCanonicalMapping.lowercased() == wanted }) else {
-            throw ChatError.invalidInput("No region named \(raw). Regions: \(regions.joined(separator: ", ")).")
+    /// Refuses a nickname another member already has, compared as the word filter compares
+    /// words (`WordFilter.comparableName`), so nobody can pass for somebody else. Runs inside
+    /// the write transaction, so two sign-ups cannot both take a name.
+    static func checkUnique(_ nickname: String, except userID: Int64?, _ connection: Connection) throws {
+        guard !nickname.isEmpty else { return }
+        let wanted = WordFilter.comparableName(nickname)
+        let others = try connection.query("SELECT id, nickname FROM users WHERE nickname != ''")
+        if let taken = others.first(where: { $0[0].int64 != userID && WordFilter.comparableName($0[1].string ?? "") == wanted }) {
+            let existing = taken[1].string ?? ""
+            let same = existing == nickname ? "" : " (too like \(InertText.sanitize(existing)))"
+            throw ChatError.invalidInput("The nickname \(InertText.sanitize(nickname)) is taken\(same); choose another.")
         }
-        return match
+    }
+
+    /// The region channel's own spelling of `raw`, which must name one. Found through the indexed
+    /// region key (a channel written without keys yet is checked too), so a file with a million
+    /// channels answers as fast; a refusal names the first regions.
+    static func region(_ raw: String, _ connection: Connection) throws -> String {
+        let wanted = ChannelKeys.regionKey(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        let candidates = try connection.query("SELECT region FROM channels WHERE kind = 'region' AND (region_key = ? OR region_key IS NULL) ORDER BY id",
+                                              [.text(wanted)]).compactMap { $0[0].string }
+        if let match = candidates.first(where: { ChannelKeys.regionKey($0) == wanted }) { return match }
+        let regions = try connection.query("SELECT region FROM channels WHERE kind = 'region' ORDER BY id LIMIT 20").compactMap { $0[0].string }
+        throw ChatError.invalidInput("No region named \(raw). Regions: \(regions.joined(separator: ", ")).")
     }
 }

@@ -6,8 +6,9 @@ import Storage
 /// Convention: `?1` is always the viewer's user id (-1 for no one), used by the block filter and
 /// direct-channel visibility.
 enum CommunitySQL {
+    /// A message row without its body: `message(_:_:)` reads at most `ReadingCap.bytes` of that.
     static let message = """
-        SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.body, m.image_id,
+        SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
                i.file_name, i.mime_type, i.byte_count, i.width, i.height,
                \(MessageRelationsSQL.columns)
         FROM messages m JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id
@@ -26,21 +27,37 @@ enum CommunitySQL {
 
     static let account = "SELECT id, email, nickname, region, terms_version FROM users"
 
-    static func message(_ row: Row) -> Message {
+    /// The message of a `message` row; its text body is read through a blob handle, at most
+    /// `ReadingCap.bytes` of it, so a body of any size that a writer put in the file costs no more.
+    static func message(_ row: Row, _ connection: Connection) throws -> Message {
         let content: MessageContent
+        var omitted = 0
+        let id = row["id"].int64 ?? 0
         if let imageID = row["image_id"].int64 {
             content = .image(ImageInfo(
                 fileName: row["file_name"].string ?? "", mimeType: row["mime_type"].string ?? "",
                 byteCount: row["byte_count"].int ?? 0, width: row["width"].int, height: row["height"].int,
                 reference: String(imageID)))
         } else {
-            content = .text(row["body"].string ?? "")
+            let prefix = try bodyPrefix(of: id, connection)
+            let body = ReadingCap.text(from: prefix.bytes, totalBytes: prefix.totalBytes)
+            content = .text(body.text)
+            omitted = body.omittedBytes
         }
         let message = Message(
-            id: MessageID(String(row["id"].int64 ?? 0)), channelID: ChannelID(String(row["channel_id"].int64 ?? 0)),
+            id: MessageID(String(id)), channelID: ChannelID(String(row["channel_id"].int64 ?? 0)),
             senderID: UserID(String(row["sender_id"].int64 ?? 0)), senderNickname: row["nickname"].string ?? "",
-            sentAt: Date(timeIntervalSince1970: row["sent_at"].double ?? 0), content: content)
+            sentAt: Date(timeIntervalSince1970: row["sent_at"].double ?? 0), content: content, omittedBytes: omitted)
         return MessageRelationsSQL.resolved(message, row)
+    }
+
+    /// A body's first bytes. A writer that bypassed the store may have put a number where text
+    /// belongs (blob handles open only text and blobs): that value is small, so it is read whole.
+    private static func bodyPrefix(of id: Int64, _ connection: Connection) throws -> StoredPrefix {
+        if let prefix = try? connection.prefix(of: "messages", "body", row: id, maxBytes: ReadingCap.bytes) { return prefix }
+        let value = try connection.scalar("SELECT CAST(body AS TEXT) FROM messages WHERE id = ? AND typeof(body) NOT IN ('text', 'blob')",
+                                          [.integer(id)]).string ?? ""
+        return StoredPrefix(bytes: Array(value.utf8), totalBytes: value.utf8.count)
     }
 
     static func channel(_ row: Row) -> Channel {

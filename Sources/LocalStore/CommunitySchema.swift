@@ -7,15 +7,25 @@ enum CommunitySchema {
         Migration(1, "accounts, channels, messages, markers, safety", sql: version1),
         Migration(2, "demo community", apply: DemoCommunity.seed),
         Migration(3, "activity by channel and time", sql: version3),
-        // 4 belongs to branch `service` (sessions bound to a uid, client ids, nickname
-        // skeletons); this empty step only holds its place until the two branches meet.
-        Migration(4, "reserved", sql: ""),
-        Migration(5, "relations: replies, edits, reactions, deletions, emotes", sql: version5),
+        Migration(4, "sessions bound to a Unix user; posts with client ids", sql: version4),
+        Migration(5, "channel list order and region in indexed keys", apply: ChannelKeys.migrate),
+        Migration(6, "full-text search index over message bodies", sql: MessageSearchIndex.schema),
+        Migration(7, "relations: replies, edits, reactions, deletions, emotes", sql: version7),
     ]
+
+    /// The service binds each session to the Unix user (uid) that made it, so a token copied to
+    /// another user is refused; a client's outbox id makes a resent post land once. Sessions
+    /// made before this step have no uid: the service refuses them (sign in again), the direct
+    /// file accepts them as before.
+    private static let version4 = """
+        ALTER TABLE sessions ADD COLUMN uid INTEGER;
+        ALTER TABLE messages ADD COLUMN client_id TEXT;
+        CREATE UNIQUE INDEX messages_client ON messages(sender_id, client_id) WHERE client_id IS NOT NULL;
+        """
 
     /// A message's relations. `message_changes` logs every message changed after it was stored
     /// (edited, deleted, reacted to), so the live feed of every process re-reads exactly those.
-    private static let version5 = """
+    private static let version7 = """
         ALTER TABLE messages ADD COLUMN reply_to INTEGER REFERENCES messages(id);
         ALTER TABLE messages ADD COLUMN edited_at REAL;
         ALTER TABLE messages ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;

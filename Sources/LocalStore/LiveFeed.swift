@@ -42,7 +42,7 @@ final class LiveFeed: @unchecked Sendable {
             WHERE m.id > ?2 AND m.id <= ?3 AND \(CommunitySQL.notBlocked) AND \(CommunitySQL.visibleChannel)
             ORDER BY m.id
             """, [.integer(viewer), .integer(first), .integer(last)])
-        let messages = rows.map(CommunitySQL.message)
+        let messages = try rows.map { try CommunitySQL.message($0, connection) }
         var order: [ChannelID] = []
         var byChannel: [ChannelID: [Message]] = [:]
         for message in messages {
@@ -67,7 +67,7 @@ final class LiveFeed: @unchecked Sendable {
                       AND \(CommunitySQL.notBlocked) AND \(CommunitySQL.visibleChannel)
                     ORDER BY m.id
                     """, [.integer(viewer), .integer(lastChangeID), .integer(newest)])
-                for row in rows { hub.publish(.messageUpdated(CommunitySQL.message(row))) }
+                for row in rows { hub.publish(.messageUpdated(try CommunitySQL.message(row, connection))) }
             }
             lastChangeID = newest
         }

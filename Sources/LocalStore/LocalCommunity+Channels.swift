@@ -11,16 +11,23 @@ extension LocalCommunity {
         }
     }
 
-    /// By exact name, then by id, then by name ignoring case (`#` prefix allowed).
+    /// By exact name, then by id, then by name ignoring case (`#` prefix allowed). Each step is
+    /// an index lookup (names, ids, sort keys): a file with a million channels answers as fast.
     public func channel(named name: String) async throws -> Channel {
         let wanted = String(name.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).precomposedStringWithCanonicalMapping
-        let all = try await channels()
-        if let exact = all.first(where: { $0.name == wanted }) { return exact }
-        if CommunitySQL.key(wanted) != nil, let byID = try? await read({ try self.visibleChannel(ChannelID(wanted), $0) }) {
-            return byID
+        let viewer = state.viewerKey
+        let found = try await read { connection -> Channel? in
+            let listed = "\(CommunitySQL.channel) WHERE c.kind != 'direct' AND"
+            if let exact = try connection.queryRow("\(listed) c.name = ?2", [.integer(viewer), .text(wanted)]) {
+                return CommunitySQL.channel(exact)
+            }
+            if CommunitySQL.key(wanted) != nil, let byID = try? self.visibleChannel(ChannelID(wanted), connection) { return byID }
+            // Names equal but for case have equal sort keys; the key also ignores leading zeros, so check.
+            return try connection.query("\(listed) c.sort_key = ?2 ORDER BY c.id", [.integer(viewer), .text(ChannelKeys.sortKey(wanted))])
+                .map(CommunitySQL.channel).first { $0.name.lowercased() == wanted.lowercased() }
         }
-        if let loose = all.first(where: { $0.name.lowercased() == wanted.lowercased() }) { return loose }
-        throw ChatError.noSuchChannel(name)
+        guard let found else { throw ChatError.noSuchChannel(name) }
+        return found
     }
 
     public func permission(in channel: ChannelID) async -> SendPermission {
@@ -40,13 +47,16 @@ extension LocalCommunity {
     public func unreadCount(in channel: ChannelID) async throws -> Int {
         let viewer = state.viewerKey
         let guestSeen = guestMarkers.withLock { $0 }
-        return try await read { connection in
-            let key = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
-            let latest = try ReadMarkers.latest(in: key, connection)
-            let seen = viewer < 0 ? ReadMarkers.Position(id: 0, seq: guestSeen[key] ?? 0) : try ReadMarkers.seen(by: viewer, in: key, connection)
-            let hidden = try ReadMarkers.blockedMessages(by: viewer, in: key, after: seen.id, connection)
-            return max(0, Int(latest.seq - seen.seq) - hidden)
-        }
+        return try await read { try self.unread(in: channel, viewer: viewer, guestSeen: guestSeen, $0) }
+    }
+
+    /// One channel's count for `viewer` (a guest's positions are `guestSeen`).
+    func unread(in channel: ChannelID, viewer: Int64, guestSeen: [Int64: Int64], _ connection: Connection) throws -> Int {
+        let key = try CommunitySQL.key(visibleChannel(channel, connection).id.raw) ?? 0
+        let latest = try ReadMarkers.latest(in: key, connection)
+        let seen = viewer < 0 ? ReadMarkers.Position(id: 0, seq: guestSeen[key] ?? 0) : try ReadMarkers.seen(by: viewer, in: key, connection)
+        let hidden = try ReadMarkers.blockedMessages(by: viewer, in: key, after: seen.id, connection)
+        return max(0, Int(latest.seq - seen.seq) - hidden)
     }
 
     public func markRead(_ channel: ChannelID) async throws {

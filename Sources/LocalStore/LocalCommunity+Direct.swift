@@ -21,7 +21,7 @@ extension LocalCommunity {
         let channel = CommunitySQL.channel(row)
         let key = row["id"].int64 ?? 0
         let latest = try connection.queryRow("\(CommunitySQL.message) WHERE m.channel_id = ?2 ORDER BY m.id DESC LIMIT 1",
-                                             [.integer(viewer), .integer(key)]).map(CommunitySQL.message)
+                                             [.integer(viewer), .integer(key)]).map { try CommunitySQL.message($0, connection) }
         let seen = try ReadMarkers.seen(by: viewer, in: key, connection)
         let other = UserProfile(id: UserID(String(row["other_id"].int64 ?? 0)), nickname: row["other_nickname"].string ?? "")
         let unread = (latest.flatMap { CommunitySQL.key($0.id.raw) } ?? 0) > seen.id
@@ -53,14 +53,20 @@ extension LocalCommunity {
     }
 
     public func sendDirect(_ text: String, to user: UserID) async throws -> Message {
+        try await sendDirect(text, to: user, clientID: nil)
+    }
+
+    /// Sends a direct message, once per `clientID` (see `send(_:to:clientID:)`).
+    public func sendDirect(_ text: String, to user: UserID, clientID: String?) async throws -> Message {
         let body = try MessageRules.text(text)
         return try await write { connection in
             let sender = try self.requireMember(connection)
+            if let stored = try self.storedPost(clientID, from: sender, connection) { return stored }
             let other = try self.requireUser(user, connection)
             guard other != sender.key else { throw ChatError.invalidInput("You can't message yourself.") }
             let key = try DirectPairs.find(sender.key, other, connection) ?? DirectPairs.create(sender.key, other, connection)
             let target = try self.writableChannel(ChannelID(String(key)), connection)
-            return try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, connection)
+            return try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, clientID: clientID, connection)
         }
     }
 }

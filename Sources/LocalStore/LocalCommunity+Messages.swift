@@ -23,29 +23,43 @@ extension LocalCommunity {
             let rows = try connection.query(
                 "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND m.id < ?3 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?4",
                 [.integer(viewer), .integer(key), .integer(before ?? Int64.max), .integer(Int64(limit + 1))])
-            let messages = rows.prefix(limit).reversed().map(CommunitySQL.message)
+            let messages = try rows.prefix(limit).reversed().map { try CommunitySQL.message($0, connection) }
             let next: Paging = rows.count > limit ? .haveMore(PageToken(messages.first?.id.raw ?? "0")) : .done
             return MessagePage(messages: messages, next: next)
         }
     }
 
     public func send(_ text: String, to channel: ChannelID) async throws -> Message {
+        try await send(text, to: channel, clientID: nil)
+    }
+
+    /// Posts text; a post whose `clientID` this sender already used returns the stored message
+    /// instead of storing it twice (a client's outbox resends after a service restart).
+    public func send(_ text: String, to channel: ChannelID, clientID: String?) async throws -> Message {
         let body = try MessageRules.text(text)
         return try await write { connection in
             let target = try self.writableChannel(channel, connection)
-            return try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, connection)
+            if let stored = try self.storedPost(clientID, from: target.sender, connection) { return stored }
+            return try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, clientID: clientID, connection)
         }
     }
 
     public func sendImage(_ image: ImageUpload, to channel: ChannelID) async throws -> Message {
+        try await sendImage(image, to: channel, clientID: nil)
+    }
+
+    /// Posts an image, once per `clientID` as `send(_:to:clientID:)`.
+    public func sendImage(_ image: ImageUpload, to channel: ChannelID, clientID: String?) async throws -> Message {
         try MessageRules.check(image)
         return try await write { connection in
             let target = try self.writableChannel(channel, connection)
+            if let stored = try self.storedPost(clientID, from: target.sender, connection) { return stored }
             try connection.run(
                 "INSERT INTO images(file_name, mime_type, byte_count, width, height, data) VALUES (?, ?, ?, ?, ?, ?)",
                 [.text(MessageRules.fileName(image.fileName)), .text(image.mimeType), .integer(Int64(image.data.count)),
                  SQLValue(image.width), SQLValue(image.height), .blob(image.data)])
-            return try self.insertMessage(in: target.channel, from: target.sender, body: "", image: connection.lastInsertRowID, connection)
+            return try self.insertMessage(in: target.channel, from: target.sender, body: "", image: connection.lastInsertRowID,
+                                          clientID: clientID, connection)
         }
     }
 
@@ -83,19 +97,30 @@ extension LocalCommunity {
     /// Appends a message with the channel's next sequence number (safe: writes are serialised by
     /// `BEGIN IMMEDIATE`).
     func insertMessage(in channel: Channel, from sender: Account, body: String, image: Int64?, kind: String = "text",
-                       replyTo: Int64? = nil, _ connection: Connection) throws -> Message {
+                       replyTo: Int64? = nil, clientID: String? = nil, _ connection: Connection) throws -> Message {
         let key = CommunitySQL.key(channel.id.raw) ?? 0
         let next = try ReadMarkers.latest(in: key, connection).seq + 1
-        try connection.run("INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        try connection.run("""
+            INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to, client_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
                            [.integer(key), .integer(next), .integer(sender.key), .real(Date().timeIntervalSince1970), .text(body), SQLValue(image),
-                            .text(kind), SQLValue(replyTo)])
+                            .text(kind), SQLValue(replyTo), SQLValue(clientID)])
         let inserted = connection.lastInsertRowID
         // Posting means the sender has read the channel up to here (as a Matrix client's read
         // receipt on its own event): your own message never counts as unread for you.
         try ReadMarkers.mark(.init(id: inserted, seq: next), by: sender.key, in: key, connection)
         let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.id = ?2", [.integer(sender.key), .integer(inserted)])
         guard let row else { throw ChatError.noSuchMessage }
-        return CommunitySQL.message(row)
+        return try CommunitySQL.message(row, connection)
+    }
+
+    /// The message `sender` already posted with `clientID`, if any.
+    func storedPost(_ clientID: String?, from sender: Account, _ connection: Connection) throws -> Message? {
+        guard let clientID else { return nil }
+        let row = try connection.queryRow("\(CommunitySQL.message) WHERE m.sender_id = ?2 AND m.client_id = ?3",
+                                          [.integer(sender.key), .integer(sender.key), .text(clientID)])
+        return try row.map { try CommunitySQL.message($0, connection) }
     }
 
     private func requireMessage(_ message: MessageID) async throws {

@@ -9,9 +9,19 @@ extension LocalCommunity {
     public func activeChannels(since: Date, limit: Int) async throws -> [ChannelActivity] {
         let viewer = state.viewerKey
         return try await read { connection in
-            let channels = try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct'", [.integer(viewer)]).map(CommunitySQL.channel)
+            // Only channels with messages can rank above an empty one: a file with a million
+            // channels costs an index probe per channel here, not a million values in memory.
+            let hasMessages = "EXISTS (SELECT 1 FROM messages WHERE channel_id = c.id)"
+            let channels = try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct' AND \(hasMessages)", [.integer(viewer)])
+                .map(CommunitySQL.channel)
             let activities = try channels.map { try Self.activity(of: $0, since: since, viewer: viewer, connection) }
-            return Array(activities.sorted(by: Self.moreActive).prefix(max(0, limit)))
+            var ranked = Array(activities.sorted(by: Self.moreActive).prefix(max(0, limit)))
+            if ranked.count < limit {
+                ranked += try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct' AND NOT \(hasMessages) ORDER BY c.id LIMIT ?2",
+                                               [.integer(viewer), .integer(Int64(limit - ranked.count))])
+                    .map { ChannelActivity(channel: CommunitySQL.channel($0), messageCount: 0, latest: nil) }
+            }
+            return ranked
         }
     }
 
@@ -22,7 +32,7 @@ extension LocalCommunity {
         let key = CommunitySQL.key(channel.id.raw) ?? 0
         let latest = try connection.queryRow(
             "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT 1",
-            [.integer(viewer), .integer(key)]).map(CommunitySQL.message)
+            [.integer(viewer), .integer(key)]).map { try CommunitySQL.message($0, connection) }
         var count = 0
         if let first = try ReadMarkers.first(in: key, since: since, connection) {
             let last = try ReadMarkers.latest(in: key, connection)
@@ -70,7 +80,7 @@ extension LocalCommunity {
             return try connection.query("""
                 \(CommunitySQL.message) JOIN channels c ON c.id = m.channel_id
                 WHERE m.sender_id = ?2 AND c.kind != 'direct' AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?3
-                """, [.integer(viewer), .integer(key), .integer(Int64(max(0, limit)))]).map(CommunitySQL.message)
+                """, [.integer(viewer), .integer(key), .integer(Int64(max(0, limit)))]).map { try CommunitySQL.message($0, connection) }
         }
     }
 }

@@ -8,12 +8,15 @@ extension LocalCommunity {
     public var accountNaming: AccountNaming { .email }
 
     public func restoreSession() async -> Viewer {
-        guard let saved = sessionFile.load(), let digest = try? SessionToken(value: saved.token).digest else {
+        guard let token = sessionFile.token, let digest = try? SessionToken(value: token).digest else {
             session.withLock { $0 = .none }
             return .guest
         }
+        let access = access
         let row = try? await read { connection in
-            try connection.queryRow("SELECT user_id FROM sessions WHERE token_hash = ?", [.text(digest)])
+            // A session resumes only for the Unix user that made it (in the service: the peer).
+            try connection.queryRow("SELECT user_id FROM sessions WHERE token_hash = ?1 AND \(access.resumableSQL)",
+                                    [.text(digest), .integer(access.sessionUID)])
         }
         var restored = SessionState.none
         if let row = row ?? nil {
@@ -36,6 +39,7 @@ extension LocalCommunity {
         let digest = try token.digest
         let account = try await write { connection -> Account in
             let region = try request.region.map { try AccountRules.region($0, connection) }
+            try AccountRules.checkUnique(nickname, except: nil, connection)
             do {
                 try connection.run(
                     "INSERT INTO users(email, email_key, password_hash, nickname, region, terms_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -111,6 +115,7 @@ extension LocalCommunity {
         return try await updateAccount { account, connection in
             if let nickname, nickname.isEmpty { throw ChatError.invalidInput("A nickname can't be empty.") }
             let region = try region.map { $0.isEmpty ? nil : try AccountRules.region($0, connection) }
+            if let nickname { try AccountRules.checkUnique(nickname, except: account.key, connection) }
             try connection.run("UPDATE users SET nickname = coalesce(?, nickname), region = CASE WHEN ? THEN ? ELSE region END WHERE id = ?",
                                [SQLValue(nickname), SQLValue(region != nil), SQLValue(region ?? nil), .integer(account.key)])
         }
@@ -139,8 +144,8 @@ extension LocalCommunity {
     /// Ends this instance's previous session (if any) and records the new one.
     private func replaceSession(userID: Int64?, digest: String, _ connection: Connection) throws {
         if let old = state.digest { try connection.run("DELETE FROM sessions WHERE token_hash = ?", [.text(old)]) }
-        try connection.run("INSERT INTO sessions(token_hash, user_id, created_at) VALUES (?, ?, ?)",
-                           [.text(digest), SQLValue(userID), .real(Date().timeIntervalSince1970)])
+        try connection.run("INSERT INTO sessions(token_hash, user_id, created_at, uid) VALUES (?, ?, ?, ?)",
+                           [.text(digest), SQLValue(userID), .real(Date().timeIntervalSince1970), .integer(access.sessionUID)])
     }
 
     private func finishSignIn(_ account: Account, token: SessionToken, digest: String) throws {
@@ -151,7 +156,7 @@ extension LocalCommunity {
 
     /// The digest of the saved session's token, or nil when none is saved or it cannot be read.
     private func savedDigest() -> String? {
-        sessionFile.load().flatMap { try? SessionToken(value: $0.token).digest }
+        sessionFile.token.flatMap { try? SessionToken(value: $0).digest }
     }
 
     private func isMemberSession(_ digest: String, _ connection: Connection) throws -> Bool {
@@ -160,7 +165,7 @@ extension LocalCommunity {
     }
 
     private func saveSession(_ token: SessionToken) throws {
-        do { try sessionFile.save(SavedSession(token: token.value)) } catch { throw StoreErrors.map(error) }
+        do { try sessionFile.save(token: token.value) } catch { throw StoreErrors.map(error) }
     }
 }
 

@@ -20,7 +20,8 @@ public final class LocalCommunity: ChatService, ListenerCounting {
     public static let textLimit = 16 * 1024
 
     let database: Database
-    let sessionFile: SecretFile<SavedSession>
+    let sessionFile: any SessionKeeping
+    let access: CommunityAccess
     let hub = EventHub()
     let session = Mutex(SessionState.none)
     /// A guest's read positions (channel → seq). Guests have no account to store them with.
@@ -30,15 +31,28 @@ public final class LocalCommunity: ChatService, ListenerCounting {
 
     /// Opens (creating and seeding if new) the community at `storeURL`; `sessionFile` is where
     /// this user's session token is kept (0600).
-    public init(storeURL: URL, sessionFile: URL) throws {
+    public convenience init(storeURL: URL, sessionFile: URL) throws {
+        let database: Database
         do {
             try StoreFile.prepare(storeURL)
             database = try Database(path: storeURL.path, migrations: CommunitySchema.migrations)
+        } catch {
+            throw StoreErrors.map(error)
+        }
+        try self.init(database: database, keeper: SessionFileKeeper(file: SecretFile(url: sessionFile)), access: .directFile)
+    }
+
+    /// One session on an open database: the service makes one per connection on its one file.
+    init(database: Database, keeper: any SessionKeeping, access: CommunityAccess) throws {
+        self.database = database
+        self.access = access
+        sessionFile = keeper
+        do {
+            try ChannelKeys.fillMissing(database)
             let (lastID, lastChange) = try database.readSync { connection in
                 (try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0,
                  try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0)
             }
-            self.sessionFile = SecretFile(url: sessionFile)
             feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID, lastChangeID: lastChange)
         } catch {
             throw StoreErrors.map(error)

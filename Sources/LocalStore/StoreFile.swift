@@ -5,15 +5,16 @@ import Foundation
 ///
 /// - The directory, when tteok creates it, is 0700: the default location is the user's own data
 ///   directory.
-/// - The file is 0660: it holds yescrypt hashes and session digests, so others get nothing, but
-///   a community is meant to be shared, so a group can be given access by placing the file in a
-///   group-owned directory. 0600 would make sharing impossible. SQLite gives the `-wal` and `-shm`
+/// - A file a user opens directly is 0660 (today's sharing by group, which every sharer can
+///   forge: see README's "Sharing a community on a host"). SQLite gives the `-wal` and `-shm`
 ///   files the same mode as the database file.
+/// - The service's file is 0600, owned by the user running `tteok serve`.
 enum StoreFile {
     static let fileMode: mode_t = 0o660
+    static let serviceMode: mode_t = 0o600
     static let directoryMode = 0o700
 
-    static func prepare(_ url: URL) throws {
+    static func prepare(_ url: URL, mode: mode_t = fileMode) throws {
         let directory = url.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: directory.path) {
             do {
@@ -22,13 +23,29 @@ enum StoreFile {
                 throw ChatError.storage("cannot create \(directory.path): \(error.localizedDescription)")
             }
         }
-        let descriptor = open(url.path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, fileMode)
+        let descriptor = open(url.path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, mode)
         if descriptor >= 0 {
-            // Exactly 0660 whatever the umask said.
-            fchmod(descriptor, fileMode)
+            // Exactly `mode` whatever the umask said.
+            fchmod(descriptor, mode)
             close(descriptor)
         } else if errno != EEXIST {
             throw ChatError.storage("cannot create \(url.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Makes an existing file (and its `-wal`/`-shm`) owner-only, refusing one that belongs to
+    /// another user: the service must be run by the file's owner.
+    static func restrict(_ url: URL) throws {
+        for path in [url.path, url.path + "-wal", url.path + "-shm"] {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { throw ChatError.storage("\(path) is not a regular file") }
+            guard info.st_uid == geteuid() else {
+                throw ChatError.storage("\(path) belongs to uid \(info.st_uid); run tteok serve as the file's owner")
+            }
+            guard chmod(path, serviceMode) == 0 else {
+                throw ChatError.storage("cannot make \(path) private: \(String(cString: strerror(errno)))")
+            }
         }
     }
 }

@@ -21,7 +21,8 @@ enum DomainMapping {
         }
         var message = Message(id: MessageID(event.transactionID ?? event.eventID), channelID: ChannelID(event.roomID),
                               senderID: UserID(event.sender), senderNickname: nickname(event.senderName, of: event.sender),
-                              sentAt: date(event.timestamp), content: shown)
+                              sentAt: date(event.timestamp), content: shown,
+                              omittedBytes: event.redacted || relations.edit != nil ? 0 : event.omittedBytes)
         guard !event.redacted else { return message }
         message.editedAt = relations.edit.map { date($0.timestamp) }
         message.reactions = relations.reactions

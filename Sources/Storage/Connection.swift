@@ -24,6 +24,7 @@ public final class Connection {
         sqlite3_extended_result_codes(handle, 1)
         self.handle = handle
         recorder.install(on: handle)
+        registerSearchTerms()
     }
 
     deinit {

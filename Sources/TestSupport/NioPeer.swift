@@ -14,9 +14,22 @@ public struct NioPeer: Sendable {
     /// nio's key store (its Olm account and Megolm sessions), kept across calls.
     public let store: URL
 
-    public init(user: SynapseUser, store: URL) {
+    /// nio's device id: another one (with another store) is a new device of the same user.
+    public let deviceID: String
+
+    public init(user: SynapseUser, store: URL, deviceID: String = "NIOPEER") {
         self.user = user
         self.store = store
+        self.deviceID = deviceID
+    }
+
+    /// What nio decrypted in `room`: `live`, the timelines of its next syncs until `expect`
+    /// texts came (or a minute passed); otherwise the room's whole history by `/messages`,
+    /// oldest first. `undecryptable` counts the events nio could not decrypt.
+    /// `join` first accepts the invite to `room`.
+    public func read(_ room: String, live: Bool, expect: Int = 0, join: Bool = false) throws -> (texts: [String], undecryptable: Int) {
+        let answer = try run(["action": "read", "room_id": room, "mode": live ? "live" : "history", "expect": expect, "join": join])
+        return (answer["texts"] as? [String] ?? [], answer["undecryptable"] as? Int ?? 0)
     }
 
     /// Creates a room with `m.room.encryption` in its initial state, invites `invite`, and sends
@@ -49,12 +62,95 @@ public struct NioPeer: Sendable {
         return events
     }
 
+    /// Logs nio's device in and puts its device and one-time keys on the server, so that others
+    /// can encrypt for it before it ever joins a room.
+    public func uploadKeys() throws {
+        _ = try run(["action": "upload-keys"])
+    }
+
+    /// Sends `texts` encrypted with a new Megolm session whose key reaches the room's other
+    /// devices only when `KeyLater.share()` is called: messages that arrive before their key.
+    public func sendWithKeyLater(_ texts: [String], to room: String) throws -> KeyLater {
+        let goFile = store.appendingPathComponent("go-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = try Self.python()
+        process.arguments = [PackageRoot.url.appendingPathComponent("scripts/nio-peer.py").path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: try requestData(["action": "send-key-later", "room_id": room, "texts": texts,
+                                                                         "go_file": goFile.path]))
+        try input.fileHandleForWriting.close()
+        let later = KeyLater(process: process, output: output.fileHandleForReading, goFile: goFile)
+        guard let sent = later.nextAnswer(seconds: 120), let ids = sent["event_ids"] as? [String] else {
+            process.terminate()
+            throw Failure(description: "nio-peer send-key-later gave no event ids")
+        }
+        later.eventIDs = ids
+        return later
+    }
+
+    /// A `send-key-later` run of the peer, waiting for the test to let the key go.
+    public final class KeyLater: @unchecked Sendable {
+        let process: Process
+        let output: FileHandle
+        let goFile: URL
+        private var buffer = Data()
+        public internal(set) var eventIDs: [String] = []
+
+        init(process: Process, output: FileHandle, goFile: URL) {
+            self.process = process
+            self.output = output
+            self.goFile = goFile
+        }
+
+        /// Lets the key go; returns the devices (`@user/DEVICE`) it was sent to.
+        public func share() throws -> [String] {
+            _ = FileManager.default.createFile(atPath: goFile.path, contents: Data())
+            defer { process.waitUntilExit() }
+            guard let answer = nextAnswer(seconds: 60), let shared = answer["shared"] as? [String] else {
+                process.terminate()
+                throw Failure(description: "nio-peer did not share the key")
+            }
+            return shared
+        }
+
+        /// The next JSON line the peer prints, read as it arrives, or nil at the deadline or its end.
+        func nextAnswer(seconds: Double) -> [String: Any]? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = buffer[..<newline]
+                    buffer.removeSubrange(...newline)
+                    return try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+                }
+                let chunk = output.availableData  // blocks until bytes or end of file
+                if chunk.isEmpty { return nil }
+                buffer.append(chunk)
+            }
+            return nil
+        }
+    }
+
+    private func requestData(_ request: [String: Any]) throws -> Data {
+        var full = request
+        full["server"] = user.server.absoluteString
+        full["user"] = user.userID
+        full["password"] = user.password
+        full["store"] = store.path
+        full["device_id"] = deviceID
+        return try JSONSerialization.data(withJSONObject: full)
+    }
+
     private func run(_ request: [String: Any]) throws -> [String: Any] {
         var full = request
         full["server"] = user.server.absoluteString
         full["user"] = user.userID
         full["password"] = user.password
         full["store"] = store.path
+        full["device_id"] = deviceID
         let input = String(decoding: try JSONSerialization.data(withJSONObject: full), as: UTF8.self)
         let script = PackageRoot.url.appendingPathComponent("scripts/nio-peer.py")
         let result = try ProcessRun.run(try Self.python(), [script.path], environment: ProcessInfo.processInfo.environment,

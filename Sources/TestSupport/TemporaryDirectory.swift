@@ -12,7 +12,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    deinit {
+        // A client run in a test may have started a private service for a file in here.
+        PrivateServices.stop(under: url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
 
     /// A path inside the directory (not created).
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }

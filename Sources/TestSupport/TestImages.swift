@@ -41,7 +41,7 @@ public enum TestImages {
     /// A PNG of `width`×`height` quarters.
     public static func png(width: Int, height: Int) -> Data { png(quarters(width: width, height: height)) }
 
-    private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + body
         return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
     }

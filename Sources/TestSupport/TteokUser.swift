@@ -24,6 +24,8 @@ public struct TteokUser: Sendable {
         }
         environment["HOME"] = home.path
         environment["LANG"] = "C.UTF-8"
+        // The private service a command starts ends soon after the test stops using it.
+        environment["TTEOK_SERVICE_IDLE_SECONDS"] = PrivateServices.idleSeconds
         return environment
     }
 

@@ -13,6 +13,10 @@ public struct ChannelRow: Hashable, Sendable, Identifiable {
 
 /// The channel list: region pinned from the first published list, unread badges fetched together
 /// and published once, live badge updates while shown, a pre-fetch when hidden.
+///
+/// The list is a window: the first page in display order, and the next page when the rows shown
+/// come near its end (`rowsShown(through:)`), so a community with a million channels costs the
+/// first frame one page of channels and counts, not a million.
 @MainActor
 public final class ChannelListModel: Lifecycle {
     public let changes: ChangeSignal
@@ -28,7 +32,11 @@ public final class ChannelListModel: Lifecycle {
     private let resolver: RegionResolver
     private let gate: NicknameGate
     private let live = LiveSubscription()
+    /// The channels loaded so far, in display order: the first `loadedPages` pages.
     private var channels: [Channel] = []
+    private var pinned: ChannelID?
+    private var next: Paging = .notStarted
+    private var fetchingMore = false
     private var badges: [ChannelID: CountBadge] = [:]
     private var asking: Set<ChannelID> = []
     private var regionViewer: Viewer?
@@ -71,6 +79,8 @@ public final class ChannelListModel: Lifecycle {
     public func close() async {
         live.cancel()
         channels = []
+        pinned = nil
+        next = .notStarted
         badges = [:]
         rows = .loading
         listed = false
@@ -106,6 +116,30 @@ public final class ChannelListModel: Lifecycle {
         publishRows()
     }
 
+    /// Channels fetched per page, and how near the end of the loaded ones the shown rows may come
+    /// before the next page is fetched.
+    public static let pageSize = 200
+
+    /// A front end drew rows up to `index`: near the end of what is loaded, the next page is
+    /// fetched, with its counts, and published once. Called after every frame, so it decides at
+    /// once and starts work only when there is some; the task is returned for whoever waits.
+    @discardableResult
+    public func rowsShown(through index: Int) -> Task<Void, Never>? {
+        guard index >= channels.count - Self.pageSize / 2, case .haveMore(let token) = next, !fetchingMore else { return nil }
+        fetchingMore = true
+        return Task { [weak self] in await self?.fetchPage(after: token) }
+    }
+
+    private func fetchPage(after token: PageToken) async {
+        defer { fetchingMore = false }
+        guard let page = try? await service.channelPage(region: region, after: token, limit: Self.pageSize),
+              case .haveMore(token) = next else { return }
+        channels += page.channels
+        next = page.next
+        await fetchBadges(for: page.channels.map(\.id))
+        publishRows()
+    }
+
     // MARK: Fetching
 
     /// Re-reads the viewer, channels and every badge, then publishes once.
@@ -119,59 +153,65 @@ public final class ChannelListModel: Lifecycle {
 
     /// Re-reads the viewer; the region is resolved again only when the viewer changed.
     private func readViewer() async {
-        viewer = await service.viewer()
-        if case .member(let account) = viewer, account.needsNickname {
-            banner = strings.setNicknameFirst
-        } else {
-            banner = nil
-        }
+        setViewer(await service.viewer())
         guard regionViewer != viewer else { return }
         region = await resolver.resolve(for: viewer)
         regionViewer = viewer
     }
 
+    /// The viewer changed while the list may be hidden (`Community` listens all the time): the
+    /// nickname banner follows at once; the rest is re-read when the list appears.
+    func viewerChanged(_ viewer: Viewer) {
+        guard viewer.userID == self.viewer.userID else { return }
+        setViewer(viewer)
+    }
+
+    private func setViewer(_ viewer: Viewer) {
+        self.viewer = viewer
+        if case .member(let account) = viewer, account.needsNickname {
+            banner = strings.setNicknameFirst
+        } else {
+            banner = nil
+        }
+    }
+
+    /// Fetches the list again from its first page, as many pages as were loaded (at least one).
     private func fetchChannels() async -> Bool {
+        let wanted = max(channels.count, 1)
+        var fetched: [Channel] = []
+        var token: PageToken?
         do {
-            channels = try await service.channels()
-            let known = Set(channels.map(\.id))
-            badges = badges.filter { known.contains($0.key) }
-            listed = true
-            return true
+            repeat {
+                let page = try await service.channelPage(region: region, after: token, limit: Self.pageSize)
+                if token == nil { pinned = page.pinned }
+                fetched += page.channels
+                next = page.next
+                token = if case .haveMore(let more) = page.next { more } else { nil }
+            } while token != nil && fetched.count < wanted
         } catch {
             if rows.value == nil { rows = .failed(strings.error(error)) }
             return false
         }
+        channels = fetched
+        let known = Set(channels.map(\.id))
+        badges = badges.filter { known.contains($0.key) }
+        listed = true
+        return true
     }
 
-    /// Asks for every count at once, concurrently; the caller publishes once when all are in.
+    /// Asks for these counts at once (the backend reads a page's in one go); the caller
+    /// publishes once when all are in.
     private func fetchBadges(for ids: [ChannelID]) async {
         let wanted = ids.filter { !asking.contains($0) }
         asking.formUnion(wanted)
-        let fetched = await Self.badges(for: wanted, from: service)
+        let fetched = await service.unreadCounts(in: wanted)
         asking.subtract(wanted)
-        badges.merge(fetched) { _, new in new }
-    }
-
-    nonisolated private static func badges(for ids: [ChannelID], from service: any ReadingService) async -> [ChannelID: CountBadge] {
-        await withTaskGroup(of: (ChannelID, CountBadge).self) { group in
-            for id in ids {
-                group.addTask {
-                    // Not `do/catch` returning a tuple: in a release build (Swift 6.3.1) that child
-                    // closure crashes the task group ("pure virtual method called") — tteok-bench.
-                    let count = try? await service.unreadCount(in: id)
-                    return (id, count.map(CountBadge.init(count:)) ?? .error)
-                }
-            }
-            var result: [ChannelID: CountBadge] = [:]
-            for await (id, badge) in group { result[id] = badge }
-            return result
-        }
+        badges.merge(fetched.mapValues { (try? $0.get()).map(CountBadge.init(count:)) ?? .error }) { _, new in new }
     }
 
     private func publishRows() {
         if listed {
-            let (ordered, pinned) = ChannelOrdering.ordered(channels, region: region)
-            rows = .loaded(ordered.map { ChannelRow(channel: $0, badge: badges[$0.id] ?? .loading, isCurrentRegion: $0.id == pinned) })
+            rows = .loaded(channels.map { ChannelRow(channel: $0, badge: badges[$0.id] ?? .loading, isCurrentRegion: $0.id == pinned) })
         }
         changes.publish()
     }

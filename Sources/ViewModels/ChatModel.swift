@@ -28,6 +28,9 @@ public final class ChatModel: Lifecycle {
     public private(set) var viewer: Viewer
     /// The message a report or block acts on; nil when none is selected (or it vanished).
     public private(set) var selection: MessageID?
+    /// The first message the viewer had not read when the chat appeared (nil: none unread); the
+    /// front end marks it with a "new messages" line.
+    public private(set) var firstUnread: MessageID?
 
     static let pageSize = 50
 
@@ -80,6 +83,7 @@ public final class ChatModel: Lifecycle {
         needsCatchUp = false
         publishLines()
         isShown = true
+        firstUnread = await unreadStart()
         await markRead()
     }
 
@@ -274,6 +278,23 @@ public final class ChatModel: Lifecycle {
     func showPosted(_ message: Message) {
         if timeline.merge([message], viewer: viewer) { publishLines() }
     }
+
+    /// The oldest of the newest `unreadCount` messages of others (mine are never unread), older
+    /// pages loaded to reach it (at most `unreadPages`); nil when it lies further back than that,
+    /// as a line above a message that is not the first unread would mislead.
+    private func unreadStart() async -> MessageID? {
+        guard let channelID, let unread = try? await service.unreadCount(in: channelID), unread > 0 else { return nil }
+        for _ in 0...Self.unreadPages {
+            let others = timeline.lines.filter { !$0.isMine }
+            if others.count >= unread { return others[others.count - unread].id }
+            guard case .haveMore = paging else { return others.first?.id }
+            await topBecameVisible()
+        }
+        return nil
+    }
+
+    /// Pages loaded at most to reach the first unread message when a chat appears.
+    static let unreadPages = 4
 
     /// Takes a line out at once (a discarded message), whether or not an event follows.
     func dropLine(_ id: MessageID) {

@@ -12,13 +12,21 @@ public final class Community {
     public let conversations: ConversationsModel
     public let profile: ProfileModel
 
+    /// Who is using tteok, kept live from the start for as long as this community is the
+    /// session's: the status line reads it here, whatever page is shown (a page hidden behind
+    /// another misses the viewer's changes until it appears again).
+    public private(set) var viewer: Viewer = .guest
+
     private let context: ModelContext
+    private let live = LiveSubscription()
 
     /// Reports and blocks (`/report`, `/block NAME`, `/unblock NAME`) and their notice.
     public var safety: SafetyModel { context.safety }
 
-    init(context: ModelContext, resolver: RegionResolver) {
+    /// `viewer`: who the session is for, so that no frame names anyone else while screens load.
+    init(context: ModelContext, resolver: RegionResolver, viewer: Viewer) {
         self.context = context
+        self.viewer = viewer
         gate = NicknameGate(context: context)
         discover = DiscoverModel(context: context, gate: gate)
         channels = ChannelListModel(context: context, resolver: resolver, gate: gate)
@@ -33,6 +41,10 @@ public final class Community {
 
     /// Shows the channel list, fetches Discover, and opens `channelName` (`--channel`) if given.
     func start(opening channelName: String?) async {
+        live.bind(to: context.service) { [weak self] event in
+            if case .viewerChanged(let viewer) = event { self?.viewerChanged(viewer) }
+        }
+        viewerChanged(await context.service.viewer())  // a change before the binding is not missed
         await navigator.start()
         await navigator.preload(.discover)
         if let channelName { await gate.open(.channelNamed(channelName)) }
@@ -55,8 +67,16 @@ public final class Community {
         await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate)))
     }
 
+    /// A new nickname or account: the status line and the list's nickname banner follow at once.
+    private func viewerChanged(_ viewer: Viewer) {
+        self.viewer = viewer
+        channels.viewerChanged(viewer)
+        context.changes.publish()
+    }
+
     /// Hides and closes every screen: each drops what it held.
     func close() async {
+        live.cancel()
         await navigator.closeAll()
     }
 }

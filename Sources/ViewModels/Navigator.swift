@@ -69,13 +69,20 @@ public final class Navigator {
         }
     }
 
-    /// Pushes `screen` on the selected tab (a chat). A modal that is shown is replaced by it.
+    /// Pushes `screen` on the selected tab (a chat). A modal that is shown is replaced by it, and
+    /// so is a chat on top: a chat opened from a chat takes its place, so the one before stays
+    /// open until the new one really opened (a failed `/join` keeps it) and Esc goes back to the
+    /// list, not through every chat visited.
     public func push(_ screen: Page) async {
         await serialized {
             let old = self.visible
-            let dropped = self.modal.map { [$0] } ?? []
+            var dropped = self.modal.map { [$0] } ?? []
+            let stack = self.stacks[self.selectedTab] ?? []
+            let replacing = stack.count > 1 && stack.last?.isChat == true && screen.isChat
+            if replacing, let last = stack.last { dropped.append(last) }
             await self.transition(from: old, to: screen, removing: dropped) {
                 self.modal = nil
+                if replacing { self.stacks[self.selectedTab]?.removeLast() }
                 self.stacks[self.selectedTab, default: []].append(screen)
             }
         }
@@ -169,5 +176,12 @@ public final class Navigator {
         }
         tail = task
         await task.value
+    }
+}
+
+private extension Page {
+    var isChat: Bool {
+        if case .chat = self { return true }
+        return false
     }
 }

@@ -16,7 +16,8 @@ public final class ProfileModel: Lifecycle {
     /// Why the last edit failed.
     public private(set) var editError: String?
 
-    static let recentLimit = 50
+    /// My messages the page lists (it scrolls through them).
+    static let recentLimit = 500
 
     private let service: any SessionService & ReadingService & SafetyService & LiveEventsService
     private let strings: Strings

@@ -129,7 +129,7 @@ public final class SessionModel {
     /// Builds the community from scratch for the current viewer; the old one is closed first.
     private func enterCommunity() async {
         await community?.close()
-        let community = Community(context: context, resolver: resolver)
+        let community = Community(context: context, resolver: resolver, viewer: await service.viewer())
         notice = nil
         await show(.community(community))
         let channel = startChannel

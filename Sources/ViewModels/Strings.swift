@@ -139,8 +139,8 @@ public struct Strings: Hashable, Sendable {
         case .readOnlyRoom: return pick("You don't have permission to post in this room.", "이 방에 글을 쓸 권한이 없습니다.")
         case .termsNotAccepted: return agreeToTerms
         case .encryptedRoom:
-            return pick("This room is end-to-end encrypted; tteok cannot send encrypted messages yet.",
-                        "종단간 암호화된 방입니다. tteok은 아직 암호화된 메시지를 보낼 수 없습니다.")
+            return pick("This room is end-to-end encrypted and encryption is off for this session.",
+                        "종단간 암호화된 방인데 이 세션에서는 암호화를 쓸 수 없습니다.")
         }
     }
 
@@ -161,7 +161,7 @@ public struct Strings: Hashable, Sendable {
         case .rateLimited(let ms): return "서버가 \(ms)ms 기다려 달라고 합니다. 다시 시도합니다."
         case .badResponse(let why): return "서버 응답이 올바르지 않습니다: \(why)"
         case .storage(let why): return "저장소 오류: \(why)"
-        case .invalidInput, .server, .unsupported: return error.message
+        case .invalidInput, .server, .unsupported, .forbidden: return error.message
         }
     }
 }

@@ -23,6 +23,8 @@ func runBenchmark(_ options: BenchOptions) async throws {
     await row("open channel") { try await FrameRows.openBigChannel(context) }
     await row("paging") { [try await StoreRows.paging(context)] }
     await row("badges") { [try await StoreRows.badges(context)] }
+    await row("search") { [try await SearchRows.firstPage(context)] }
+    await row("search migration") { [try await SearchRows.migration(context)] }
     await row("burst") { try await BurstRow.measure(context) }
     await row("keystroke") { try await FrameRows.keystroke(context) }
     await row("tteok binary") { try await BinaryRows.measure(context) }

@@ -21,7 +21,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
 /// `tteok-fuzz`: coverage-guided fuzzing (libFuzzer, `swiftc -sanitize=fuzzer`) of the code that
 /// reads what strangers send: the terminal key parser, the sanitiser with display width and canvas
-/// drawing, and the Matrix response decoders with the cache that stores a sync.
+/// drawing, the Matrix response decoders with the cache that stores a sync, and image decoding.
 ///
 /// Built only by `scripts/fuzz.sh` (which sets `TTEOK_FUZZ=1` so Package.swift lists this target);
 /// `TTEOK_FUZZ_TARGET` picks the harness. Every argument is libFuzzer's.

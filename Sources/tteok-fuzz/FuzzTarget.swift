@@ -9,6 +9,8 @@ enum FuzzTarget: String, CaseIterable {
     case text
     /// A homeserver's answer → the response DTOs, error bodies, domain mapping, the sync cache.
     case matrix
+    /// Image bytes from anyone → sniffing, the pixel budget, the C decoders, the preview.
+    case image
 
     /// The harness named by `TTEOK_FUZZ_TARGET`.
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["TTEOK_FUZZ_TARGET"] ?? "")
@@ -18,6 +20,7 @@ enum FuzzTarget: String, CaseIterable {
         case .keys: KeysHarness.run(bytes)
         case .text: TextHarness.run(bytes)
         case .matrix: MatrixHarness.run(bytes)
+        case .image: ImageHarness.run(bytes)
         }
     }
 }

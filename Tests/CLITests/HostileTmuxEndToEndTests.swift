@@ -110,7 +110,9 @@ final class HostileTmuxEndToEndTests: XCTestCase {
         _ = assertIntact(terminal, chatOpen: false)
         XCTAssertEqual(try Canaries(terminal), before, "no title, window name or clipboard buffer was set")
 
-        try terminal.keys("q")
+        try terminal.keys("q")  // q asks first; the question opens on Cancel
+        XCTAssertTrue(terminal.waitForScreen(containing: "Quit tteok?").shown)
+        try terminal.keys("Right", "Enter")
         let exited = terminal.waitForScreen(containing: "EXITED")
         XCTAssertTrue(exited.screen.contains("EXITED 0"), exited.screen.joined(separator: "\n"))
         let stderr = try String(contentsOf: directory.file("stderr"), encoding: .utf8)

@@ -98,6 +98,7 @@ final class ImageTmuxEndToEndTests: XCTestCase {
         try minaTerminal.keys("Enter")
         waitFor("notes.png is not an image", in: minaTerminal)
         try minaTerminal.keys("Enter")
+        try minaTerminal.keys("C-u")  // a failed command keeps its line to correct: clear it
         try minaTerminal.type("still here")
         try minaTerminal.keys("Enter")
         waitFor("still here", in: joonTerminal)

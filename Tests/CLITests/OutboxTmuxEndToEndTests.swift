@@ -168,13 +168,17 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         try client.keys("Enter")  // dismisses the refusal's alert
         waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
         try client.keys("C-u")  // the input kept the refused text: clear it
-        try client.keys("Escape")  // leave the input for the messages
+        try client.keys("Escape")  // leave the input
         waitFor(in: client, "left the input, the refused message shown") { screen in
             screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("after the rules changed") }
-                && screen.contains { $0.contains("reading:") }
+                && screen.contains { $0.contains("pick a message") }  // a key right after Esc would be Alt-key
         }
+        try client.keys("Up")  // selection mode: the newest message (the refused one) picked
+        waitFor(in: client, "entered selection mode") { $0.contains { $0.contains("selecting") } }
 
-        try client.keys("t")
+        try client.keys("t")  // asks first, naming the message
+        waitFor(in: client, "asked before sending again") { $0.contains { $0.contains("again?") } }
+        try client.keys("Right", "Enter")
         waitFor(in: client, "refused the retry again") { screen in
             screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
         }
@@ -182,6 +186,8 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
 
         try client.keys("d")
+        waitFor(in: client, "asked before discarding") { $0.contains { $0.contains("Discard") } }
+        try client.keys("Right", "Enter")
         waitFor(3, in: client, "took the discarded message out at once") { screen in
             !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains("after the rules changed") }
                 && screen.contains { $0.contains("history from mina") }

@@ -21,4 +21,27 @@ final class NameOrderTests: XCTestCase {
         XCTAssertTrue(NameOrder.ascending("r99999999999999999999998", "r99999999999999999999999"))
         XCTAssertEqual(NameOrder.compare("", ""), 0)
     }
+
+    /// The stored sort key orders names byte by byte (SQLite's BINARY collation) exactly as
+    /// `compare` does: case, numbers of any length, leading zeros, Hangul, digits against
+    /// punctuation on either side of them.
+    func testSortKeyBytesOrderAsCompareDoes() {
+        let parts = ["", "a", "A", "b", "chat", "Chat-", "-", "/", ":", "0", "00", "007", "7", "9", "10", "099",
+                     "123456789012", "2", "동네", "강남구", "é", "Z", " ", "_", "😀"]
+        var generator = SystemRandomNumberGenerator()
+        var names = parts
+        for _ in 0..<3_000 {
+            names.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined())
+        }
+        for (index, lhs) in names.enumerated() {
+            for rhs in names[index...].prefix(40) {
+                let expected = NameOrder.compare(lhs, rhs).signum()
+                let keys = (Array(NameOrder.sortKey(lhs).utf8), Array(NameOrder.sortKey(rhs).utf8))
+                let actual = keys.0 == keys.1 ? 0 : keys.0.lexicographicallyPrecedes(keys.1) ? -1 : 1
+                XCTAssertEqual(actual, expected, "\(lhs.debugDescription) vs \(rhs.debugDescription)")
+            }
+        }
+        XCTAssertEqual(NameOrder.sortKey("Chat-9"), "chat-019")
+        XCTAssertEqual(NameOrder.sortKey("chat-10"), "chat-0210")
+    }
 }

@@ -48,14 +48,17 @@ final class PostingRuleTests: XCTestCase {
         XCTAssertEqual(PostingRule.permission(for: member(), in: writable), .allowed)
     }
 
-    /// Issue 14, finding 7: an encrypted room, direct or not, never gets plaintext from tteok,
-    /// whatever else the member may do there; a guest is still told to log in first.
-    func testEncryptedRoomsAreDeniedWhateverElseAllows() {
+    /// Issue 14, finding 7, and issue 18: an encrypted room, direct or not, never gets
+    /// plaintext from tteok — a session that cannot encrypt is refused there whatever else the
+    /// member may do, one that can is not; a guest is still told to log in first.
+    func testEncryptedRoomsAreDeniedUnlessTheSessionCanEncrypt() {
         let room = Channel(id: ChannelID("!e"), name: "secret", kind: .room(canPost: true), isEncrypted: true)
         let conversation = Channel(id: ChannelID("!d"), name: "mina", kind: .direct(with: UserID("@m:x")), isEncrypted: true)
         XCTAssertEqual(PostingRule.permission(for: member(), in: room), .denied(.encryptedRoom))
         XCTAssertEqual(PostingRule.permission(for: member(), in: conversation), .denied(.encryptedRoom))
-        XCTAssertEqual(PostingRule.permission(for: .guest, in: room), .denied(.guest))
+        XCTAssertEqual(PostingRule.permission(for: member(), in: room, canEncrypt: true), .allowed)
+        XCTAssertEqual(PostingRule.permission(for: member(), in: conversation, canEncrypt: true), .allowed)
+        XCTAssertEqual(PostingRule.permission(for: .guest, in: room, canEncrypt: true), .denied(.guest))
         XCTAssertTrue(PostingDenial.encryptedRoom.message.contains("nothing was sent"))
     }
 

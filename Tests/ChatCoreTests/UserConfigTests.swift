@@ -16,6 +16,12 @@ final class UserConfigTests: XCTestCase {
         XCTAssertEqual(UserConfig(parsing: text), UserConfig(region: "마포구", theme: "dark", language: "ko"))
     }
 
+    func testSocketNamesTheCommunityService() {
+        let config = UserConfig(parsing: "# shared on this host\nsocket = /srv/tteok/tteok.sock\n")
+        XCTAssertEqual(config.socket, "/srv/tteok/tteok.sock")
+        XCTAssertNil(UserConfig(parsing: "region = 마포구").socket)
+    }
+
     func testEmptyValuesAndCRLFAreIgnoredAndLaterLinesWin() {
         let text = "region =\r\ntheme = light\r\ntheme = dark\r\n"
         XCTAssertEqual(UserConfig(parsing: text), UserConfig(theme: "dark"))

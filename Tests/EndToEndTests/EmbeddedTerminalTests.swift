@@ -14,4 +14,7 @@ final class EmbeddedTerminalTests: XCTestCase {
     func testTheNicknameGateKeepsTheChatClosed() async throws { try await scenarios.nicknameGateKeepsTheChatClosed() }
     func testSignUpIsRefusedWithoutTheTerms() async throws { try await scenarios.signUpRefusedWithoutTheTerms() }
     func testSwitchingAccountsLeavesNoTrace() async throws { try await scenarios.switchingAccountsLeavesNoTrace() }
+    func testStrayKeysActOnNothing() async throws { try await scenarios.strayKeysActOnNothing() }
+    func testScrolledBackTheViewStaysWhileMessagesArrive() async throws { try await scenarios.scrolledBackTheViewStaysWhileMessagesArrive() }
+    func testTheListCursorStaysOnTheOpenChannelAfterLogIn() async throws { try await scenarios.listCursorStaysOnTheOpenChannelAfterLogIn() }
 }

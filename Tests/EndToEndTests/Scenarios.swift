@@ -197,6 +197,8 @@ struct Scenarios {
         terminal.waitFor(first.nickname)
         terminal.keys("/")
         terminal.enter("logout")
+        terminal.waitFor("Log out \(first.nickname)?")
+        terminal.keys("Right", "Enter")
         terminal.waitFor("Continue as guest")
         terminal.keys("Enter")
         terminal.waitFor("Password")

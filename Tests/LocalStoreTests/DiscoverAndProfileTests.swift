@@ -43,6 +43,22 @@ final class DiscoverAndProfileTests: XCTestCase {
         XCTAssertEqual(future.map(\.messageCount), Array(repeating: 0, count: 7))
     }
 
+    /// Issue 14, finding 11: with a million channels, Discover (shown right after the first
+    /// frame) read every channel into memory (870 MB); channels with no messages now rank after
+    /// the others, taken by id only as far as the limit needs.
+    func testEmptyChannelsFillDiscoverOnlyAsFarAsTheLimitNeeds() async throws {
+        try StoreTampering(path: community.storeURL.path).insertChannels(0..<5_000, name: { "empty-\($0)" })
+        let help = try await alice.channel(named: "help").id
+        _ = try await alice.send("hello", to: help)
+        let active = try await alice.activeChannels(since: Date().addingTimeInterval(-3600), limit: 4)
+        XCTAssertEqual(active.prefix(2).map(\.channel.name), ["help", "lobby"])
+        XCTAssertEqual(active.map(\.messageCount), [1, 1, 0, 0])
+        XCTAssertEqual(active.map { $0.latest == nil }, [false, false, true, true])
+        let all = try await alice.activeChannels(since: Date().addingTimeInterval(-3600), limit: 9)
+        XCTAssertEqual(all.suffix(2).map(\.channel.name), ["empty-0", "empty-1"], "then empty channels, oldest first")
+        XCTAssertEqual(all.suffix(2).map { $0.latest == nil }, [true, true])
+    }
+
     func testProfileCountsPublicMessagesOnly() async throws {
         let lobby = try await bob.channel(named: "lobby").id
         let first = try await bob.send("one", to: lobby)

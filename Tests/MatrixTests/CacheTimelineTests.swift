@@ -46,4 +46,24 @@ final class CacheTimelineTests: XCTestCase {
         let token = try await cache.syncToken()
         XCTAssertEqual(token, "s2")
     }
+
+    /// Issue 14, finding 11: a homeserver can send an event body of any size; the cache stores it,
+    /// but reading the timeline back reads at most `ReadingCap` of it and counts the rest.
+    func testAHugeEventBodyIsReadBackInPart() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try MatrixCache(directory: directory.url, homeserver: URL(string: "http://h:1")!, userID: "@a:x")
+        let body = String(repeating: "떡", count: 2_000_000)
+        let huge = RoomEvent(event_id: "$huge", type: "m.room.message", sender: "@b:x", origin_server_ts: 2,
+                             content: .object(["msgtype": .string("m.text"), "body": .string(body)]))
+        let room = JoinedRoom(timeline: .init(events: [message(1), huge, message(3)], limited: false, prev_batch: "p"))
+        _ = try await cache.apply(SyncResponse(next_batch: "s1", rooms: .init(join: ["!r": room])))
+
+        let events = try await cache.events(in: "!r", before: nil, limit: 10)
+        XCTAssertEqual(events.map(\.omittedBytes), [0, 6_000_000 - ReadingCap.bytes / 3 * 3, 0])
+        XCTAssertEqual(events[1].content.body, String(repeating: "떡", count: ReadingCap.bytes / 3))
+        let message = DomainMapping.message(events[1])
+        XCTAssertEqual(message.omittedBytes, events[1].omittedBytes)
+        let single = try await cache.event("$huge")
+        XCTAssertEqual(single?.omittedBytes, events[1].omittedBytes)
+    }
 }

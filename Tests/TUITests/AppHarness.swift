@@ -78,6 +78,16 @@ final class AppHarness {
         await press(.enter)
     }
 
+    /// Answers the question on screen with its action: → from Cancel, then Enter.
+    func confirm() async {
+        await press(.right, .enter)
+    }
+
+    /// From a chat's input: Esc, then ↑ into selection mode (the newest message picked).
+    func pickMessages() async {
+        await press(.escape, .up)
+    }
+
     func resize(_ size: Size) {
         terminal.send(.resized(size))
         screen.reset()

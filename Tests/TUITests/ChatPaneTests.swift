@@ -88,6 +88,31 @@ final class ChatPaneTests: XCTestCase {
         XCTAssertTrue(CanvasCheck.lines(canvas, region).contains { $0.contains("shown]") })
     }
 
+    /// Issue 14, finding 11: a 75 MB body written straight into the community file is read only
+    /// up to `ReadingCap` (64 KiB), and the chat pane says how much more there is, in either language.
+    func testAHugeStoredBodyIsReadInPartAndThePaneSaysHowMuchMore() async throws {
+        let community = try TestCommunity()
+        let mina = try community.open(as: "mina")
+        try await mina.signUpMember("mina")
+        try StoreTampering(path: community.storeURL.path).insertMessage(in: "lobby", from: "mina@example.com",
+                                                                       body: String(repeating: "abc ", count: 75_000_000 / 4))
+        let lobby = try await mina.channel(named: "lobby")
+        let page = try await mina.latestMessages(in: lobby.id, limit: 1)
+        let huge = try XCTUnwrap(page.messages.first)
+        XCTAssertEqual(huge.content.summary.utf8.count, ReadingCap.bytes)
+        XCTAssertEqual(huge.omittedBytes, 75_000_000 - ReadingCap.bytes)
+
+        let hidden = ReadingCap.kilobytes(75_000_000 - ChatTranscript.characterLimit)
+        for (language, marker) in [(Language.english, "[… \(hidden) KB more]"), (.korean, "[… \(hidden) KB 더 있음]")] {
+            let rows = ChatTranscript(strings: UIStrings(language), text: .unfiltered).rows(for: [Fixtures.line(huge)], width: 40)
+            XCTAssertTrue(rows.contains { $0.spans.contains { $0.text.contains(marker) } }, "\(language): no \(marker)")
+        }
+        let short = Message(id: MessageID("9"), channelID: lobby.id, senderID: Fixtures.other, senderNickname: "Joon",
+                            sentAt: Fixtures.date(day: 2, hour: 9, minute: 0), content: .text("hello"), omittedBytes: 3_000)
+        let (canvas, region, _) = draw([Fixtures.line(short)])
+        XCTAssertTrue(CanvasCheck.lines(canvas, region).contains { $0.contains("[… 3 KB more]") }, CanvasCheck.lines(canvas, region).joined(separator: "\n"))
+    }
+
     func testTheCacheGivesTheSameRowsAsAFreshLayout() {
         let lines = (0..<5).map { Fixtures.line(Fixtures.message("message \($0) 안녕", at: Fixtures.date(day: 2, hour: 8, minute: $0))) }
         let cached = ChatTranscript(strings: strings, text: .unfiltered, cache: ChatTranscript.Cache())

@@ -44,6 +44,8 @@ final class FullAppFlowTests: XCTestCase {
         await harness.waitFor("mina@example.com")
         await harness.type("/logout")
         await harness.press(.enter)
+        await harness.waitFor("Log out Mina?")
+        await harness.confirm()
         await harness.waitFor("Continue as guest")
         await harness.press(.enter)
         await harness.logIn(as: "joon")
@@ -122,6 +124,8 @@ final class FullAppFlowTests: XCTestCase {
         await harness.press(.enter)
         await harness.waitFor("Unknown command /frobnicate")
         await harness.press(.enter)
+        await harness.waitUntil("the failed command stays to be corrected") { $0.hasSuffix("\n/frobnicate") }
+        await harness.press(.escape)
         await harness.type("/help")
         await harness.press(.enter)
         await harness.waitFor("Keys and commands")
@@ -132,6 +136,12 @@ final class FullAppFlowTests: XCTestCase {
         await harness.waitFor("Theme: dark")
         XCTAssertEqual(harness.theme?.name, "dark")
         await harness.type("q")
+        await harness.waitFor("Quit tteok?")
+        await harness.type("uit")
+        await harness.press(.enter)
+        XCTAssertEqual(harness.quitCount, 0, "q only asks, and the question opens on Cancel")
+        await harness.type("q")
+        await harness.confirm()
         XCTAssertEqual(harness.quitCount, 1)
     }
 
@@ -159,6 +169,9 @@ final class FullAppFlowTests: XCTestCase {
         await harness.waitFor("current region")
         await harness.type("/join lobby")
         await harness.press(.enter)
+        // All 120 are unread: the chat opens at the "new messages" line; End goes to the newest.
+        await harness.waitFor("── new messages ──")
+        await harness.press(.end)
         await harness.waitFor("history 119")
         await harness.press(.escape)
         for _ in 0..<80 {
@@ -246,8 +259,8 @@ final class FullAppFlowTests: XCTestCase {
         await harness.session.continueAsGuest()
         await harness.waitFor("# lobby")
         await harness.waitFor("Log in to chat")
-        await harness.press(.escape)
-        await harness.type("l")
+        await harness.type("/login")
+        await harness.press(.enter)
         await harness.logIn(as: "joon")
         await harness.waitFor("Type a message")
         XCTAssertTrue(harness.text.contains("# lobby"), "the same chat, upgraded")

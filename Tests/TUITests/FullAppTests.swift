@@ -34,7 +34,7 @@ final class FullAppTests: XCTestCase {
         await harness.press(.enter)  // dismiss the alert
         await harness.waitUntil("the alert closes") { !$0.contains("Login required") }
         await harness.press(.escape)
-        await harness.waitFor("reading:")
+        await harness.waitFor("pick a message")
         await harness.press(.escape)
         await harness.waitUntil("leaving the chat brings the tab bar back") { $0.split(separator: "\n").first?.contains("Discover") == true }
     }
@@ -79,7 +79,7 @@ final class FullAppTests: XCTestCase {
             screen.split(separator: "\n").contains { $0.hasPrefix("  help") && $0.contains(" 3  │") }
         }
         let listeners = await harness.service.liveListenerCount()
-        XCTAssertEqual(listeners, 2, "the chat's listener and the list's, no more")
+        XCTAssertEqual(listeners, 3, "the chat's listener, the list's and the community's (the viewer), no more")
     }
 
     func testHostileMessagesNeverReachTheTerminalAsControls() async throws {

@@ -112,6 +112,8 @@ final class ImageAppTests: XCTestCase {
             await harness.waitFor(reason)
             await harness.press(.enter)  // dismiss the alert
             await harness.waitUntil("the alert closes") { !$0.contains(reason) }
+            await harness.waitFor("/image " + path)  // the failed command stays, to be corrected
+            await harness.press(.control("u"))
         }
         let stored = try await lobbyImages(harness)
         XCTAssertEqual(stored, [], "nothing half-sent")
@@ -130,7 +132,6 @@ final class ImageAppTests: XCTestCase {
         await harness.type("/join lobby")
         await harness.press(.enter)
         await harness.waitFor("# lobby")
-        await harness.press(.character("i"))
         await harness.type("/image " + (try write(TestImages.png(width: 8, height: 8), "guest.png")))
         await harness.press(.enter)
         await harness.waitFor("Login required — guests can't send messages.")
@@ -155,10 +156,13 @@ final class ImageAppTests: XCTestCase {
         await harness.type("/image " + (try write(png, "dog.png")))
         await harness.press(.enter)
         await harness.waitFor("[image] dog.png")
-        await harness.press(.escape)  // leave the input: keys are commands now
+        await harness.pickMessages()  // selection mode: letters act, each asking first
         await harness.press(.character("s"))
+        await harness.waitFor("Save dog.png to")
+        await harness.confirm()
         await harness.waitFor("Saved to")
         await harness.press(.character("s"))
+        await harness.confirm()
         let downloads = directory.file("Downloads")
         let saved = try FileManager.default.contentsOfDirectory(atPath: downloads.path).sorted()
         XCTAssertEqual(saved, ["dog-1.png", "dog.png"])
@@ -167,6 +171,8 @@ final class ImageAppTests: XCTestCase {
         let viewed = directory.file("viewed.png")
         harness.app.imageOpener = ["sh", "-c", "cp \"$0\" '\(viewed.path)'"]
         await harness.press(.character("o"))
+        await harness.waitFor("Open dog.png in the image viewer?")
+        await harness.confirm()
         let copied = await eventually(seconds: 10) { FileManager.default.fileExists(atPath: viewed.path) }
         XCTAssertTrue(copied, "the viewer was started on a temporary file")
         let whole = await eventually(seconds: 5) { (try? Data(contentsOf: viewed)) == png }
@@ -175,7 +181,7 @@ final class ImageAppTests: XCTestCase {
 
     func testOpenOrSaveWithoutAnImageSaysSo() async throws {
         let harness = try await memberInLobby()
-        await harness.press(.escape)
+        await harness.pickMessages()
         await harness.press(.character("s"))
         await harness.waitFor("No image in this chat to open or save.")
     }
@@ -189,12 +195,13 @@ final class ImageAppTests: XCTestCase {
         await harness.press(.enter)
         await harness.waitFor("[image] cat.png")
         harness.app.imageOpener = ["tteok-no-such-viewer"]
-        await harness.press(.escape)
+        await harness.pickMessages()
         await harness.press(.character("o"))
+        await harness.confirm()
         let message = "Could not open the image: tteok-no-such-viewer is not installed"
         await harness.waitUntil("the status line says why") { $0.split(separator: "\n").last?.contains(message) == true }
         XCTAssertFalse(harness.text.contains("Opening"), harness.text)
-        await harness.press(.character("i"))
+        await harness.press(.escape)  // out of selection mode, back to the input
         await harness.type("still here")
         await harness.press(.enter)
         await harness.waitFor("still here")

@@ -75,41 +75,30 @@ final class ImagePreviewsTests: XCTestCase {
         let state = await ready(previews, Size(width: 4, height: 2))
         XCTAssertEqual(state, .failed("bad bytes"))
     }
-}
 
-/// Saving and opening image files.
-final class ImageFilesTests: XCTestCase {
-    func testSavingNeverOverwrites() throws {
-        let directory = try TemporaryDirectory(prefix: "save")
-        let folder = directory.file("Downloads")
-        let names = try (0..<3).map { try ImageFiles.save(Data([UInt8($0)]), as: "photo.png", in: folder).lastPathComponent }
-        XCTAssertEqual(names, ["photo.png", "photo-1.png", "photo-2.png"])
-        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("photo.png")), Data([0]))
-        XCTAssertEqual(try ImageFiles.save(Data(), as: "README", in: folder).lastPathComponent, "README")
-        XCTAssertEqual(try ImageFiles.save(Data(), as: "README", in: folder).lastPathComponent, "README-1")
-    }
-
-    func testNamesFromOthersStayInsideTheFolder() throws {
-        let directory = try TemporaryDirectory(prefix: "save")
-        for hostile in ["../../escape.png", "/etc/passwd", ".hidden.png", "..", "a\u{1B}[2Jb.png", ""] {
-            let url = try ImageFiles.save(Data([1]), as: hostile, in: directory.url)
-            XCTAssertEqual(url.deletingLastPathComponent().standardizedFileURL.path, directory.url.standardizedFileURL.path, hostile)
-            XCTAssertFalse(url.lastPathComponent.hasPrefix("."), hostile)
-            XCTAssertFalse(url.lastPathComponent.unicodeScalars.contains { $0.properties.generalCategory == .control }, hostile)
+    /// Issue 14, finding 2: every image got its own detached task, so a chat full of big pictures
+    /// decoded them all at once. Now one worker decodes one image at a time.
+    func testPreviewsAreDecodedOneAtATime() async {
+        final class SlowRenderer: ImageRenderer, @unchecked Sendable {
+            let running = Mutex((now: 0, most: 0))
+            func readUpload(atPath path: String) throws -> ImageUpload { throw ChatError.unsupported("not here") }
+            func preview(of data: Data, fitting size: Size) throws -> Canvas {
+                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                usleep(30_000)
+                running.withLock { $0.now -= 1 }
+                return Canvas(size: size)
+            }
         }
-    }
-
-    func testOpeningWritesAPrivateCopyAndStartsTheViewerOnIt() throws {
-        let directory = try TemporaryDirectory(prefix: "open")
-        let marker = directory.file("viewer-ran")
-        let file = try ImageFiles.open(Data([7, 8, 9]), as: "pic.png", with: ["sh", "-c", "cp \"$0\" '\(marker.path)'"],
-                                       temporaryDirectory: directory.url)
-        XCTAssertEqual(try Data(contentsOf: file), Data([7, 8, 9]))
-        XCTAssertTrue(file.lastPathComponent.hasSuffix("-pic.png"))
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)
-        XCTAssertEqual((attributes[.posixPermissions] as? Int).map { $0 & 0o777 }, 0o700)
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: marker.path), Date() < deadline { usleep(10_000) }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the viewer was started")
+        let renderer = SlowRenderer()
+        let previews = ImagePreviews(renderer: renderer)
+        previews.setFetch { _ in Data("png".utf8) }
+        let images = (0..<8).map { ImageInfo(fileName: "\($0).png", mimeType: "image/png", byteCount: 3, reference: "\($0)") }
+        let size = Size(width: 4, height: 2)
+        for image in images { _ = previews.preview(of: image, fitting: size) }
+        previews.loadWanted()
+        let done = await eventually(seconds: 10) { images.allSatisfy { previews.preview(of: $0, fitting: size) != .loading } }
+        XCTAssertTrue(done)
+        XCTAssertEqual(renderer.running.withLock { $0.most }, 1, "decodes overlapped")
+        XCTAssertEqual(previews.renderCount, 8)
     }
 }

@@ -1,4 +1,4 @@
-import TUI
+@testable import TUI
 import XCTest
 
 final class KeyMapTests: XCTestCase {
@@ -28,6 +28,52 @@ final class KeyMapTests: XCTestCase {
             XCTAssertEqual(KeyMap.intent(for: .pageUp, in: context), .pageUp)
             XCTAssertEqual(KeyMap.intent(for: .tab, in: context), .nextPane)
         }
+    }
+
+    func testInAChatPrintableKeysTypeExceptForTheLettersOfSelectionMode() {
+        for key in [Key.character("q"), .character("b"), .character("떡"), .paste("hi")] {
+            XCTAssertEqual(KeyMap.intent(for: key, in: .reading), .edit(key), "after Esc, \(key) still types")
+        }
+        XCTAssertEqual(KeyMap.intent(for: .up, in: .reading), .selectMessages)
+        XCTAssertEqual(KeyMap.intent(for: .character("b"), in: .selecting), .block)
+        XCTAssertEqual(KeyMap.intent(for: .character("r"), in: .selecting), .report)
+        XCTAssertNil(KeyMap.intent(for: .character("z"), in: .selecting), "an unbound letter does nothing")
+        XCTAssertEqual(KeyMap.intent(for: .escape, in: .selecting), .leave)
+    }
+
+    /// A question or an alert reads only its own table: no letter, and no global key, answers it.
+    func testAQuestionAndAnAlertTakeOnlyTheirOwnKeys() {
+        for key in [Key.character("y"), .character("q"), .character("b"), .control("k"), .pageUp, .up] {
+            XCTAssertNil(KeyMap.intent(for: key, in: .question), "\(key)")
+            XCTAssertNil(KeyMap.intent(for: key, in: .alert), "\(key)")
+        }
+        XCTAssertEqual(KeyMap.intent(for: .right, in: .question), .nextChoice)
+        XCTAssertEqual(KeyMap.intent(for: .tab, in: .question), .nextChoice)
+        XCTAssertEqual(KeyMap.intent(for: .enter, in: .question), .submit)
+        XCTAssertEqual(KeyMap.intent(for: .escape, in: .question), .leave)
+        XCTAssertEqual(KeyMap.intent(for: .enter, in: .alert), .leave)
+    }
+
+    /// The status line's hints are made from the tables: each key named there does what it says.
+    func testTheHintsNameOnlyKeysBoundInTheirContext() {
+        let strings = UIStrings(.english)
+        XCTAssertEqual(KeyMap.hints(for: .selecting, strings),
+                       "selecting: ↑/↓ pick · r/b report/block · o/s open/save image · t/d resend/discard · Esc done")
+        XCTAssertEqual(KeyMap.hints(for: .question, strings), "←/→ choose · Enter take it · Esc cancel")
+        for context in KeyContext.allCases {
+            let hinted = (KeyMap.table(context) + KeyMap.everywhere).filter(\.hint)
+            for binding in hinted where KeyMap.table(context).contains(binding) || KeyMap.takesGlobalKeys(context) {
+                XCTAssertEqual(KeyMap.intent(for: binding.keys[0], in: context), binding.intent, "\(context) \(binding)")
+            }
+        }
+    }
+
+    func testDoubleSlashSendsALineStartingWithASlash() {
+        XCTAssertFalse(CommandRegistry.isCommand("//shrug"))
+        XCTAssertEqual(CommandRegistry.messageText("//shrug"), "/shrug")
+        XCTAssertEqual(CommandRegistry.messageText("plain"), "plain")
+        XCTAssertTrue(CommandRegistry.isCommand(" /unblock 준호"))
+        XCTAssertEqual(try CommandRegistry.parse("/unblock 준호").get(), .unblock("준호"))
     }
 
     func testCommandsParseWithTheirArguments() {

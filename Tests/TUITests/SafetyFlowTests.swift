@@ -22,15 +22,21 @@ final class SafetyFlowTests: XCTestCase {
         await harness.press(.enter)
         await harness.waitFor("buy cheap pills")
 
-        await harness.press(.escape)  // from the input to the messages
-        await harness.type("r")
+        await harness.type("/report spam")
+        await harness.press(.enter)
         await harness.waitFor("Select a message first.")
         await harness.press(.enter)
-        await harness.press(.up)
+        await harness.press(.control("u"))
+        await harness.pickMessages()
+        await harness.waitFor("selecting:")
         await harness.type("r")
-        await harness.waitUntil("the command line asks for the reason") { $0.hasSuffix("\n/report") }
+        await harness.waitUntil("the command line asks for the reason, naming the message") {
+            $0.hasSuffix("\n/report") && $0.contains("Report bob's message: “buy cheap pills” — type the reason")
+        }
         await harness.type("selling drugs")
         await harness.press(.enter)
+        await harness.waitFor("Report bob's message: “buy cheap pills”?")
+        await harness.confirm()
         await harness.waitFor("Reported. Thank you")
         let reports = try await harness.service.reports()
         XCTAssertEqual(reports.map(\.message.id), [spam.id])
@@ -38,10 +44,12 @@ final class SafetyFlowTests: XCTestCase {
         XCTAssertTrue(harness.text.contains("buy cheap pills"), "a report changes nothing shown")
 
         await harness.type("b")  // the reported message is still the one picked
+        await harness.waitFor("Block bob?")
+        await harness.confirm()
         await harness.waitFor("Blocked bob.")
         await harness.waitUntil("bob's lines vanish at once") { !$0.contains("buy cheap pills") }
         _ = try await bob.send("live from bob", to: lobby.id)
-        await harness.type("i")
+        await harness.press(.escape)  // leave selection mode: back to the input
         await harness.type("still here")
         await harness.press(.enter)
         await harness.waitFor("still here")
@@ -64,17 +72,21 @@ final class SafetyFlowTests: XCTestCase {
         await harness.waitFor("Mina")
         await harness.type("/block nobody")
         await harness.press(.enter)
+        await harness.waitFor("Block nobody?")
+        await harness.confirm()
         await harness.waitFor("No member found.")
         await harness.press(.enter)
         await harness.type("/block joon")
         await harness.press(.enter)
+        await harness.waitFor("Block joon?")
+        await harness.confirm()
         await harness.waitFor("Blocked Joon.")
         let blocked = try await harness.service.blockedUsers()
         XCTAssertEqual(blocked.map(\.nickname), ["Joon"])
         await harness.type("/report")
         await harness.press(.enter)
         await harness.waitFor("Usage: /report REASON")
-        await harness.press(.enter)
+        await harness.press(.enter, .escape)
         await harness.type("?")
         await harness.waitFor("/report REASON")
         await harness.waitFor("/block [NAME]")

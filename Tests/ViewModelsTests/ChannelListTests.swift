@@ -133,4 +133,23 @@ final class ChannelListTests: XCTestCase {
         XCTAssertTrue(tenPlus, "badge is \(String(describing: badge()))")
         XCTAssertEqual(badge()?.label, "10+")
     }
+
+    /// Issue 14, finding 11: the list holds a window of channels, not all of them; rows shown
+    /// near its end fetch the next page (and its counts), rows far from it fetch nothing.
+    func testTheListHoldsAWindowAndFetchesTheNextPageNearItsEnd() async throws {
+        let fixture = try CommunityFixture()
+        try StoreTampering(path: fixture.files.storeURL.path).insertChannels(0..<5_000, name: { "room-\($0)" })
+        let (community, lists) = try await publishedLists(fixture, resolver: RegionResolver(sources: []))
+        let list = community.channels
+        XCTAssertEqual(list.rows.value?.count, ChannelListModel.pageSize)
+        XCTAssertTrue(lists.allSatisfy { $0.count <= ChannelListModel.pageSize })
+        XCTAssertEqual(list.rows.value?.filter { $0.badge == .loading }.count, 0, "the page's counts are in")
+
+        XCTAssertNil(list.rowsShown(through: 20), "far from the end: nothing to fetch")
+        await list.rowsShown(through: ChannelListModel.pageSize - 10)?.value
+        let rows = try XCTUnwrap(list.rows.value)
+        XCTAssertEqual(rows.count, 2 * ChannelListModel.pageSize)
+        XCTAssertEqual(rows.map(\.name), rows.map(\.name).sorted { NameOrder.compare($0, $1) < 0 })
+        XCTAssertEqual(rows.filter { $0.badge == .loading }.count, 0)
+    }
 }

@@ -64,7 +64,23 @@ enum CacheSchema {
         -- cannot be turned off), so nothing is ever sent there as plaintext
         ALTER TABLE rooms ADD COLUMN encrypted INTEGER NOT NULL DEFAULT 0;
         """),
-        Migration(4, "relations: replies, edits, reactions, redactions, threads", sql: """
+        Migration(4, "encrypted events kept until their key arrives", sql: """
+        -- the ciphertext of each cached placeholder, so it is decrypted in place when its Megolm
+        -- key arrives later; why it is still undecrypted is kept for the placeholder
+        CREATE TABLE undecrypted (
+            event_id TEXT PRIMARY KEY, room_id TEXT NOT NULL, session_id TEXT NOT NULL,
+            sender TEXT NOT NULL, ts INTEGER NOT NULL, content TEXT NOT NULL, reason TEXT NOT NULL
+        );
+        CREATE INDEX undecrypted_by_session ON undecrypted (session_id);
+        """),
+        Migration(5, "encrypted messages in the outbox", sql: """
+        -- the m.room.encrypted content a message in an encrypted room is sent as, made once
+        -- before its first send and kept, so every retry sends the same ciphertext under the
+        -- same transaction id; NULL for rooms without encryption (content is sent as it is)
+        ALTER TABLE outbox ADD COLUMN encrypted TEXT;
+        """),
+        Migration(6, "full-text search index over message bodies", sql: MatrixCache.searchSchema),
+        Migration(7, "relations: replies, edits, reactions, redactions, threads", sql: """
         -- the event a message answers (m.in_reply_to; not a thread reply's fallback)
         ALTER TABLE events ADD COLUMN reply_to TEXT;
         -- the root of the thread a message is in: shown in the thread, never in the room's timeline

@@ -74,8 +74,15 @@ struct CachedEvent: Hashable, Sendable {
     var redacted: Bool
     /// Edits, reactions, thread replies and the quoted original, filled in by the cache's reads.
     var relations = CachedRelations()
+    /// Bytes of the body past `ReadingCap` that were not read (a homeserver can send any size).
+    var omittedBytes: Int
 
-    init(row: Row) {
+    /// An event of a `MatrixCache.selectEvents` row; its body is read through a blob handle, at
+    /// most `ReadingCap.bytes` of it, so a huge body in the cache costs no more than that.
+    init(row: Row, _ connection: Connection) throws {
+        let prefix = try connection.prefix(of: "events", "body", row: row["event_row"].int64 ?? 0, maxBytes: ReadingCap.bytes)
+        let body = ReadingCap.text(from: prefix.bytes, totalBytes: prefix.totalBytes)
+        omittedBytes = body.omittedBytes
         eventID = row["event_id"].string ?? ""
         transactionID = row["txn_id"].string
         roomID = row["room_id"].string ?? ""
@@ -84,7 +91,7 @@ struct CachedEvent: Hashable, Sendable {
         senderName = row["display_name"].string
         timestamp = row["ts"].int64 ?? 0
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
-        content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? "",
+        content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
         replyTo = row["reply_to"].string
         threadRoot = row["thread_root"].string
@@ -123,6 +130,8 @@ struct OutboxEntry: Hashable, Sendable {
     var created: Int64
     /// Nil while pending; why the server refused it for good otherwise.
     var failure: String?
+    /// The `m.room.encrypted` content it is sent as, in an encrypted room, once made (JSON text).
+    var encrypted: String?
 
     init(row: Row) {
         transactionID = row["txn_id"].string ?? ""
@@ -131,5 +140,6 @@ struct OutboxEntry: Hashable, Sendable {
             ?? MessageEventContent(msgtype: "m.text", body: "")
         created = row["created"].int64 ?? 0
         failure = row["failure"].string
+        encrypted = row["encrypted"].string
     }
 }

@@ -37,7 +37,7 @@ extension MatrixCache {
     /// The delivered event sent with `transactionID`, if the server has acknowledged it.
     func sentEvent(_ transactionID: String) async throws -> CachedEvent? {
         try await database.read { connection in
-            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map(CachedEvent.init(row:))
+            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map { try CachedEvent(row: $0, connection) }
         }
     }
 
@@ -51,6 +51,15 @@ extension MatrixCache {
             _ = try connection.run("UPDATE events SET txn_id = ? WHERE event_id = ?", [.text(entry.transactionID), .text(eventID)])
         }
         return try await sentEvent(entry.transactionID)
+    }
+
+    /// Keeps the ciphertext an entry is sent as, before its first send; an entry that already
+    /// has one keeps it (a retry must send the same bytes). Returns the one kept.
+    func setOutboxCiphertext(_ transactionID: String, _ ciphertext: String) async throws -> String? {
+        try await database.write { connection in
+            _ = try connection.run("UPDATE outbox SET encrypted = ? WHERE txn_id = ? AND encrypted IS NULL", [.text(ciphertext), .text(transactionID)])
+            return try connection.scalar("SELECT encrypted FROM outbox WHERE txn_id = ?", [.text(transactionID)]).string
+        }
     }
 
     /// Marks an entry refused for good (it stays, shown as failed, until retried or discarded).

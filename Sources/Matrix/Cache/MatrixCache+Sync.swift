@@ -15,6 +15,8 @@ struct SyncOutcome: Sendable {
     var renamed: [String: Set<String>] = [:]
     /// Direct-conversation invites to accept: room → inviter.
     var directInvites: [String: String] = [:]
+    /// Cached placeholders decrypted in place (their key arrived after them).
+    var decryptedInPlace: [String] = []
 }
 
 extension MatrixCache {

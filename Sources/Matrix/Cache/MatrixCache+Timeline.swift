@@ -4,8 +4,10 @@ import Storage
 
 /// Timelines: live events are appended, back-paged events prepended; reads skip ignored users.
 extension MatrixCache {
+    /// Every column of an event but its body, which `CachedEvent` reads at most `ReadingCap` of.
     static let selectEvents = """
-        SELECT e.*, m.display_name FROM events e
+        SELECT e.rowid AS event_row, e.event_id, e.room_id, e.seq, e.sender, e.ts, e.msgtype, e.url, e.mimetype, e.size,
+               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, m.display_name FROM events e
         LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender
         """
 
@@ -18,7 +20,7 @@ extension MatrixCache {
                 \(MatrixCache.selectEvents)
                 WHERE e.room_id = ? AND e.seq < ? AND e.thread_root IS NULL AND e.sender NOT IN (SELECT user_id FROM ignored)
                 ORDER BY e.seq DESC LIMIT ?
-                """, [.text(room), .integer(seq ?? Int64.max), .integer(Int64(limit))]).map(CachedEvent.init(row:)).reversed()
+                """, [.text(room), .integer(seq ?? Int64.max), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }.reversed()
             return try MatrixCache.resolve(Array(rows), me: me, in: connection)
         }
     }
@@ -31,7 +33,7 @@ extension MatrixCache {
     func event(_ id: String) async throws -> CachedEvent? {
         let me = userID
         return try await database.read { connection in
-            let row = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.event_id = ?", [.text(id)]).map(CachedEvent.init(row:))
+            let row = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.event_id = ?", [.text(id)]).map { try CachedEvent(row: $0, connection) }
             return try MatrixCache.resolve(row.map { [$0] } ?? [], me: me, in: connection).first
         }
     }
@@ -41,7 +43,7 @@ extension MatrixCache {
         let me = userID
         return try await database.read { connection in
             let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.sender = ? ORDER BY e.seq DESC LIMIT ?",
-                                            [.text(room), .text(user), .integer(Int64(limit))]).map(CachedEvent.init(row:)).reversed()
+                                            [.text(room), .text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }.reversed()
             return try MatrixCache.resolve(Array(rows), me: me, in: connection)
         }
     }
@@ -51,7 +53,7 @@ extension MatrixCache {
         let me = userID
         return try await database.read { connection in
             let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
-                                            [.text(user), .integer(Int64(limit))]).map(CachedEvent.init(row:))
+                                            [.text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }
             return try MatrixCache.resolve(rows, me: me, in: connection)
         }
     }
@@ -72,7 +74,7 @@ extension MatrixCache {
             return try counts.map { row in
                 let room = row["room_id"].string ?? ""
                 let latest = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.seq = ?",
-                                                     [.text(room), row["top"]]).map(CachedEvent.init(row:))
+                                                     [.text(room), row["top"]]).map { try CachedEvent(row: $0, connection) }
                 return (room, row["n"].int ?? 0, try MatrixCache.resolve(latest.map { [$0] } ?? [], me: me, in: connection).first)
             }
         }
@@ -174,7 +176,7 @@ extension MatrixCache {
             let rows = try connection.query("""
                 \(MatrixCache.selectEvents) WHERE e.event_id IN (\(marks)) AND e.sender NOT IN (SELECT user_id FROM ignored)
                 ORDER BY e.seq
-                """, ids.map(SQLValue.text)).map(CachedEvent.init(row:))
+                """, ids.map(SQLValue.text)).map { try CachedEvent(row: $0, connection) }
             return try MatrixCache.resolve(rows, me: me, in: connection)
         }
     }

@@ -8,6 +8,8 @@ import Storage
 final class MatrixCache: Sendable {
     let database: Database
     let userID: String
+    /// The cache's file (the crypto store lives beside it).
+    let file: URL
 
     /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
     init(directory: URL, homeserver: URL, userID: String) throws {
@@ -20,6 +22,7 @@ final class MatrixCache: Sendable {
         configuration.observesOtherProcesses = false
         database = try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
         self.userID = userID
+        self.file = URL(fileURLWithPath: path)
     }
 
     /// The cache holds messages, conversations and the outbox: its folders are 0700 and the file

@@ -31,6 +31,17 @@ struct CreateRoomRequest: Encodable, Sendable {
     var room_alias_name: String?
     var invite: [String]?
     var is_direct: Bool?
+    var initial_state: [InitialStateEvent]?
+}
+
+/// A state event a room is created with (`createRoom`'s `initial_state`).
+struct InitialStateEvent: Encodable, Sendable {
+    var type: String
+    var state_key = ""
+    var content: JSONValue
+
+    /// Megolm encryption from the room's first event, as Element creates direct conversations.
+    static let megolmEncryption = InitialStateEvent(type: "m.room.encryption", content: .object(["algorithm": .string("m.megolm.v1.aes-sha2")]))
 }
 
 struct EventIDResponse: Decodable, Sendable {

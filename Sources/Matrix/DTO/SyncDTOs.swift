@@ -4,6 +4,10 @@ struct SyncResponse: Decodable, Sendable {
     var next_batch: String
     var rooms: Rooms?
     var account_data: EventList<AccountDataEvent>?
+    /// End-to-end encryption's parts (see `KeyDTOs.swift`).
+    var to_device: EventList<ToDeviceDTO>?
+    var device_lists: DeviceListsDTO?
+    var device_one_time_keys_count: [String: Int]?
 
     struct Rooms: Decodable, Sendable {
         var join: [String: JoinedRoom]?

@@ -110,7 +110,7 @@ extension MatrixService {
         } else {
             blocked = false
         }
-        return PostingRule.permission(for: viewer, in: value, blocked: blocked)
+        return PostingRule.permission(for: viewer, in: value, blocked: blocked, canEncrypt: active.encryption != nil)
     }
 
     public func markRead(_ channel: ChannelID) async throws {

@@ -1,8 +1,8 @@
 import ChatCore
 import Foundation
 
-/// Direct conversations through `m.direct`: a direct room is created, with an invite, on the
-/// first message; the invited side accepts direct invites and records them in its own `m.direct`
+/// Direct conversations through `m.direct`: a direct room is created, with an invite (and
+/// encrypted when the session can encrypt), on the first message; the invited side accepts direct invites and records them in its own `m.direct`
 /// (the server never writes it).
 extension MatrixService {
     public func conversations() async throws -> [ConversationSummary] {
@@ -50,8 +50,7 @@ extension MatrixService {
             if let existing = try await directRoom(with: user.raw, active) {
                 room = existing
             } else {
-                room = try await active.client.createRoom(CreateRoomRequest(preset: "trusted_private_chat", invite: [user.raw], is_direct: true))
-                try await active.cache.setMembership(room, .joined)
+                room = try await createDirectRoom(with: user.raw, active)
                 try await recordDirect(room, with: user.raw, active)
             }
             return try await post(MessageEventContent(msgtype: "m.text", body: text), to: room, active)
@@ -66,6 +65,19 @@ extension MatrixService {
             return id
         }
         return nil
+    }
+
+    /// Creates the direct room with `user`, invited. A session that can encrypt creates it
+    /// encrypted from the first event, as Element does; the cache knows at once, so not even the
+    /// first message could go out as plaintext.
+    private func createDirectRoom(with user: String, _ active: Active) async throws -> String {
+        let encrypted = active.encryption != nil
+        let request = CreateRoomRequest(preset: "trusted_private_chat", invite: [user], is_direct: true,
+                                        initial_state: encrypted ? [.megolmEncryption] : nil)
+        let room = try await active.client.createRoom(request)
+        try await active.cache.setMembership(room, .joined)
+        if encrypted { try await active.cache.markEncrypted(room) }
+        return room
     }
 
     /// Adds `room` to our `m.direct` on the server and in the cache.

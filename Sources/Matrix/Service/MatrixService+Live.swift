@@ -24,6 +24,9 @@ extension MatrixService {
             let changed = await withQuotedParents(room, active) { try await active.cache.events(ids: ids.sorted()) }
             for event in changed { hub.publish(.messageUpdated(DomainMapping.message(event))) }
         }
+        for event in (try? await active.cache.events(ids: outcome.decryptedInPlace)) ?? [] {
+            hub.publish(.messageUpdated(DomainMapping.message(event)))
+        }
         for (room, users) in outcome.renamed.sorted(by: { $0.key < $1.key }) {
             for user in users.sorted() {
                 let shown = (try? await active.cache.events(by: user, in: room, limit: Self.relabelled)) ?? []

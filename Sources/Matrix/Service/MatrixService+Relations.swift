@@ -23,6 +23,7 @@ extension MatrixService: RelationsService {
         let active = try member()
         let body = try Self.nonEmpty(text)
         try await checkPermission(channel, active)
+        try await refuseIfEncrypted(channel, active)
         let target = try await reference(message, in: channel, active)
         guard target.sender == active.userID else { throw ChatError.invalidInput("Only its sender can edit a message.") }
         var content = MessageEventContent(msgtype: "m.text", body: "* " + body)
@@ -35,6 +36,7 @@ extension MatrixService: RelationsService {
         let active = try member()
         let key = try ReactionRule.key(key)
         try await checkPermission(channel, active)
+        try await refuseIfEncrypted(channel, active)
         let target = try await reference(message, in: channel, active)
         if try await mapped({ try await active.cache.hasReaction(key, by: active.userID, to: target.eventID) }) { return }
         let content = JSONValue.object(["m.relates_to": .object([
@@ -60,6 +62,13 @@ extension MatrixService: RelationsService {
             }
         }
         _ = try await mapped { try await active.client.redact(target.eventID, in: channel.raw, transactionID: TransactionID.make()) }
+    }
+
+    /// Edits and reactions are sent at once, not through the outbox that encrypts, so an
+    /// encrypted room refuses them rather than get them in plaintext.
+    private func refuseIfEncrypted(_ channel: ChannelID, _ active: Active) async throws {
+        let encrypted = try await mapped { try await active.cache.room(channel.raw)?.encrypted ?? false }
+        if encrypted { throw ChatError.denied(.encryptedRoom) }
     }
 
     /// The delivered event behind `message`: from the cache, else asked of the server (an id a

@@ -17,6 +17,11 @@ extension MatrixService {
         let active = try member()
         // Asked before the upload too: an image for a room that refuses it never leaves the machine.
         try await checkPermission(channel, active)
+        // Attachments are not encrypted yet (EncryptedFile): the bytes would reach the media
+        // repository in the clear, so an encrypted room gets none.
+        if try await mapped({ try await active.cache.room(channel.raw)?.encrypted }) == true {
+            throw ChatError.unsupported("Images can't be sent to end-to-end encrypted rooms yet (tteok does not encrypt attachments) — nothing was sent.")
+        }
         let uri = try await mapped { try await active.client.upload(image.data, fileName: image.fileName, mimeType: image.mimeType) }
         let info = MessageEventContent.Info(mimetype: image.mimeType, size: image.data.count, w: image.width, h: image.height)
         return try await post(MessageEventContent(msgtype: "m.image", body: image.fileName, url: uri, info: info), to: channel.raw, active)

@@ -83,8 +83,11 @@ extension MatrixService {
             case .token(let token): from = token
             case .fromLiveEnd: from = nil
             }
-            let page = try await active.client.messages(in: room, from: from, limit: max(needed - found, 20))
+            var page = try await active.client.messages(in: room, from: from, limit: max(needed - found, 20))
+            var undecrypted: [UndecryptedEvent] = []
+            if let encryption = active.encryption { (page, undecrypted) = encryption.decrypt(page, in: room) }
             found += try await active.cache.prepend(page, to: room)
+            try await active.cache.recordUndecrypted(undecrypted)
         }
     }
 

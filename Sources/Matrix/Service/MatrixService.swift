@@ -25,6 +25,8 @@ public final class MatrixService: ChatService, ListenerCounting {
         let cache: MatrixCache
         let sync: SyncEngine
         let outbox: OutboxSender
+        /// End-to-end encryption (nil for guests).
+        let encryption: EncryptionSession?
 
         var userID: String { session.userID }
         var isGuest: Bool { session.isGuest }
@@ -63,16 +65,17 @@ public final class MatrixService: ChatService, ListenerCounting {
         }
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
-        let outbox = OutboxSender(client: client, cache: cache,
+        let encryption = EncryptionSession.open(for: session, cacheFile: cache.file, client: client, cache: cache)
+        let outbox = OutboxSender(client: client, cache: cache, encryption: encryption,
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
-        let sync = SyncEngine(client: client, cache: cache,
+        let sync = SyncEngine(client: client, cache: cache, encryption: encryption,
                               onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in
                                   self?.hub.publish(.connection(state))
                                   // Back online: the outbox need not wait out its own backoff.
                                   if state == .online { Task { await outbox.drain() } }
                               })
-        let active = Active(session: session, client: client, cache: cache, sync: sync, outbox: outbox)
+        let active = Active(session: session, client: client, cache: cache, sync: sync, outbox: outbox, encryption: encryption)
         current.withLock { $0 = active }
         sync.start()
         // Whatever a previous run left in the outbox goes out now.

@@ -1,5 +1,6 @@
 import ChatCore
 import Foundation
+import MatrixCrypto
 
 /// Sends the outbox in order, one message at a time, each with its saved transaction id.
 ///
@@ -17,6 +18,8 @@ final class OutboxSender: Sendable {
 
     private let client: MatrixClient
     private let cache: MatrixCache
+    /// Encrypts for encrypted rooms; nil when the session has no crypto (then nothing goes there).
+    private let encryption: EncryptionSession?
     private let onOutcome: OutcomeHandler
     private let state = Mutex(State())
 
@@ -28,9 +31,10 @@ final class OutboxSender: Sendable {
         var refusals: [String: ChatError] = [:]
     }
 
-    init(client: MatrixClient, cache: MatrixCache, onOutcome: @escaping OutcomeHandler) {
+    init(client: MatrixClient, cache: MatrixCache, encryption: EncryptionSession?, onOutcome: @escaping OutcomeHandler) {
         self.client = client
         self.cache = cache
+        self.encryption = encryption
         self.onOutcome = onOutcome
     }
 
@@ -68,8 +72,7 @@ final class OutboxSender: Sendable {
         while !isStopped, let entry = try? await cache.pendingOutbox().first {
             let eventID: String
             do {
-                try await ensurePlaintextAllowed(in: entry.roomID, checked: &plaintextRooms)
-                eventID = try await client.send(entry.content, to: entry.roomID, transactionID: entry.transactionID)
+                eventID = try await send(entry, plaintextRooms: &plaintextRooms)
             } catch let error as MatrixError where error.isTransient || error == .cancelled {
                 scheduleRetry()
                 return
@@ -88,21 +91,40 @@ final class OutboxSender: Sendable {
         }
     }
 
+    /// Sends one entry: as its kept ciphertext if it has one; encrypted (the ciphertext kept
+    /// before the first send, so retries repeat it byte for byte) if its room is encrypted; as
+    /// plaintext only when the room is known not to be.
+    private func send(_ entry: OutboxEntry, plaintextRooms: inout Set<String>) async throws -> String {
+        if entry.encrypted == nil, try await !isEncrypted(entry.roomID, checked: &plaintextRooms) {
+            return try await client.send(entry.content, to: entry.roomID, transactionID: entry.transactionID)
+        }
+        guard let encryption else { throw ChatError.denied(.encryptedRoom) }
+        var kept = entry.encrypted
+        if kept == nil {
+            let ciphertext = try await encryption.encrypt(entry.content, in: entry.roomID)
+            kept = try await cache.setOutboxCiphertext(entry.transactionID, String(decoding: try JSONEncoder().encode(ciphertext), as: UTF8.self))
+        }
+        guard let kept, let content = try? CryptoJSON(parsing: Data(kept.utf8)) else {
+            throw ChatError.storage("the outbox lost the ciphertext of a message")
+        }
+        return try await client.sendEncrypted(content, to: entry.roomID, transactionID: entry.transactionID)
+    }
+
     /// The last guard before plaintext leaves: a message queued before its room turned encrypted
-    /// (or before this cache heard so) is refused, not sent. The cache answers for rooms known
-    /// encrypted; otherwise the server's own room state is asked, once per room and pass, so a
-    /// room encrypted since the last sync is caught too. Throws `.denied(.encryptedRoom)`.
-    private func ensurePlaintextAllowed(in room: String, checked: inout Set<String>) async throws {
-        if try await cache.room(room)?.encrypted == true { throw ChatError.denied(.encryptedRoom) }
-        guard !checked.contains(room) else { return }
+    /// (or before this cache heard so) is encrypted, never sent as it is. The cache answers for
+    /// rooms known encrypted; otherwise the server's own room state is asked, once per room and
+    /// pass, so a room encrypted since the last sync is caught too.
+    private func isEncrypted(_ room: String, checked: inout Set<String>) async throws -> Bool {
+        if try await cache.room(room)?.encrypted == true { return true }
+        guard !checked.contains(room) else { return false }
         do {
             _ = try await client.state(room, type: MatrixCache.encryptionType, as: JSONValue.self)
         } catch MatrixError.api(404, _, _, _) {
             checked.insert(room)
-            return
+            return false
         }
         try await cache.markEncrypted(room)
-        throw ChatError.denied(.encryptedRoom)
+        return true
     }
 
     private func scheduleRetry() {

@@ -17,11 +17,15 @@ final class SyncEngine: Sendable {
     private let cache: MatrixCache
     private let onOutcome: OutcomeHandler
     private let onConnection: ConnectionHandler
+    /// End-to-end encryption, for members (nil for guests, or when its store cannot open).
+    private let encryption: EncryptionSession?
     private let task = Mutex<Task<Void, Never>?>(nil)
     /// Opens after the first answered (or failed) sync, so first reads of a new session can wait for it.
     let firstSync = OpenOnceGate()
 
-    init(client: MatrixClient, cache: MatrixCache, onOutcome: @escaping OutcomeHandler, onConnection: @escaping ConnectionHandler) {
+    init(client: MatrixClient, cache: MatrixCache, encryption: EncryptionSession? = nil,
+         onOutcome: @escaping OutcomeHandler, onConnection: @escaping ConnectionHandler) {
+        self.encryption = encryption
         self.client = client
         self.cache = cache
         self.onOutcome = onOutcome
@@ -54,8 +58,11 @@ final class SyncEngine: Sendable {
                 let since = try await cache.syncToken()
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
+                await encryption?.publishDeviceKeys()
                 let response = try await client.sync(since: since, timeout: since == nil || state != .online ? 0 : Self.pollTimeout)
-                let outcome = try await cache.apply(response)
+                let prepared = await encryption?.prepare(response)
+                var outcome = try await cache.apply(prepared?.sync ?? response)
+                if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }
                 failures = 0
                 if state != .online {
                     state = .online

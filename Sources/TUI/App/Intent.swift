@@ -6,14 +6,19 @@ public enum Intent: Hashable, Sendable {
     case up, down
     case open
     case nextPane, previousPane
-    /// Esc: leave the input, close an overlay, go back.
+    /// Esc: leave the input, selection mode or a chat; close an overlay; go back.
     case leave
     case help
     case quickSwitcher
     /// `/`: start a slash command.
     case command
     case pageUp, pageDown
+    /// End (G in selection mode): the chat's newest message, followed from then on.
+    case newest
+    /// Home: the chat's oldest message, older pages loaded as needed.
+    case oldest
     case selectTab(Tab)
+    /// `q` on a list: asks "Quit tteok?" first.
     case quit
     /// Space: tick a checkbox.
     case toggle
@@ -21,28 +26,43 @@ public enum Intent: Hashable, Sendable {
     case logIn
     /// `i`: type in the chat's input.
     case focusInput
-    /// `o` in a chat: show the selected (else the newest) image in the system viewer.
+    /// ↑ in a chat outside the input: selection mode, where letters act on the picked message.
+    case selectMessages
+    /// `o` in selection mode: show the picked (else the newest) image in the system viewer (asks).
     case openImage
-    /// `s` in a chat: save the selected (else the newest) image to the download folder.
+    /// `s` in selection mode: save the picked (else the newest) image to the download folder (asks).
     case saveImage
     /// Enter in a text field.
     case submit
     /// A key for the focused text field (typing, cursor moves, history).
     case edit(Key)
-    /// `r` in a chat's messages: report the selected message (asks for the reason).
+    /// `r` in selection mode: report the picked message (asks for the reason, then to confirm).
     case report
-    /// `b` in a chat's messages: block the selected message's sender.
+    /// `b` in selection mode: block the picked message's sender (asks).
     case block
-    /// `t` in a chat's messages: send my unsent message (selected, else the newest failed) again.
+    /// `t` in selection mode: send my unsent message (picked, else the newest failed) again (asks).
     case retryUnsent
-    /// `d` in a chat's messages: drop my unsent message (selected, else the newest failed).
+    /// `d` in selection mode: drop my unsent message (picked, else the newest failed) (asks).
     case discardUnsent
+    /// ←/→ (or Tab) in a question: the other choice.
+    case previousChoice, nextChoice
 }
 
-/// Where keys go, which decides how the key map reads them.
-public enum KeyContext: Hashable, Sendable {
+/// Where keys go, which decides how the key map reads them. Each has its own table in `KeyMap`.
+public enum KeyContext: Hashable, Sendable, CaseIterable {
     /// Lists and panes: letters are commands (j/k, q, ?, 1–4).
     case browsing
     /// A text field has the keys: letters are text.
     case typing
+    /// A chat whose input is not focused (after Esc): printable keys still type into the input.
+    case reading
+    /// The channel list beside an open chat: ↑/↓ and Enter pick a channel; printable keys type
+    /// into the chat's input, as everywhere in a chat.
+    case sidebar
+    /// Selection mode in a chat: ↑/↓ pick a message, letters act on it (each action asks first).
+    case selecting
+    /// A question over everything (e.g. "Block Bob?"): only its own keys, the rest is dropped.
+    case question
+    /// An alert over everything: Enter or Esc closes it, the rest is dropped.
+    case alert
 }

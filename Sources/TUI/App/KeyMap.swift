@@ -1,170 +1,176 @@
 import ViewModels
 
-/// The key bindings, as data: the help overlay is generated from these tables, so it cannot
-/// disagree with what the keys do.
+/// The key bindings, as data, one table per `KeyContext`: the help overlay and the status line's
+/// hints are generated from these tables, so what the user is told is what the keys do.
+///
+/// The rules the tables keep: in a chat a printable key always types into the input, except in
+/// selection mode, where a letter acts on the picked message — and every such action (and `q`)
+/// only asks a question that opens on Cancel, so no single stray key acts. A question or an alert
+/// reads its own table alone: every other key is dropped.
 public enum KeyMap {
-    /// One documented binding.
+    /// One documented binding; `hint` puts it on the status line of its context.
     public struct Binding: Hashable, Sendable {
         public let keys: [Key]
         public let intent: Intent
+        public let hint: Bool
+
+        init(_ keys: [Key], _ intent: Intent, hint: Bool = false) {
+            self.keys = keys
+            self.intent = intent
+            self.hint = hint
+        }
     }
 
-    /// Keys that work in every context.
+    /// Keys that work in every context but a question and an alert.
     public static let everywhere: [Binding] = [
-        Binding(keys: [.control("k")], intent: .quickSwitcher),
-        Binding(keys: [.pageUp], intent: .pageUp),
-        Binding(keys: [.pageDown], intent: .pageDown),
-        Binding(keys: [.tab], intent: .nextPane),
-        Binding(keys: [.backTab], intent: .previousPane),
-        Binding(keys: [.escape], intent: .leave),
-        Binding(keys: [.control("c")], intent: .quit),
+        Binding([.control("k")], .quickSwitcher),
+        Binding([.pageUp], .pageUp),
+        Binding([.pageDown], .pageDown),
+        Binding([.tab], .nextPane),
+        Binding([.backTab], .previousPane),
+        Binding([.escape], .leave, hint: true),
+        Binding([.control("c")], .quit),
     ]
 
     /// Keys of lists and panes (no text field focused).
     public static let browsing: [Binding] = [
-        Binding(keys: [.up, .character("k")], intent: .up),
-        Binding(keys: [.down, .character("j")], intent: .down),
-        Binding(keys: [.enter], intent: .open),
-        Binding(keys: [.character("1")], intent: .selectTab(.discover)),
-        Binding(keys: [.character("2")], intent: .selectTab(.channels)),
-        Binding(keys: [.character("3")], intent: .selectTab(.direct)),
-        Binding(keys: [.character("4")], intent: .selectTab(.profile)),
-        Binding(keys: [.character("i")], intent: .focusInput),
-        Binding(keys: [.character("l")], intent: .logIn),
-        Binding(keys: [.character("o")], intent: .openImage),
-        Binding(keys: [.character("s")], intent: .saveImage),
-        Binding(keys: [.character(" ")], intent: .toggle),
-        Binding(keys: [.character("/")], intent: .command),
-        Binding(keys: [.character("?")], intent: .help),
-        Binding(keys: [.character("q")], intent: .quit),
-        Binding(keys: [.character("r")], intent: .report),
-        Binding(keys: [.character("b")], intent: .block),
-        Binding(keys: [.character("t")], intent: .retryUnsent),
-        Binding(keys: [.character("d")], intent: .discardUnsent),
+        Binding([.up, .character("k")], .up, hint: true),
+        Binding([.down, .character("j")], .down, hint: true),
+        Binding([.enter], .open, hint: true),
+        Binding([.character("1")], .selectTab(.discover)),
+        Binding([.character("2")], .selectTab(.channels)),
+        Binding([.character("3")], .selectTab(.direct)),
+        Binding([.character("4")], .selectTab(.profile)),
+        Binding([.character("i")], .focusInput),
+        Binding([.character("l")], .logIn),
+        Binding([.character(" ")], .toggle),
+        Binding([.character("/")], .command),
+        Binding([.character("?")], .help, hint: true),
+        Binding([.character("q")], .quit, hint: true),
     ]
 
-    /// The intent of `key` in `context`. While typing, every key not bound everywhere edits the
-    /// field and Enter submits.
+    /// A text field: Enter submits; every other key not bound everywhere edits the field.
+    public static let typing: [Binding] = [
+        Binding([.enter], .submit, hint: true),
+        Binding([.pageUp], .pageUp, hint: true),
+    ]
+
+    /// A chat after Esc: printable keys type into the input (so do Enter and `i`'s old job);
+    /// ↑ enters selection mode; Esc again leaves the chat.
+    public static let reading: [Binding] = [
+        Binding([.up], .selectMessages, hint: true),
+        Binding([.enter], .focusInput),
+        Binding([.pageUp], .pageUp),
+        Binding([.end], .newest),
+        Binding([.home], .oldest),
+    ]
+
+    /// The list beside an open chat: the list's moves; text goes to the chat's input.
+    public static let sidebar: [Binding] = [
+        Binding([.up], .up, hint: true),
+        Binding([.down], .down, hint: true),
+        Binding([.enter], .open, hint: true),
+    ]
+
+    /// Selection mode: ↑/↓ pick a message; each letter asks before it acts on it; other keys
+    /// do nothing (Esc goes back to typing).
+    public static let selecting: [Binding] = [
+        Binding([.up, .character("k")], .up, hint: true),
+        Binding([.down, .character("j")], .down, hint: true),
+        Binding([.character("r")], .report, hint: true),
+        Binding([.character("b")], .block, hint: true),
+        Binding([.character("o")], .openImage, hint: true),
+        Binding([.character("s")], .saveImage, hint: true),
+        Binding([.character("t")], .retryUnsent, hint: true),
+        Binding([.character("d")], .discardUnsent, hint: true),
+        Binding([.end, .character("G")], .newest),
+        Binding([.home], .oldest),
+        Binding([.character("?")], .help),
+    ]
+
+    /// A question: the highlighted choice moves; Enter takes it; Esc cancels.
+    public static let question: [Binding] = [
+        Binding([.left, .backTab], .previousChoice, hint: true),
+        Binding([.right, .tab], .nextChoice, hint: true),
+        Binding([.enter], .submit, hint: true),
+        Binding([.escape], .leave, hint: true),
+    ]
+
+    /// An alert: Enter or Esc closes it.
+    public static let alert: [Binding] = [
+        Binding([.enter, .escape], .leave, hint: true),
+    ]
+
+    /// The table of `context` (without `everywhere`).
+    public static func table(_ context: KeyContext) -> [Binding] {
+        switch context {
+        case .browsing: return browsing
+        case .typing: return typing
+        case .reading: return reading
+        case .sidebar: return sidebar
+        case .selecting: return selecting
+        case .question: return question
+        case .alert: return alert
+        }
+    }
+
+    /// True when `everywhere` applies in `context`: a modal takes only its own keys.
+    static func takesGlobalKeys(_ context: KeyContext) -> Bool {
+        context != .question && context != .alert
+    }
+
+    /// The intent of `key` in `context`, nil when the key does nothing there. While typing, every
+    /// key not bound edits the field; in a chat after Esc, a printable key types into the input.
     public static func intent(for key: Key, in context: KeyContext) -> Intent? {
+        if let binding = table(context).first(where: { $0.keys.contains(key) }) { return binding.intent }
+        guard takesGlobalKeys(context) else { return nil }
         if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
         switch context {
-        case .typing:
-            return key == .enter ? .submit : .edit(key)
-        case .browsing:
-            return browsing.first(where: { $0.keys.contains(key) })?.intent
+        case .typing: return .edit(key)
+        case .reading, .sidebar: return key.isText ? .edit(key) : nil
+        default: return nil
         }
     }
 
-    /// How a key is written in the help.
-    public static func name(of key: Key) -> String {
-        switch key {
-        case .character(" "): return "Space"
-        case .character(let character): return String(character)
-        case .control(let letter): return "Ctrl-" + String(letter).uppercased()
-        case .alt(let letter): return "Alt-" + String(letter)
-        case .paste: return "paste"
-        case .named(let named, _): return name(of: named)
+    /// The status line's hints for `context`: its hinted bindings, opposite moves sharing one
+    /// entry ("↑/↓ move"), each with its first key only.
+    public static func hints(for context: KeyContext, _ strings: UIStrings, omitting omitted: Set<Intent> = []) -> String {
+        let own = table(context).filter { $0.hint && !omitted.contains($0.intent) }
+        let global = takesGlobalKeys(context) ? everywhere.filter { $0.hint && !omitted.contains($0.intent) } : []
+        var parts: [(keys: [String], intent: Intent)] = []
+        for binding in own + global where !parts.contains(where: { $0.intent == binding.intent }) {
+            let key = name(of: binding.keys[0])
+            if let group = hintGroup(binding.intent), let last = parts.last, hintGroup(last.intent) == group {
+                parts[parts.count - 1].keys.append(key)
+            } else {
+                parts.append(([key], binding.intent))
+            }
         }
+        let text = parts.map { $0.keys.joined(separator: "/") + " " + strings.hint($0.intent, in: context) }.joined(separator: " · ")
+        return context == .selecting ? strings.selectionModeName + ": " + text : text
     }
+}
 
-    private static func name(of key: NamedKey) -> String {
-        switch key {
-        case .enter: return "Enter"
-        case .tab: return "Tab"
-        case .backTab: return "Shift-Tab"
-        case .backspace: return "Backspace"
-        case .escape: return "Esc"
-        case .up: return "↑"
-        case .down: return "↓"
-        case .left: return "←"
-        case .right: return "→"
-        case .home: return "Home"
-        case .end: return "End"
-        case .pageUp: return "PgUp"
-        case .pageDown: return "PgDn"
-        case .insert: return "Ins"
-        case .delete: return "Del"
-        case .function(let number): return "F\(number)"
-        }
-    }
-
-    /// The help's key section: each binding's keys and what they do, browsing keys first;
-    /// bindings of one group (opposite moves, the four tabs) share a line, so the whole help
-    /// fits an 80x24 terminal.
-    public static func helpRows(_ strings: UIStrings) -> [(keys: String, meaning: String)] {
-        let all = browsing + everywhere
-        var shown = Set<Int>()
-        var rows: [(keys: String, meaning: String)] = []
-        for (index, binding) in all.enumerated() where !shown.contains(index) {
-            let group = helpGroup(binding.intent)
-            let members = group == nil ? [index] : all.indices.filter { !shown.contains($0) && helpGroup(all[$0].intent) == group }
-            shown.formUnion(members)
-            let keys = members.flatMap { all[$0].keys }.map(name(of:)).joined(separator: " ")
-            rows.append((keys, group.map(strings.describe) ?? strings.describe(binding.intent)))
-        }
-        return rows
-    }
-
-    /// Intents the help lists on one line.
-    public enum HelpGroup: Hashable, Sendable {
-        case move, scroll, tabs, images, quit, unsent
-    }
-
-    static func helpGroup(_ intent: Intent) -> HelpGroup? {
+extension KeyMap {
+    /// Intents the status line names under one entry ("↑/↓ pick", "o/s open/save image").
+    static func hintGroup(_ intent: Intent) -> Int? {
         switch intent {
-        case .up, .down: return .move
-        case .pageUp, .pageDown: return .scroll
-        case .selectTab: return .tabs
-        case .openImage, .saveImage: return .images
-        case .quit: return .quit
-        case .retryUnsent, .discardUnsent: return .unsent
+        case .up, .down: return 0
+        case .report, .block: return 1
+        case .openImage, .saveImage: return 2
+        case .retryUnsent, .discardUnsent: return 3
+        case .previousChoice, .nextChoice: return 4
         default: return nil
         }
     }
 }
 
-extension UIStrings {
-    /// What a group of bindings does, for the help overlay.
-    public func describe(_ group: KeyMap.HelpGroup) -> String {
-        let korean = language == .korean
-        switch group {
-        case .move: return korean ? "위 / 아래로" : "move up / down"
-        case .scroll: return korean ? "이전 / 다음 메시지" : "scroll older / newer"
-        case .tabs: return [Tab.discover, .channels, .direct, .profile].map(shared.tabTitle).joined(separator: ", ")
-        case .images: return korean ? "이미지 보기 / 저장" : "open / save an image"
-        case .quit: return describe(Intent.quit)
-        case .unsent: return korean ? "못 보낸 메시지 다시 / 버리기" : "resend / discard unsent"
-        }
-    }
-
-    /// What an intent does, for the help overlay.
-    public func describe(_ intent: Intent) -> String {
-        let korean = language == .korean
-        switch intent {
-        case .up: return korean ? "위로" : "move up"
-        case .down: return korean ? "아래로" : "move down"
-        case .open: return korean ? "열기 / 선택" : "open / choose"
-        case .nextPane: return korean ? "다음 영역" : "next pane or field"
-        case .previousPane: return korean ? "이전 영역" : "previous pane or field"
-        case .leave: return korean ? "입력 끝내기, 닫기, 뒤로" : "leave input, close, back"
-        case .help: return korean ? "도움말" : "this help"
-        case .quickSwitcher: return korean ? "채널 빠르게 이동" : "jump to a channel"
-        case .command: return korean ? "명령어 입력" : "start a /command"
-        case .pageUp: return korean ? "이전 메시지" : "scroll back (older)"
-        case .pageDown: return korean ? "다음 메시지" : "scroll forward"
-        case .selectTab(let tab): return shared.tabTitle(tab)
-        case .quit: return korean ? "종료" : "quit"
-        case .toggle: return korean ? "체크" : "tick a checkbox"
-        case .focusInput: return korean ? "메시지 입력" : "type a message"
-        case .logIn: return korean ? "로그인 / 계정 바꾸기" : "log in / switch account"
-        case .openImage: return korean ? "이미지 보기" : "open an image (viewer)"
-        case .saveImage: return korean ? "이미지 저장" : "save an image"
-        case .submit: return korean ? "보내기" : "send"
-        case .edit: return korean ? "편집" : "edit"
-        case .report: return korean ? "고른 메시지 신고" : "report picked message"
-        case .block: return korean ? "그 작성자 차단" : "block its sender"
-        case .retryUnsent: return korean ? "못 보낸 메시지 다시 보내기" : "send an unsent message again"
-        case .discardUnsent: return korean ? "못 보낸 메시지 버리기" : "discard an unsent message"
+extension Key {
+    /// A key that is text: a printable character or a paste.
+    var isText: Bool {
+        switch self {
+        case .character, .paste: return true
+        default: return false
         }
     }
 }

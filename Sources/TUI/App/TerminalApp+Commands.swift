@@ -1,45 +1,61 @@
 import ViewModels
 
 extension TerminalApp {
-    /// Runs a slash command line; a line that is not a known command says so in an alert.
-    func run(_ line: String) async {
+    /// Runs a slash command line; a line that is not a known command says so in an alert. True
+    /// when the command was taken (it ran, or asked its question); false when it failed, so its
+    /// line can stay to be corrected.
+    @discardableResult
+    func run(_ line: String) async -> Bool {
         switch CommandRegistry.parse(line) {
-        case .failure(let problem): alert = strings.describe(problem)
-        case .success(let command): await execute(command)
+        case .failure(let problem):
+            alert = strings.describe(problem)
+            return false
+        case .success(let command):
+            let done = await execute(command)
+            return done && alert == nil
         }
     }
 
-    func execute(_ command: SlashCommand) async {
+    /// `/join` and `/dm` open over the chat shown: it stays until the new one opened, so a
+    /// failure (an alert) leaves the chat, its scroll and the typed text as they were.
+    /// False when the command failed or was refused (the alert or status line says why).
+    func execute(_ command: SlashCommand) async -> Bool {
         switch command {
         case .join(let name):
-            guard let community = inCommunity() else { return }
-            if chat != nil { await community.navigator.pop() }
-            report(await community.join(name))
+            guard let community = inCommunity() else { return false }
+            return report(await community.join(name))
         case .dm(let name):
-            guard let community = inCommunity() else { return }
-            if chat != nil { await community.navigator.pop() }
-            report(await community.directMessage(name))
+            guard let community = inCommunity() else { return false }
+            return report(await community.directMessage(name))
         case .nick(let name):
-            guard let profile = inCommunity()?.profile else { return }
+            guard let profile = inCommunity()?.profile else { return false }
             edited(await profile.setNickname(name), profile)
         case .region(let name):
-            guard let profile = inCommunity()?.profile else { return }
+            guard let profile = inCommunity()?.profile else { return false }
             edited(await profile.setRegion(name), profile)
         case .image(let path):
             await sendImage(atPath: path)
         case .login:
             if community != nil { await session.presentLogIn() } else { await session.showLogIn() }
         case .logout:
-            await session.logOut()
+            askToLogOut()
         case .theme(let name):
             changeTheme(name)
         case .help:
             showsHelp = true
         case .quit:
+            // Typed out and sent with Enter: deliberate, so it does not ask (`q` does).
             quit()
-        case .report, .block, .unblock:
-            await executeSafety(command)
+        case .report(let reason):
+            askToReport(reason: reason)
+        case .block(let name):
+            askToBlock(named: name)
+        case .unblock(let name):
+            guard let community = inCommunity() else { return false }
+            await community.safety.unblock(named: name)
+            showSafetyNotice()
         }
+        return true
     }
 
     private func inCommunity() -> Community? {

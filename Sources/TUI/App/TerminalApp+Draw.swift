@@ -36,8 +36,9 @@ extension TerminalApp {
         return drawOverlays(on: &canvas) ?? cursor
     }
 
-    /// Acts on what the last frame showed: a badge still loading asks for its count, the top of
-    /// the history on screen asks for the page before it.
+    /// Acts on what the last frame showed: a badge still loading asks for its count, rows near
+    /// the end of the loaded channels ask for the next page, the top of the history on screen
+    /// asks for the page before it.
     public func afterFrame() {
         images?.loadWanted()
         guard let community else { return }
@@ -48,6 +49,8 @@ extension TerminalApp {
             let channels = community.channels
             Task { for id in wanted { await channels.rowWillShow(id) } }
         }
+        if let last = lastListReport.lastShownIndex { community.channels.rowsShown(through: last) }
+        settleUnreadPosition()
         if let chat, lastChatReport.showsOldest, case .haveMore = chat.paging, pagingRequested != ObjectIdentifier(chat) {
             pagingRequested = ObjectIdentifier(chat)
             Task { @MainActor [weak self] in
@@ -80,7 +83,7 @@ extension TerminalApp {
         lastListReport = ChannelListPane.Report()
         lastChatReport = ChatPane.Report()
         if let sidebar = layout.sidebar {
-            lastListReport = channelListPane(community, focused: focus == .list).draw(on: &canvas, in: sidebar)
+            lastListReport = channelListPane(community, focused: ui.focus == .list).draw(on: &canvas, in: sidebar)
             if let divider = layout.divider {
                 for row in 0..<divider.height { canvas.draw("│", style: Style(.border), row: row, in: divider) }
             }
@@ -109,7 +112,9 @@ extension TerminalApp {
         case .conversations(let model):
             return conversationsPane(model).draw(on: &canvas, in: region)
         case .profile(let model):
-            ProfilePane(model: model, strings: strings, text: text).draw(on: &canvas, in: region)
+            var pane = ProfilePane(model: model, strings: strings, text: text)
+            pane.selected = selection("profile", count: model.myMessages.value?.count ?? 0)
+            pane.draw(on: &canvas, in: region)
         case .chat(let model):
             return drawChat(model, on: &canvas, in: region)
         case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
@@ -135,12 +140,14 @@ extension TerminalApp {
 
     private func drawChat(_ model: ChatModel, on canvas: inout Canvas, in region: Region) -> Point? {
         let (transcriptArea, inputArea) = region.splitBottom(2)
-        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: chatScroll,
-                            focused: focus == .messages, transcript: transcript)
+        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
+                            focused: ui.focus == .selecting, transcript: transcript)
         if case .person = model.subject { pane.isDirect = true }
+        pane.position = ui.chatScroll
         pane.transcript.selected = model.selection
+        pane.transcript.firstUnread = model.firstUnread
         lastChatReport = pane.draw(on: &canvas, in: transcriptArea)
-        return InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text).draw(on: &canvas, in: inputArea)
+        return InputBarPane(state: model.inputBar, editor: ui.input, focused: ui.focus == .input, text: text).draw(on: &canvas, in: inputArea)
     }
 
     private func drawModal(_ page: Page, on canvas: inout Canvas, in region: Region) -> Point? {
@@ -152,7 +159,7 @@ extension TerminalApp {
             return FormPane(title: model.title, message: strings.shared.setNicknameFirst, fields: fields, focused: 0,
                             error: model.error, hint: strings.nicknameHint, text: text).draw(on: &canvas, in: region)
         case .quickSwitcher(let model):
-            return QuickSwitcherPane(query: switcherQuery, matches: model.matches, selected: selection("switcher", count: model.matches.value?.count ?? 0),
+            return QuickSwitcherPane(query: ui.switcherQuery, matches: model.matches, selected: selection("switcher", count: model.matches.value?.count ?? 0),
                                      strings: strings, text: text).draw(on: &canvas, in: region)
         default: break
         }
@@ -162,12 +169,22 @@ extension TerminalApp {
     private func drawOverlays(on canvas: inout Canvas) -> Point? {
         let body = canvas.bounds.splitBottom(1).0
         if showsHelp { helpMaxScroll = HelpOverlayPane(strings: strings, scroll: helpScroll).draw(on: &canvas, in: body) }
+        if let question {
+            QuestionPane(question: question.text, choices: question.choices, highlighted: question.highlighted, text: text)
+                .draw(on: &canvas, in: body)
+            return nil
+        }
         if let message = alert ?? chat?.alert {
             AlertPane(message: message, strings: strings, text: text).draw(on: &canvas, in: body)
             return nil
         }
         guard let commandLine else { return nil }
         let status = canvas.bounds.splitBottom(1).1
+        if let commandPrompt, body.height > 0 {
+            let above = body.splitBottom(1).1
+            canvas.clear(above, style: Style(.text, on: .surface))
+            canvas.draw(text.line(commandPrompt), style: Style(.accent, on: .surface, .bold), row: 0, in: above)
+        }
         canvas.clear(status, style: Style(.text, on: .surface))
         let view = commandLine.view(width: max(status.width - 1, 2))
         return canvas.draw(view, style: Style(.text, on: .surface, .bold), in: status)
@@ -185,15 +202,15 @@ extension TerminalApp {
         var pane = ConversationsPane(rows: rows, placeholder: model.placeholder,
                                      selected: selection("direct", count: count), strings: strings, text: text, transcript: transcript)
         pane.searchable = model.viewer != .guest
-        pane.query = directQuery
-        pane.searchFocused = focus == .search
+        pane.query = ui.directQuery
+        pane.searchFocused = ui.focus == .search
         pane.found = model.found
         return pane
     }
 
     func channelListPane(_ community: Community, focused: Bool) -> ChannelListPane {
         let model = community.channels
-        return ChannelListPane(rows: model.rows, selected: selection("channels", count: model.rows.value?.count ?? 0),
+        return ChannelListPane(rows: model.rows, selected: channelListSelection(count: model.rows.value?.count ?? 0),
                                focused: focused, banner: model.banner, strings: strings, text: text)
     }
 
@@ -232,44 +249,5 @@ extension TerminalApp {
     private func formFocus(_ model: AnyObject) -> Int {
         guard let form, form.owner == ObjectIdentifier(model) else { return 0 }
         return form.focused
-    }
-
-    private func drawStatus(on canvas: inout Canvas, in region: Region) {
-        StatusLinePane(viewerName: viewerName, connection: connection, notice: statusNotice, hint: hint, strings: strings, text: text)
-            .draw(on: &canvas, in: region)
-    }
-
-    /// "Guest" or the member's nickname, as the profile model last read it.
-    var viewerName: String {
-        guard let community else { return strings.shared.guestName }
-        let viewer = chat?.viewer ?? community.channels.viewer
-        if case .guest = viewer { return strings.shared.guestName }
-        return viewer.displayName
-    }
-
-    var viewerIsGuest: Bool {
-        guard let community else { return false }
-        return (chat?.viewer ?? community.channels.viewer) == .guest
-    }
-
-    var statusNotice: String? {
-        notice ?? community?.gate.notice ?? session.notice
-    }
-
-    private var hint: String {
-        switch session.phase {
-        case .starting, .welcome: return strings.chooseHint
-        case .logIn, .signUp: return strings.formHint
-        case .terms: return strings.termsHint
-        case .community:
-            let hint: String
-            switch (chat, focus) {
-            case (nil, .search): hint = strings.directSearchHint
-            case (nil, _), (_, .list), (_, .search): hint = strings.listHint
-            case (_, .input): hint = viewerIsGuest ? strings.guestChatHint : strings.chatHint
-            case (_, .messages): hint = strings.readingHint
-            }
-            return viewerIsGuest ? strings.guestHint + " · " + hint : hint
-        }
     }
 }

@@ -15,7 +15,7 @@ extension TerminalApp {
             default: await session.continueAsGuest()
             }
         case .logIn: await session.showLogIn()
-        case .quit: quit()
+        case .quit: askToQuit()
         case .help: showsHelp = true
         case .command: commandLine = LineEditor(text: "/")
         default: break
@@ -85,7 +85,7 @@ extension TerminalApp {
         case .open:
             if isJoinFocused(model) { await model.join() } else { model.toggleAgreement() }
         case .leave: await back()
-        case .quit: quit()
+        case .quit: askToQuit()
         default: break
         }
     }
@@ -114,15 +114,14 @@ extension TerminalApp {
         case .edit(.up): moveSelection("switcher", by: -1, count: count)
         case .edit(.down): moveSelection("switcher", by: 1, count: count)
         case .edit(let key):
-            if switcherQuery.handle(key) == .changed {
-                model.setQuery(switcherQuery.text)
-                selections["switcher"] = 0
+            if ui.switcherQuery.handle(key) == .changed {
+                model.setQuery(ui.switcherQuery.text)
+                ui.selections["switcher"] = 0
             }
         case .submit:
             guard let matches = model.matches.value, !matches.isEmpty else { return }
             let channel = matches[selection("switcher", count: matches.count)]
-            if chat != nil { await community.navigator.dismiss(); await community.navigator.pop() }
-            report(chat == nil ? await model.choose(channel) : await community.gate.open(.channel(channel)))
+            report(await model.choose(channel))
         case .leave: await community.navigator.dismiss()
         default: break
         }

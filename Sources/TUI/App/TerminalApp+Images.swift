@@ -20,7 +20,7 @@ extension TerminalApp {
         guard let renderer = images?.renderer else { return alert = strings.noImageSupport }
         do {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
-            if await chat.sendImage(upload) { chatScroll = 0 }
+            if await chat.sendImage(upload) { ui.chatScroll = .newest }
         } catch {
             alert = (error as? ChatError)?.message ?? error.localizedDescription
         }
@@ -35,12 +35,13 @@ extension TerminalApp {
         }
     }
 
-    /// `o`: the chosen image, written to a private temporary file, shown by the system viewer.
+    /// `o`: the chosen image, if its bytes are an image, written to a private temporary file under
+    /// the extension of its real type and shown by the system viewer.
     func openImage() async {
         guard let (image, data) = await chosenImageData() else { return }
         do {
-            _ = try ImageFiles.open(data, as: image.fileName, with: imageOpener, temporaryDirectory: FileManager.default.temporaryDirectory)
-            notice = strings.opened(text.line(image.fileName))
+            _ = try ImageFiles.open(data, as: image.fileName, with: imageOpener, temporaryDirectory: ImageFiles.temporaryBase())
+            notice = strings.opened(text.line(try ImageFiles.safeName(image.fileName, for: data)))
         } catch {
             // In the status line, not an alert: nothing is lost, and the user may simply go on.
             notice = strings.cannotOpen(text.line((error as? ChatError)?.message ?? error.localizedDescription))
@@ -70,7 +71,7 @@ extension TerminalApp {
         return data.map { (image, $0) }
     }
 
-    private func chosenImage(in chat: ChatModel) -> ImageInfo? {
+    func chosenImage(in chat: ChatModel) -> ImageInfo? {
         if case .image(let image)? = chat.selectedLine?.message.content { return image }
         for line in (chat.messages.value ?? []).reversed() {
             if case .image(let image) = line.message.content { return image }

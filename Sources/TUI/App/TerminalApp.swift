@@ -32,25 +32,25 @@ public final class TerminalApp {
     public var connection: ConnectionState = .online { didSet { markDirty() } }
 
     // Front-end state.
-    /// Where keys go: a list, a chat's messages or its input, or the Direct tab's search field.
-    enum Focus { case list, messages, input, search }
-    var focus = Focus.list
-    /// The Direct tab's search field.
-    var directQuery = LineEditor()
-    var selections: [String: Int] = [:]
-    var input = LineEditor()
-    var commandLine: LineEditor?
+    /// What belongs to the account using the app; replaced whole when the account changes.
+    var ui = AccountUIState()
+    /// The community `ui` belongs to (held only while it is the session's).
+    private var uiCommunity: Community?
+    /// The command line (`/` outside the input, or `r`'s reason), and what it asks for.
+    var commandLine: LineEditor? { didSet { if commandLine == nil { commandPrompt = nil } } }
+    var commandPrompt: String?
     var showsHelp = false { didSet { helpScroll = 0 } }
     var helpScroll = 0
     var helpMaxScroll = 0
+    /// The modal layer: an alert, or a question before an action that cannot be taken back.
     var alert: String?
+    var question: Question?
     var notice: String?
-    var chatScroll = 0
     var form: FormFields?
-    var switcherQuery = LineEditor()
     /// Which terms screen the focus belongs to, and whether it is on Join (else the checkbox).
     var termsFocus: (owner: ObjectIdentifier, onJoin: Bool)?
     var shownChat: ObjectIdentifier?
+    var shownSubject: ChatSubject?
     var lastChatReport = ChatPane.Report()
     var lastListReport = ChannelListPane.Report()
     var askedBadges: Set<ChannelID> = []
@@ -67,7 +67,10 @@ public final class TerminalApp {
         self.strings = strings
         self.text = text
         self.themes = themes
-        session.changes.addObserver { [weak self] in self?.markDirty() }
+        session.changes.addObserver { [weak self] in
+            self?.syncAccount()
+            self?.markDirty()
+        }
     }
 
     /// Queues a key; keys are handled in order, each after the previous one's action finished.
@@ -107,51 +110,81 @@ public final class TerminalApp {
         return model
     }
 
-    /// True while keys go to a text field.
-    var isTyping: Bool {
-        if commandLine != nil { return true }
+    /// Where keys go now, which decides how the key map reads them: the modal layer first.
+    var keyContext: KeyContext {
+        if question != nil { return .question }
+        if alert != nil || chat?.alert != nil { return .alert }
+        if commandLine != nil { return .typing }
         switch session.phase {
-        case .logIn, .signUp: return true
+        case .logIn, .signUp: return .typing
         case .community(let community):
             if let modal = community.navigator.modal {
-                if case .terms = modal { return false }
-                return true
+                if case .terms = modal { return .browsing }
+                return .typing
             }
-            return (focus == .input && chat != nil) || isSearchingDirect
-        default: return false
+            guard chat != nil else { return isSearchingDirect ? .typing : .browsing }
+            switch ui.focus {
+            case .input: return .typing
+            case .reading: return .reading
+            case .selecting: return .selecting
+            case .list: return .sidebar
+            case .search: return .browsing
+            }
+        default: return .browsing
         }
     }
 
     /// The Direct tab is shown and its search field has the keys.
     var isSearchingDirect: Bool {
-        guard focus == .search, chat == nil, let community, case .conversations = community.navigator.top else { return false }
+        guard ui.focus == .search, chat == nil, let community, case .conversations = community.navigator.top else { return false }
         return true
     }
 
-    /// Keeps focus, scroll and the typed text with the chat they belong to.
+    /// A new account (or none, after a log-out) starts with nothing of the previous one: its
+    /// history, drafts, selections, scroll and overlays are dropped together.
+    func syncAccount() {
+        let current = session.community
+        guard current !== uiCommunity else { return }
+        // The first account of the run inherits the start-up notice (e.g. tmux cannot show
+        // kitty pictures): it is about this terminal, not about anybody's account.
+        let switching = uiCommunity != nil
+        uiCommunity = current
+        ui = AccountUIState()
+        commandLine = nil
+        question = nil
+        alert = nil
+        if switching { notice = nil }
+        shownChat = nil
+        shownSubject = nil
+    }
+
+    /// Keeps focus, scroll and the typed text with the chat they belong to; the text typed in the
+    /// chat left is its draft until it opens again.
     func syncChat() {
         let current = chat.map(ObjectIdentifier.init)
         guard current != shownChat else { return }
+        if let shownSubject { ui.drafts[shownSubject] = ui.input.text.isEmpty ? nil : ui.input.text }
         shownChat = current
+        shownSubject = chat?.subject
         images?.setFetch(imageFetch(for: chat))
-        chatScroll = 0
-        input.setText("")
+        ui.chatScroll = .firstUnread
+        ui.input.setText(chat.flatMap { ui.drafts[$0.subject] } ?? "")
         pagingRequested = nil
-        focus = current == nil ? .list : .input
+        ui.focus = current == nil ? .list : .input
         // The list beside the chat points at the channel open, however it was opened.
         if let chat, case .channel(let channel) = chat.subject,
            let index = community?.channels.rows.value?.firstIndex(where: { $0.id == channel.id }) {
-            selections["channels"] = index
+            ui.selections["channels"] = index
         }
     }
 
     func selection(_ key: String, count: Int) -> Int {
         guard count > 0 else { return 0 }
-        return min(max(selections[key] ?? 0, 0), count - 1)
+        return min(max(ui.selections[key] ?? 0, 0), count - 1)
     }
 
     func moveSelection(_ key: String, by step: Int, count: Int) {
         guard count > 0 else { return }
-        selections[key] = min(max(selection(key, count: count) + step, 0), count - 1)
+        ui.selections[key] = min(max(selection(key, count: count) + step, 0), count - 1)
     }
 }

@@ -20,11 +20,9 @@ public struct UIStrings: Hashable, Sendable {
     public var formHint: String { pick("Tab next field · Enter submit · Esc back", "Tab 다음 칸 · Enter 제출 · Esc 뒤로") }
     public var termsHint: String { pick("Space tick · Tab move · Enter on Join", "Space 체크 · Tab 이동 · Enter 가입") }
     public var listHint: String { pick("↑/↓ move · Enter open · ? help · q quit", "↑/↓ 이동 · Enter 열기 · ? 도움말 · q 종료") }
-    public var chatHint: String { pick("Enter send · Esc leave input · PgUp older", "Enter 보내기 · Esc 입력 끝 · PgUp 이전") }
-    /// A guest's chat: Enter sends nothing (it answers the login alert), so it is not offered.
-    public var guestChatHint: String { pick("Esc leave input · PgUp older", "Esc 입력 끝 · PgUp 이전") }
-    public var readingHint: String { pick("reading: ↑/↓ pick a message · i type · Esc back · q quit", "읽는 중: ↑/↓ 메시지 선택 · i 입력 · Esc 뒤로 · q 종료") }
     public var guestHint: String { pick("l or /login to log in", "l 또는 /login 으로 로그인") }
+    /// In a chat `l` types: only the command logs in.
+    public var guestChatLogInHint: String { pick("/login to log in", "/login 으로 로그인") }
     public var commandHint: String { pick("Enter run · Esc cancel", "Enter 실행 · Esc 취소") }
     public var pickChannel: String { pick("Pick a channel on the left and press Enter.", "왼쪽에서 채널을 고르고 Enter를 누르세요.") }
     public var online: String { pick("online", "연결됨") }
@@ -35,8 +33,16 @@ public struct UIStrings: Hashable, Sendable {
     public func offline(_ reason: String) -> String { pick("offline: \(reason)", "오프라인: \(reason)") }
     public var olderLoading: String { pick("Loading older messages…", "이전 메시지를 불러오는 중…") }
     public var beginning: String { pick("— the beginning of this chat —", "— 대화의 시작 —") }
+    /// The line above the first message not read when the chat opened.
+    public var newMessagesLine: String { pick("new messages", "새 메시지") }
+    /// Scrolled back, beside the chat's title: messages that arrived below the view.
+    public func newBelow(_ count: Int) -> String { pick("\(count) new ↓ End", "새 메시지 \(count)개 ↓ End") }
+    /// Scrolled back with nothing new below.
+    public var moreBelow: String { pick("more below ↓ End", "아래에 더 있음 ↓ End") }
     public var noMessages: String { pick("No messages yet.", "아직 메시지가 없습니다.") }
     public var messageCut: String { pick("[… the rest of this message is not shown]", "[… 메시지의 나머지는 표시하지 않습니다]") }
+    /// After the part of a message longer than tteok reads (`ReadingCap`): how much was left out.
+    public func messageMore(kilobytes: Int) -> String { pick("[… \(kilobytes) KB more]", "[… \(kilobytes) KB 더 있음]") }
     public var sending: String { pick("sending…", "보내는 중…") }
     /// Stands in for an end-to-end encrypted message tteok has no key for.
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
@@ -47,7 +53,7 @@ public struct UIStrings: Hashable, Sendable {
     public var edited: String { pick("(edited)", "(수정됨)") }
     public func threadReplies(_ count: Int) -> String { pick(count == 1 ? "1 reply" : "\(count) replies", "답글 \(count)개") }
     public func failed(_ reason: String) -> String {
-        pick("not sent: \(reason) · t send again · d discard", "보내지 못함: \(reason) · t 다시 보내기 · d 버리기")
+        pick("not sent: \(reason) · Esc ↑ then t send again · d discard", "보내지 못함: \(reason) · Esc ↑ 다음 t 다시 보내기 · d 버리기")
     }
     public func messagesToday(_ count: Int) -> String { pick("\(count) today", "오늘 \(count)개") }
     public var quickSwitcherTitle: String { pick("Jump to a channel", "채널로 이동") }

@@ -34,9 +34,17 @@ public enum CommandRegistry {
         Entry(name: "quit", argument: nil, argumentOptional: false) { _ in .quit },
     ]
 
-    /// True when `line` is meant as a command (starts with `/`).
+    /// True when `line` is meant as a command (starts with `/`, but not `//`). An unknown
+    /// command is refused, never sent as a message.
     public static func isCommand(_ line: String) -> Bool {
-        line.trimmingLeadingSpaces.hasPrefix("/")
+        let trimmed = line.trimmingLeadingSpaces
+        return trimmed.hasPrefix("/") && !trimmed.hasPrefix("//")
+    }
+
+    /// The message a line that is not a command sends: `//text` sends `/text`.
+    public static func messageText(_ line: String) -> String {
+        let trimmed = line.trimmingLeadingSpaces
+        return trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line
     }
 
     /// Parses `/name argument…`; the argument is the rest of the line, trimmed.
@@ -59,7 +67,7 @@ extension UIStrings {
         let korean = language == .korean
         switch entry.name {
         case "join": return korean ? "채널 열기" : "open a channel by name"
-        case "dm": return korean ? "닉네임이나 이메일로 대화 시작" : "talk with a member (nickname or email)"
+        case "dm": return korean ? "닉네임이나 이메일로 대화 시작" : "talk with a member"
         case "nick": return korean ? "닉네임 바꾸기" : "change your nickname"
         case "region": return korean ? "지역 바꾸기" : "change your region"
         case "image": return korean ? "이미지 파일 보내기" : "send an image file"
@@ -67,7 +75,7 @@ extension UIStrings {
         case "logout": return korean ? "로그아웃" : "log out"
         case "theme": return korean ? "테마 바꾸기 / 목록" : "switch or list themes"
         case "report": return korean ? "고른 메시지 신고" : "report picked message"
-        case "block": return korean ? "사용자 차단 (이름 없이: 고른 작성자)" : "block a member (alone: picked sender)"
+        case "block": return korean ? "사용자 차단 (물어봄)" : "block a member (asks)"
         case "unblock": return korean ? "차단 해제" : "unblock a member"
         case "help": return korean ? "키와 명령어" : "keys and commands"
         case "quit": return korean ? "종료" : "quit"

@@ -4,20 +4,22 @@ import Foundation
 import Glibc
 #endif
 
-/// Saving an image message's bytes and handing them to the system viewer.
+/// Saving an image message's bytes and handing them to the system viewer. The bytes come from
+/// whoever posted them, so only what sniffs as one of our image types is written, always under
+/// that type's extension: a `.desktop` file posted as a picture never reaches `xdg-open`.
 public enum ImageFiles {
-    /// Writes `data` into `directory` under `fileName`, never overwriting: when the name is taken
-    /// it tries `name-1.png`, `name-2.png`, … Returns where it went.
+    /// Writes `data` into `directory` under a safe form of `fileName`, never overwriting: when the
+    /// name is taken it tries `name-1.png`, `name-2.png`, … Returns where it went.
     public static func save(_ data: Data, as fileName: String, in directory: URL) throws -> URL {
+        let name = try safeName(fileName, for: data)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let name = safeName(fileName)
         let stem = (name as NSString).deletingPathExtension
         let suffix = (name as NSString).pathExtension
         for attempt in 0..<10_000 {
-            let candidate = attempt == 0 ? name : "\(stem)-\(attempt)" + (suffix.isEmpty ? "" : ".\(suffix)")
+            let candidate = attempt == 0 ? name : "\(stem)-\(attempt).\(suffix)"
             let url = directory.appendingPathComponent(candidate)
             // O_EXCL: a name taken, even by a file that appeared a moment ago, is never overwritten.
-            let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
             if descriptor >= 0 {
                 let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 try handle.write(contentsOf: data)
@@ -29,18 +31,22 @@ public enum ImageFiles {
         throw ChatError.storage("no free name for \(name) in \(directory.path)")
     }
 
-    /// Writes `data` to a private temporary file and starts `opener` (e.g. `xdg-open`) on it,
-    /// with no terminal: the viewer's own output must not land on our screen.
-    /// The viewer is looked up in `PATH` first: started through `env`, a missing one was only
-    /// noticed after the fact, so the user saw "Opening…" and nothing happened.
+    /// Writes `data` to a file in a private folder of our own under `temporaryDirectory` (see
+    /// `PrivateFolder`) and starts `opener` (e.g. `xdg-open`) on it, with no terminal: the
+    /// viewer's own output must not land on our screen. The viewer is looked up in `PATH` first:
+    /// started through `env`, a missing one was only noticed after the fact.
     public static func open(_ data: Data, as fileName: String, with opener: [String], temporaryDirectory: URL,
                             path: String? = ProcessInfo.processInfo.environment["PATH"]) throws -> URL {
+        let name = try safeName(fileName, for: data)
         guard let command = opener.first else { throw ChatError.unsupported("no image viewer configured") }
         guard let executable = executable(command, path: path) else { throw ChatError.unsupported("\(command) is not installed") }
-        let directory = temporaryDirectory.appendingPathComponent("tteok-images-\(getuid())", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let file = directory.appendingPathComponent(UUID().uuidString.prefix(8) + "-" + safeName(fileName))
-        try data.write(to: file, options: .atomic)
+        let directory = try PrivateFolder.folder(under: temporaryDirectory)
+        let file = directory.appendingPathComponent(UUID().uuidString.prefix(8) + "-" + name)
+        let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw ChatError.storage("cannot write \(file.path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: data)
+        try handle.close()
         let process = Process()
         process.executableURL = executable
         process.arguments = opener.dropFirst() + [file.path]
@@ -49,6 +55,13 @@ public enum ImageFiles {
         process.standardError = FileHandle.nullDevice
         try process.run()
         return file
+    }
+
+    /// Where `o` writes by default: `$XDG_RUNTIME_DIR` (the user's own, 0700), else the temporary
+    /// directory.
+    public static func temporaryBase(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return URL(fileURLWithPath: runtime) }
+        return FileManager.default.temporaryDirectory
     }
 
     /// `command` as a runnable file: itself when it names a path, else the first match in `path`
@@ -65,12 +78,22 @@ public enum ImageFiles {
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
-    /// A file name from someone else, safe as one path component: no folders, no hidden file,
-    /// no control characters.
-    static func safeName(_ fileName: String) -> String {
-        let last = fileName.split(separator: "/").last.map(String.init) ?? ""
-        let cleaned = String(last.unicodeScalars.map { $0.properties.generalCategory == .control ? "_" : Character($0) })
-        let trimmed = cleaned.drop { $0 == "." }
-        return trimmed.isEmpty ? "image" : String(trimmed.prefix(200))
+    /// The name an image from someone else is written under: refused unless `data` sniffs as one
+    /// of our image types; then the sender's stem without control or format characters (bidi
+    /// overrides included, so `photo<RLO>gnp.desktop` cannot pass for a PNG), path separators or
+    /// leading dots, plus the extension of the type the bytes really are.
+    public static func safeName(_ fileName: String, for data: Data) throws -> String {
+        guard let format = ImageFormat(sniffing: data) else {
+            throw ChatError.invalidInput("\(InertText.sanitize(fileName)) is not an image (\(ImageFormat.supportedList)).")
+        }
+        return safeStem(fileName) + "." + format.fileExtension
+    }
+
+    static func safeStem(_ fileName: String) -> String {
+        let removed: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse]
+        let kept = fileName.unicodeScalars.filter { !removed.contains($0.properties.generalCategory) && $0 != "/" && $0 != "\\" }
+        let cleaned = String(String.UnicodeScalarView(kept)).drop { $0 == "." || $0 == " " }
+        let stem = (String(cleaned) as NSString).deletingPathExtension.trimmingCharacters(in: .whitespaces)
+        return stem.isEmpty ? "image" : String(stem.prefix(120))
     }
 }

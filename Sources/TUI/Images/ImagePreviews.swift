@@ -13,7 +13,8 @@ public enum ImagePreviewState: Hashable, Sendable {
 /// Previews of image messages, cached per image and size so scrolling and redrawing never fetch or
 /// decode again; the bytes are kept (within a budget) for opening and saving, and for a new size
 /// after a resize. Drawing only looks up (a miss answers `.loading`); `loadWanted()`, called after
-/// the frame, fetches and renders in the background, then calls `onChange` so the screen redraws.
+/// the frame, queues it for one background worker that fetches and renders one image at a time,
+/// then calls `onChange` so the screen redraws.
 public final class ImagePreviews: Sendable {
     /// Fetches an image's bytes (the chat model's `imageData`); nil when they cannot be had.
     public typealias Fetch = @Sendable (ImageInfo) async -> Data?
@@ -39,6 +40,15 @@ public final class ImagePreviews: Sendable {
         var byteOrder: [String] = []
         var fetch: Fetch?
         var renders = 0
+        /// Previews waiting for the worker, oldest first, each with the fetch of its time.
+        var queue: [Job] = []
+        var working = false
+    }
+
+    private struct Job {
+        let key: Key
+        let image: ImageInfo
+        let fetch: Fetch?
     }
 
     public init(renderer: any ImageRenderer, onChange: @escaping @Sendable () -> Void = {}) {
@@ -72,21 +82,23 @@ public final class ImagePreviews: Sendable {
         }
     }
 
-    /// Starts making every preview the last frames asked for and did not have: fetched (once per
-    /// image) and decoded off the main actor; `onChange` follows each.
+    /// Queues every preview the last frames asked for and did not have; one worker fetches and
+    /// decodes them one at a time, off the main actor, and `onChange` follows each.
     public func loadWanted() {
-        let (wanted, fetch) = state.withLock { store -> ([Key: ImageInfo], Fetch?) in
+        let startWorker = state.withLock { store -> Bool in
             let wanted = store.wanted.filter { store.previews[$0.key] == nil }
             store.wanted = [:]
             // Previews are small, but a long session at many sizes adds up: start afresh.
             if store.previews.count + wanted.count > Self.previewLimit { store.previews.removeAll(keepingCapacity: true) }
-            for key in wanted.keys { store.previews[key] = .loading }
-            return (wanted, store.fetch)
+            for (key, image) in wanted {
+                store.previews[key] = .loading
+                store.queue.append(Job(key: key, image: image, fetch: store.fetch))
+            }
+            guard !store.working, !store.queue.isEmpty else { return false }
+            store.working = true
+            return true
         }
-        for (key, image) in wanted {
-            // Detached: decoding a large picture must not hold up the main actor's drawing.
-            Task.detached { await self.make(image, key: key, fetch: fetch) }
-        }
+        if startWorker { Task.detached(priority: .utility) { await self.work() } }
     }
 
     /// The bytes of `image`, from the cache or fetched now (open and save).
@@ -98,21 +110,47 @@ public final class ImagePreviews: Sendable {
         return data
     }
 
-    private func make(_ image: ImageInfo, key: Key, fetch: Fetch?) async {
-        var bytes = state.withLock { $0.bytes[image.reference] }
-        if bytes == nil { bytes = await fetch?(image) }
+    /// The one worker: takes jobs until the queue is empty. Decoding is the costly part (up to
+    /// `ImageDecoder`'s pixel budget each), so one image at a time bounds what previews cost,
+    /// however many pictures a chat holds.
+    private func work() async {
+        while let job = state.withLock({ store -> Job? in
+            guard !store.queue.isEmpty else {
+                store.working = false
+                return nil
+            }
+            return store.queue.removeFirst()
+        }) {
+            await make(job)
+        }
+    }
+
+    private func make(_ job: Job) async {
+        var bytes = state.withLock { $0.bytes[job.image.reference] }
+        if bytes == nil { bytes = await job.fetch?(job.image) }
         var result = ImagePreviewState.failed("no preview")
         if let data = bytes {
-            keep(data, for: image.reference)
-            do {
-                result = .ready(try renderer.preview(of: data, fitting: key.size))
-            } catch {
-                result = .failed((error as? ChatError)?.message ?? "no preview")
+            keep(data, for: job.image.reference)
+            let renderer = self.renderer
+            result = await withCheckedContinuation { done in
+                Self.decodeQueue.async { done.resume(returning: Self.render(data, fitting: job.key.size, with: renderer)) }
             }
             state.withLock { $0.renders += 1 }
         }
-        state.withLock { $0.previews[key] = result }
+        state.withLock { $0.previews[job.key] = result }
         onChange()
+    }
+
+    /// Where previews are decoded: one serial queue for the whole process, so even two chats'
+    /// previews never decode at the same time, and no Swift concurrency thread is held up.
+    private static let decodeQueue = DispatchQueue(label: "tteok.image-previews", qos: .utility)
+
+    private static func render(_ data: Data, fitting size: Size, with renderer: any ImageRenderer) -> ImagePreviewState {
+        do {
+            return .ready(try renderer.preview(of: data, fitting: size))
+        } catch {
+            return .failed((error as? ChatError)?.message ?? "no preview")
+        }
     }
 
     private func keep(_ data: Data, for reference: String) {

@@ -2,7 +2,7 @@ import ChatCore
 import Foundation
 
 /// What the TUI needs from an image library, so the TUI itself links none: the executable hands
-/// in an implementation (libchafa with stb_image and libwebp), tests may hand in their own.
+/// in an implementation (libchafa with libpng, libjpeg-turbo, giflib and libwebp), tests may hand in their own.
 public protocol ImageRenderer: Sendable {
     /// Reads an image file for `/image PATH`: it must exist, be within
     /// `ImageUpload.maximumByteCount`, be an image by its bytes, and decode whole. Throws a

@@ -6,7 +6,11 @@ extension UIStrings {
     }
 
     public var loadingPreview: String { choose("loading preview…", "미리보기 불러오는 중…") }
-    public func noPreview(_ reason: String) -> String { choose("(no preview: \(reason))", "(미리보기 없음: \(reason))") }
+    /// Under an image whose preview failed (not an image, damaged, too big, not fetched): the
+    /// client goes on, and the reason says which.
+    public func imageNotShown(_ reason: String) -> String {
+        choose("(image could not be shown: \(reason))", "(이미지를 표시할 수 없습니다: \(reason))")
+    }
     public var noImageHere: String { choose("No image in this chat to open or save.", "이 대화에는 열거나 저장할 이미지가 없습니다.") }
     public func opened(_ name: String) -> String { choose("Opening \(name)…", "\(name) 여는 중…") }
     public func saved(to path: String) -> String { choose("Saved to \(path)", "\(path)에 저장했습니다") }

@@ -21,9 +21,11 @@ public struct ChannelListPane {
         self.text = text
     }
 
-    /// What drawing showed: rows whose badge is still loading ask for their own count.
+    /// What drawing showed: rows whose badge is still loading ask for their own count, and the
+    /// last row drawn tells the list model when to fetch its next page.
     public struct Report: Hashable, Sendable {
         public var loadingBadges: [ChannelID] = []
+        public var lastShownIndex: Int?
     }
 
     @discardableResult
@@ -54,6 +56,7 @@ public struct ChannelListPane {
         for (offset, row) in rows.dropFirst(first).prefix(body.height).enumerated() {
             if row.badge == .loading { report.loadingBadges.append(row.id) }
             drawRow(row, isSelected: first + offset == selected, on: &canvas, in: body.rows(offset, count: 1))
+            report.lastShownIndex = first + offset
         }
         return report
     }

@@ -1,24 +1,26 @@
 import ChatCore
 import ViewModels
 
-/// The chat: the channel's name as title, then the transcript, bottom-aligned and scrolled back
-/// by `scroll` rows. It reports what it showed so the app can page older history.
+/// The chat: the channel's name as title, then the transcript, bottom-aligned and scrolled to
+/// `position`. Scrolled back, the title row says how many messages arrived below. It reports
+/// what it showed so the app can page older history and scroll from where the view is.
 public struct ChatPane {
     public var title: String
     /// A direct conversation is titled `@ name`, a channel `# name`.
     public var isDirect = false
     public var messages: Loadable<[ChatLine]>
     public var paging: Paging
-    /// Rows scrolled back from the newest (0: the newest row is at the bottom).
-    public var scroll: Int
+    /// Where the transcript is scrolled.
+    public var position: ChatScroll
     public var focused: Bool
     public var transcript: ChatTranscript
 
+    /// A pane `scroll` rows back from the newest row.
     public init(title: String, messages: Loadable<[ChatLine]>, paging: Paging, scroll: Int, focused: Bool, transcript: ChatTranscript) {
         self.title = title
         self.messages = messages
         self.paging = paging
-        self.scroll = scroll
+        position = scroll == 0 ? .newest : .back(rows: scroll, anchor: nil)
         self.focused = focused
         self.transcript = transcript
     }
@@ -31,14 +33,20 @@ public struct ChatPane {
         public var maxScroll = 0
         /// The rows of the transcript on screen (indices into the rows laid out, the newest ones).
         public var visibleRows: Range<Int> = 0..<0
+        /// Rows back from the newest row, as drawn.
+        public var scroll = 0
+        /// Rows after the anchor's last row (`ChatScroll.back`).
+        public var belowAnchor = 0
+        /// Messages after the anchor that are below the view.
+        public var newBelow = 0
+        /// The newest message, which scrolling back anchors to.
+        public var newest: MessageID?
     }
 
     @discardableResult
     public func draw(on canvas: inout Canvas, in region: Region) -> Report {
         canvas.clear(region)
-        let titleStyle = Style(.accent, on: .surface, .bold)
-        canvas.clear(region.rows(0, count: 1), style: Style(.text, on: .surface))
-        canvas.draw((isDirect ? "@ " : "# ") + transcript.text.line(title), style: titleStyle, row: 0, column: 1, in: region)
+        drawTitle(on: &canvas, in: region)
         let body = region.inset(top: 1, left: 1, right: 1)
         let strings = transcript.strings
         switch messages {
@@ -50,10 +58,57 @@ public struct ChatPane {
             return Report()
         case .loaded(let lines):
             // Only what can be shown now or within a few pages of scrolling is laid out.
-            let tail = transcript.tailRows(for: lines, width: body.width, minimum: max(scroll, 0) + body.height + Self.lookahead)
-            var rows = tail.rows
-            if tail.complete { rows.insert(header(isEmpty: lines.isEmpty), at: 0) }
-            return draw(rows, complete: tail.complete, on: &canvas, in: body)
+            var tail = transcript.tailRows(for: lines, width: body.width, minimum: minimumRows(height: body.height), anchor: anchor)
+            if tail.complete { tail = tail.prepending(header(isEmpty: lines.isEmpty)) }
+            var report = draw(tail, on: &canvas, in: body)
+            report.newest = lines.last?.id
+            if report.scroll > 0 { drawIndicator(report.newBelow, on: &canvas, in: region) }
+            return report
+        }
+    }
+
+    private func drawTitle(on canvas: inout Canvas, in region: Region) {
+        let titleStyle = Style(.accent, on: .surface, .bold)
+        canvas.clear(region.rows(0, count: 1), style: Style(.text, on: .surface))
+        canvas.draw((isDirect ? "@ " : "# ") + transcript.text.line(title), style: titleStyle, row: 0, column: 1, in: region)
+    }
+
+    /// "3 new ↓ End" (or "more below ↓ End") at the right of the title row.
+    private func drawIndicator(_ newBelow: Int, on canvas: inout Canvas, in region: Region) {
+        let strings = transcript.strings
+        let label = " " + (newBelow > 0 ? strings.newBelow(newBelow) : strings.moreBelow) + " "
+        let width = TextLayout.width(TextLayout.glyphs(label))
+        let style = newBelow > 0 ? Style(.onAccent, on: .accent, .bold) : Style(.muted, on: .surface)
+        canvas.draw(label, style: style, row: 0, column: max(0, region.width - width - 1), in: region)
+    }
+
+    /// The message the rows are counted from: the anchor scrolled back to, or the first unread.
+    private var anchor: MessageID? {
+        switch position {
+        case .back(_, let anchor): return anchor
+        case .firstUnread: return transcript.firstUnread
+        case .newest, .oldest: return nil
+        }
+    }
+
+    /// Rows to lay out from the anchor (or the newest row) back.
+    private func minimumRows(height: Int) -> Int {
+        switch position {
+        case .newest, .firstUnread: return height + Self.lookahead
+        case .back(let rows, _): return max(rows, 0) + height + Self.lookahead
+        case .oldest: return .max
+        }
+    }
+
+    /// Rows back from the newest row that `position` asks for, before clamping.
+    private func wantedScroll(_ tail: ChatTranscript.Tail, height: Int) -> Int {
+        switch position {
+        case .newest: return 0
+        case .oldest: return tail.rows.count
+        case .back(let rows, _): return rows + (tail.anchorEnd.map { tail.rows.count - $0 } ?? 0)
+        case .firstUnread:
+            guard let marker = tail.unreadRow else { return 0 }
+            return tail.rows.count - (marker + height)
         }
     }
 
@@ -72,9 +127,11 @@ public struct ChatPane {
     /// oldest row is reported shown only once the rows reach back to the first message.
     public static let lookahead = 200
 
-    private func draw(_ rows: [ChatTranscript.Row], complete: Bool, on canvas: inout Canvas, in body: Region) -> Report {
+    private func draw(_ tail: ChatTranscript.Tail, on canvas: inout Canvas, in body: Region) -> Report {
+        let rows = tail.rows
         let maxScroll = max(0, rows.count - body.height)
-        let scroll = Self.keepingSelection(rows, height: body.height, scroll: min(max(self.scroll, 0), maxScroll))
+        let wanted = min(max(wantedScroll(tail, height: body.height), 0), maxScroll)
+        let scroll = Self.keepingSelection(rows, height: body.height, scroll: wanted)
         let end = rows.count - scroll
         let start = max(0, end - body.height)
         let top = body.height - (end - start)
@@ -89,7 +146,10 @@ public struct ChatPane {
             canvas.draw(spans, row: top + offset, column: column, in: body)
         }
         placeGraphics(rows, visible: start..<end, top: top, on: &canvas, in: body)
-        return Report(showsOldest: start == 0 && complete, maxScroll: maxScroll, visibleRows: start..<end)
+        var report = Report(showsOldest: start == 0 && tail.complete, maxScroll: maxScroll, visibleRows: start..<end, scroll: scroll)
+        report.belowAnchor = tail.anchorEnd.map { rows.count - $0 } ?? 0
+        report.newBelow = tail.startsAfterAnchor.filter { $0 >= end }.count
+        return report
     }
 
     /// Each picture whose lines are all on screen gets its cells reserved (blank) and is placed

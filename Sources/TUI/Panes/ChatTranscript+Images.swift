@@ -16,7 +16,7 @@ extension ChatTranscript {
         case .loading:
             return labelRows + [Row(spans: [Span(strings.loadingPreview, Style(.muted))], alignRight: false)]
         case .failed(let reason):
-            return labelRows + TextLayout.wrappedLines(strings.noPreview(text.line(reason)), width: width)
+            return labelRows + TextLayout.wrappedLines(strings.imageNotShown(text.line(reason)), width: width)
                 .map { Row(spans: [Span($0, Style(.muted))], alignRight: false) }
         case .ready(let canvas):
             // A picture in a graphics protocol rides on the symbol rows: shown whole when it fits

@@ -26,9 +26,9 @@ extension ChatTranscript {
             TextLayout.wrappedLines(text, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
         }
         switch message.content {
-        case .text(let body): return lines(shownBody(body), style)
-        case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body), style)
-        case .notice(let body): return lines(shownBody(body), Style(.muted))
+        case .text(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .notice(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
         case .image(let image): return imageRows(image, width: width, style: style)
         case .encrypted: return lines(strings.encryptedMessage, Style(.muted))
         case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))

@@ -41,6 +41,9 @@ public struct ChatTranscript {
     public var cache: Cache?
     /// The message picked for `/report` and `/block`.
     public var selected: MessageID?
+    /// The first message the viewer had not read when the chat opened: the "new messages" line
+    /// goes above it.
+    public var firstUnread: MessageID?
 
     /// A message's rows per width, so a frame does not wrap every message again.
     public final class Cache {
@@ -87,28 +90,87 @@ public struct ChatTranscript {
         tailRows(for: lines, width: width, minimum: .max).rows
     }
 
-    /// The newest rows of `lines`: at least `minimum` when there are that many, and always down
-    /// to the selected message. Only those messages are laid out, so a frame of a chat thousands
-    /// of messages long (after a burst, or deep paging) costs no more than one of a short chat.
-    /// `complete` is true when the rows reach back to the oldest line.
-    public func tailRows(for lines: [ChatLine], width: Int, minimum: Int) -> (rows: [Row], complete: Bool) {
+    /// The newest rows of `lines`, laid out, and where some of them are.
+    public struct Tail {
+        public var rows: [Row]
+        /// The rows reach back to the oldest line.
+        public var complete: Bool
+        /// The index after the anchor's last row (nil: no anchor, or not among the lines).
+        public var anchorEnd: Int?
+        /// The first row of each line after the anchor (its day separator included).
+        public var startsAfterAnchor: [Int] = []
+        /// The "new messages" row, if laid out.
+        public var unreadRow: Int?
+
+        /// These rows after `row` (the chat's first row), positions moved along.
+        func prepending(_ row: Row) -> Tail {
+            var tail = self
+            tail.rows.insert(row, at: 0)
+            tail.anchorEnd = anchorEnd.map { $0 + 1 }
+            tail.startsAfterAnchor = startsAfterAnchor.map { $0 + 1 }
+            tail.unreadRow = unreadRow.map { $0 + 1 }
+            return tail
+        }
+    }
+
+    /// The newest rows of `lines`: every row after `anchor` (when given and present), then at
+    /// least `minimum` more counted from the anchor (from the newest row without one), and
+    /// always down to the selected message. Only those messages are laid out, so a frame of a
+    /// chat thousands of messages long (after a burst, or deep paging) costs no more than one of
+    /// a short chat.
+    public func tailRows(for lines: [ChatLine], width: Int, minimum: Int, anchor: MessageID? = nil) -> Tail {
         var chunks: [[Row]] = []
         var count = 0
         var index = lines.count - 1
         var needsSelected = selected.map { id in lines.contains { $0.id == id } } ?? false
+        let anchorIndex = anchor.flatMap { id in lines.lastIndex { $0.id == id } }
+        var unreadChunk: (chunk: Int, row: Int)?
         var day = index >= 0 ? self.day(of: lines[index]) : nil
-        while index >= 0, count < minimum || needsSelected {
+        while index >= 0, count < minimum || needsSelected || index >= (anchorIndex ?? lines.count) {
             let line = lines[index]
             var chunk = rows(for: line, width: width)
+            if line.id == firstUnread {
+                chunk.insert(unreadMarker(width: width), at: 0)
+                unreadChunk = (chunks.count, 0)
+            }
             let previousDay = index > 0 ? self.day(of: lines[index - 1]) : nil
-            if day != previousDay { chunk.insert(separator(for: line.message.sentAt, width: width), at: 0) }
+            if day != previousDay {
+                chunk.insert(separator(for: line.message.sentAt, width: width), at: 0)
+                if unreadChunk?.chunk == chunks.count { unreadChunk?.row = 1 }
+            }
             if line.id == selected { needsSelected = false }
             chunks.append(chunk)
-            count += chunk.count
+            if index <= (anchorIndex ?? lines.count) { count += chunk.count }
             day = previousDay
             index -= 1
         }
-        return (Array(chunks.reversed().joined()), index < 0)
+        return tail(chunks, complete: index < 0, anchorChunks: anchorIndex.map { lines.count - $0 }, unread: unreadChunk)
+    }
+
+    /// Chunks (newest first) joined oldest first, with the positions `Tail` reports.
+    private func tail(_ chunks: [[Row]], complete: Bool, anchorChunks: Int?, unread: (chunk: Int, row: Int)?) -> Tail {
+        var starts: [Int] = []
+        var start = 0
+        for chunk in chunks.reversed() {
+            starts.append(start)
+            start += chunk.count
+        }
+        starts.reverse()  // starts[i] is where chunk i (newest first) begins
+        var result = Tail(rows: Array(chunks.reversed().joined()), complete: complete)
+        if let anchorChunks, anchorChunks <= chunks.count {
+            result.anchorEnd = anchorChunks > 1 ? starts[anchorChunks - 2] : start
+            result.startsAfterAnchor = starts.prefix(anchorChunks - 1).reversed()
+        }
+        if let unread { result.unreadRow = starts[unread.chunk] + unread.row }
+        return result
+    }
+
+    /// `──── new messages ────`, centred, above the first unread message.
+    func unreadMarker(width: Int) -> Row {
+        let label = " " + strings.newMessagesLine + " "
+        let side = max(0, (width - TextLayout.width(TextLayout.glyphs(label))) / 2)
+        let rule = String(repeating: "─", count: side)
+        return Row(spans: [Span(rule + label + rule, Style(.accent))], alignRight: false)
     }
 
     private func day(of line: ChatLine) -> Int {
@@ -196,14 +258,19 @@ public struct ChatTranscript {
         return rows
     }
 
-    /// The body made inert and filtered, cut to the limits with a note saying so.
-    func shownBody(_ body: String) -> String {
+    /// The body made inert and filtered, cut to the limits with a note saying so; a body the
+    /// backend read only the start of (`omittedBytes`) says how much more there is.
+    func shownBody(_ body: String, omittedBytes: Int = 0) -> String {
         var shown = body.count > Self.characterLimit ? String(body.prefix(Self.characterLimit)) : body
         var cut = shown.count < body.count
         let lines = shown.split(separator: "\n", maxSplits: Self.lineLimit, omittingEmptySubsequences: false)
         if lines.count > Self.lineLimit {
             shown = lines.prefix(Self.lineLimit).joined(separator: "\n")
             cut = true
+        }
+        if omittedBytes > 0 {
+            let hidden = omittedBytes + body.utf8.count - shown.utf8.count
+            return text.body(shown) + "\n" + strings.messageMore(kilobytes: ReadingCap.kilobytes(hidden))
         }
         return text.body(shown) + (cut ? "\n" + strings.messageCut : "")
     }

@@ -6,6 +6,8 @@ public struct ProfilePane {
     public var model: ProfileModel
     public var strings: UIStrings
     public var text: OutsideText
+    /// The highlighted row of my messages; the list scrolls to keep it in view.
+    public var selected = 0
 
     public init(model: ProfileModel, strings: UIStrings, text: OutsideText) {
         self.model = model
@@ -69,9 +71,15 @@ public struct ProfilePane {
         canvas.draw(strings.shared.myMessages, style: Style(.text, on: nil, .underline), row: 0, in: area)
         guard case .loaded(let messages) = model.myMessages else { return }
         let transcript = ChatTranscript(strings: strings, text: text)
-        for (index, message) in messages.prefix(max(area.height - 1, 0)).enumerated() {
-            canvas.draw([Span(transcript.time(message.sentAt) + " ", Style(.muted)), Span(text.line(message.content.summary), Style(.own))],
-                        row: index + 1, in: area)
+        let height = max(area.height - 1, 0)
+        let selected = min(max(self.selected, 0), max(messages.count - 1, 0))
+        let first = ListScroll.offset(selected: selected, count: messages.count, height: height)
+        for (row, index) in (first..<min(first + height, messages.count)).enumerated() {
+            let message = messages[index]
+            let background: ThemeRole? = index == selected ? .selection : nil
+            if index == selected { canvas.clear(area.rows(row + 1, count: 1), style: Style(.text, on: .selection)) }
+            canvas.draw([Span(transcript.time(message.sentAt) + " ", Style(.muted, on: background)),
+                         Span(text.line(message.content.summary), Style(.own, on: background))], row: row + 1, in: area)
         }
     }
 }

@@ -10,6 +10,10 @@ struct ChannelsCommand: ScriptCommand {
         options: [.value("region", "R", help: "Pin this region's channel first.")]
     )
 
+    /// Channels fetched, counted and printed at a time: the list is streamed, so a community with
+    /// a million channels is printed with the memory of one page.
+    static let pageSize = 500
+
     let region: String?
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
@@ -19,36 +23,23 @@ struct ChannelsCommand: ScriptCommand {
     func run(in context: CommandContext) async throws -> ExitCode {
         let viewer = await context.service.restoreSession()
         let region = await RegionResolver.forUser(option: region, environment: context.environment).resolve(for: viewer)
-        let (channels, pinned) = ChannelOrdering.ordered(try await context.service.channels(), region: region)
-        let counts = await Self.unreadCounts(of: channels, in: context.service)
-        let records = channels.map { channel in
-            ChannelRecord(channel, unread: counts[channel.id] ?? .failure(.noSuchChannel(channel.name)), currentRegion: channel.id == pinned)
-        }
-        if context.json {
-            try context.console.json(records)
-        } else {
-            records.forEach { context.console.line($0.line(context.console)) }
-        }
-        return .success
-    }
-
-    /// Every channel's count, fetched concurrently; a failed count becomes an `Error` badge.
-    static func unreadCounts(of channels: [Channel], in service: any ChatService) async -> [ChannelID: Result<Int, ChatError>] {
-        await withTaskGroup(of: (ChannelID, Result<Int, ChatError>).self) { group in
-            for channel in channels {
-                group.addTask {
-                    do {
-                        return (channel.id, .success(try await service.unreadCount(in: channel.id)))
-                    } catch let error as ChatError {
-                        return (channel.id, .failure(error))
-                    } catch {
-                        return (channel.id, .failure(.storage(String(describing: error))))
-                    }
-                }
+        var json = JSONOutput.ArrayWriter(write: context.console.writeOut)
+        var token: PageToken?
+        repeat {
+            let page = try await context.service.channelPage(region: region, after: token, limit: Self.pageSize)
+            let counts = await context.service.unreadCounts(in: page.channels.map(\.id))
+            var lines = ""
+            for channel in page.channels {
+                let record = ChannelRecord(channel, unread: counts[channel.id] ?? .failure(.noSuchChannel(channel.name)),
+                                           currentRegion: channel.id == page.pinned)
+                if context.json { try json.append(record) } else { lines += record.line(context.console) + "\n" }
             }
-            var counts: [ChannelID: Result<Int, ChatError>] = [:]
-            for await (id, result) in group { counts[id] = result }
-            return counts
-        }
+            // One write per page, not per line: a million lines are a million system calls otherwise.
+            if !lines.isEmpty { context.console.writeOut(lines) }
+            json.flush()
+            token = if case .haveMore(let next) = page.next { next } else { nil }
+        } while token != nil
+        if context.json { json.finish() }
+        return .success
     }
 }

@@ -3,26 +3,30 @@ struct GlobalOptions: Hashable, Sendable {
     var store: String?
     var homeserver: String?
     var json: Bool
+    /// `--socket PATH`: a community service to talk to instead of opening a file.
+    var socket: String?
     /// `--insecure-http`: allow a plain-http homeserver that is not on this machine.
     var insecureHTTP: Bool
 
     static let definitions: [OptionDefinition] = [
         .value("store", "PATH", help: "The embedded community's SQLite file (default $XDG_DATA_HOME/tteok/community.sqlite)."),
         .value("homeserver", "URL", help: "Talk to this Matrix homeserver instead of the embedded community."),
+        .value("socket", "PATH", help: "Talk to the community service listening on this Unix socket (see tteok serve)."),
         .flag("insecure-http", help: "Allow a plain http:// homeserver that is not on this machine (unencrypted)."),
         .flag("json", help: "Print data as JSON."),
     ]
 
-    init(store: String? = nil, homeserver: String? = nil, json: Bool = false, insecureHTTP: Bool = false) {
+    init(store: String? = nil, homeserver: String? = nil, json: Bool = false, socket: String? = nil, insecureHTTP: Bool = false) {
         self.store = store
         self.homeserver = homeserver
         self.json = json
+        self.socket = socket
         self.insecureHTTP = insecureHTTP
     }
 
     init(_ arguments: ParsedArguments) {
         self.init(store: arguments.value("store"), homeserver: arguments.value("homeserver"), json: arguments.flag("json"),
-                  insecureHTTP: arguments.flag("insecure-http"))
+                  socket: arguments.value("socket"), insecureHTTP: arguments.flag("insecure-http"))
     }
 
     var isMatrix: Bool { homeserver != nil }

@@ -1,4 +1,5 @@
 import ChatCore
+import CommunityClient
 import LocalStore
 
 /// `tteok reports`: what members reported, for whoever moderates the community file.
@@ -16,10 +17,17 @@ struct ReportsCommand: ScriptCommand {
     func run(in context: CommandContext) async throws -> ExitCode {
         // The composition root is the one place allowed to know the backend: listing reports is a
         // LocalStore operation, not a ChatService one.
-        guard let community = context.service as? LocalCommunity else {
+        let records: [ReportRecord]
+        if let community = context.service as? LocalCommunity {
+            records = try await community.reports()
+        } else if let service = context.service as? ServiceCommunity {
+            // The service answers only its moderators; the session must be resumed to know who asks.
+            _ = await service.restoreSession()
+            records = try await service.reports()
+        } else {
             throw ChatError.unsupported(Self.matrixRefusal)
         }
-        let reports = try await community.reports().map(ReportLine.init)
+        let reports = records.map(ReportLine.init)
         if context.json {
             try context.console.json(reports)
         } else if reports.isEmpty {

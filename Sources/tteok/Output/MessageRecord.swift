@@ -38,6 +38,9 @@ struct MessageRecord: Encodable, Sendable {
     let deleted: Bool
     /// Its place in a thread; nil when in none.
     let thread: ThreadRecord?
+    /// Bytes of a text longer than tteok reads (`ReadingCap`, 64 KiB) left out of `text`; absent
+    /// for a whole message.
+    let truncatedBytes: Int?
 
     init(_ message: Message, channelName: String) {
         id = message.id.raw
@@ -47,6 +50,7 @@ struct MessageRecord: Encodable, Sendable {
         nickname = message.senderNickname
         sentAt = message.sentAt
         text = message.content.summary
+        truncatedBytes = message.omittedBytes > 0 ? message.omittedBytes : nil
         kind = message.content.kind.rawValue
         if case .image(let info) = message.content {
             image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height)
@@ -62,12 +66,13 @@ struct MessageRecord: Encodable, Sendable {
     }
 
     /// `2026-12-02 18:30  Mina: hello (edited)` for a terminal, in local time, with the quote of a
-    /// reply, the reactions and a thread's count after it.
+    /// reply, the reactions and a thread's count after it; a cut text ends `[… N KB more]`.
     func line(_ console: Console) -> String {
         let sender = nickname.isEmpty ? senderId : nickname
         var line = "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): "
         if let replyTo { line += "[↱ \(console.inert(replyTo.summary))] " }
         line += console.inert(text)
+        if let truncatedBytes { line += " [… \(ReadingCap.kilobytes(truncatedBytes)) KB more]" }
         if edited { line += " (edited)" }
         if !reactions.isEmpty {
             line += "  " + reactions.map { "\(console.inert($0.key)) \($0.count)\($0.mine ? "*" : "")" }.joined(separator: "  ")
@@ -75,6 +80,9 @@ struct MessageRecord: Encodable, Sendable {
         if let replies = thread?.replies, replies > 0 { line += "  [\(replies) \(replies == 1 ? "reply" : "replies")]" }
         return line
     }
+
+    /// When it was sent, in local time, as the text lines show it.
+    var timeText: String { Self.timeFormatter().string(from: sentAt) }
 
     /// A fixed, locale-independent format, so scripts reading text output see the same shape everywhere.
     private static func timeFormatter() -> DateFormatter {

@@ -7,10 +7,22 @@ enum Backend: Hashable, Sendable {
     case embedded(store: URL)
     /// A Matrix homeserver.
     case matrix(homeserver: URL)
+    /// A community service on a Unix socket (`tteok serve`), which owns the file.
+    case service(socket: URL)
 
     /// `--homeserver` wins over `--store`; without either, the default store. A homeserver must
     /// be https unless it is on this machine (loopback) or `insecureHTTP` (`--insecure-http`) says so.
-    init(store: String?, homeserver: String?, insecureHTTP: Bool = false, paths: Paths, workingDirectory: String) throws(UsageError) {
+    init(store: String?, homeserver: String?, socket: String? = nil, insecureHTTP: Bool = false, paths: Paths,
+         workingDirectory: String) throws(UsageError) {
+        if let socket {
+            if socket.isEmpty { throw .invalidValue(option: "socket", value: socket, reason: "expected a socket path") }
+            if store != nil || homeserver != nil {
+                throw .invalidCombination("--socket cannot be used with --store or --homeserver (the service owns its store)")
+            }
+            let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+            self = .service(socket: URL(fileURLWithPath: socket, relativeTo: base).standardizedFileURL)
+            return
+        }
         if let homeserver {
             guard let url = URL(string: homeserver), let scheme = url.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", let host = url.host else {

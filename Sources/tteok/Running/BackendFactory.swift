@@ -13,4 +13,9 @@ struct BackendFiles: Hashable, Sendable {
     let sessionFile: URL
     /// Where a backend may cache (Matrix keeps one SQLite cache per account below it).
     let cacheDirectory: URL
+    /// True for the interactive client: posts a service cannot take now wait in an outbox;
+    /// a script is told the service is offline instead.
+    var interactive = false
+    /// The private service that serves an embedded community file (`tteok`, `--store`).
+    var privateService: PrivateService?
 }

@@ -5,7 +5,7 @@ extension CommandLineTool {
         formatter.subcommands = CommandLineDescription.tteok.commands
         formatter.epilogue = [
             ("EXIT CODES", ExitCode.allCases.map { "\($0.rawValue)  \($0.meaning)" }),
-            ("MORE", ["Run 'tteok COMMAND --help' for a command's options."]),
+            ("MORE", ["Run 'tteok COMMAND --help' for a command's options.", "Run 'tteok serve --help' to share a community on this host through the community service."]),
         ]
         return formatter.render()
     }

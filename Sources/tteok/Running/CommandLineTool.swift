@@ -1,4 +1,5 @@
 import ChatCore
+import CommunityClient
 import Foundation
 
 /// The whole command line: finds the command, parses and validates it, opens the backend and runs.
@@ -7,8 +8,8 @@ struct CommandLineTool: Sendable {
     /// Every scripting command, in the order `--help` lists them.
     static let commands: [any ScriptCommand.Type] = [
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-        ChannelsCommand.self, ReadCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self, DeleteCommand.self,
-        ReportsCommand.self,
+        ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
+        DeleteCommand.self, ReportsCommand.self, ChannelCommand.self,
     ]
 
     var factory: any BackendFactory
@@ -21,6 +22,7 @@ struct CommandLineTool: Sendable {
 
     func run(_ words: [String]) async -> ExitCode {
         let rootOptions = InteractiveOptions.configuration.options + GlobalOptions.definitions
+        if words.first == ServeCommand.name { return await ServeCommand.run(Array(words.dropFirst()), console: console, workingDirectory: workingDirectory, environment: environment) }
         do {
             switch try Invocation(words, commands: Self.commands, rootOptions: rootOptions) {
             case .help(let topic):
@@ -65,13 +67,13 @@ struct CommandLineTool: Sendable {
         }
         let options = try InteractiveOptions(parsed)
         let globals = GlobalOptions(parsed)
-        let backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
-                                      paths: paths, workingDirectory: workingDirectory)
+        let backend = try backend(for: globals)
         let service: any ChatService
         do {
             let sessions = SessionLocation(paths: paths)
             try sessions.prepare(for: backend)
-            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory, interactive: true,
+                                     privateService: try privateService(for: backend))
             service = try factory.makeService(for: backend, files: files)
         } catch {
             console.error((error as? ChatError)?.message ?? String(describing: error))
@@ -102,8 +104,7 @@ struct CommandLineTool: Sendable {
             }
             globals = GlobalOptions(parsed)
             command = try type.init(parsed, globals: globals)
-            backend = try Backend(store: globals.store, homeserver: globals.homeserver, insecureHTTP: globals.insecureHTTP,
-                                      paths: paths, workingDirectory: workingDirectory)
+            backend = try self.backend(for: globals)
         } catch {
             console.error("\(error.message) (see '\(configuration.invocation) --help')")
             return .usage
@@ -111,12 +112,29 @@ struct CommandLineTool: Sendable {
         return await execute(command, globals: globals, backend: backend)
     }
 
+    /// The private service of an embedded community file; none for the others.
+    private func privateService(for backend: Backend) throws(ChatError) -> PrivateService? {
+        guard case .embedded(let store) = backend else { return nil }
+        return try PrivateService(store: store, paths: paths, environment: environment)
+    }
+
+    /// The backend the options name; with none, `socket = PATH` in the config file.
+    private func backend(for globals: GlobalOptions) throws(UsageError) -> Backend {
+        var socket = globals.socket
+        if socket == nil, globals.store == nil, globals.homeserver == nil { socket = UserConfig.load(from: paths.configFile).socket }
+        return try Backend(store: globals.store, homeserver: globals.homeserver, socket: socket, insecureHTTP: globals.insecureHTTP,
+                           paths: paths, workingDirectory: workingDirectory)
+    }
+
     private func execute(_ command: any ScriptCommand, globals: GlobalOptions, backend: Backend) async -> ExitCode {
         do {
             let sessions = SessionLocation(paths: paths)
             try sessions.prepare(for: backend)
-            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory)
+            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory,
+                                     privateService: try privateService(for: backend))
             let service = try factory.makeService(for: backend, files: files)
+            // A script on a service that is not running is told so (exit 5), not "not signed in".
+            if let service = service as? ServiceCommunity { try await service.connect() }
             let context = CommandContext(service: service, console: console, input: input, globals: globals, environment: environment)
             return try await command.run(in: context)
         } catch let error as UsageError {

@@ -2,7 +2,7 @@ import ChatCore
 import Foundation
 
 /// Where a command writes. Text from outside (names, messages, server words) goes through
-/// `inert(_:)` before it reaches a terminal; JSON output is data and is written as encoded.
+/// `inert(_:)` before it reaches a terminal; JSON output is data, encoded by `JSONOutput`.
 struct Console: Sendable {
     /// Writes text to standard output as is.
     var writeOut: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
@@ -20,12 +20,9 @@ struct Console: Sendable {
     /// (a message's line breaks show as `⏎`, so each message stays one line of output).
     func inert(_ text: String) -> String { InertText.sanitize(text, layout: .singleLine) }
 
-    /// A value as one pretty, stable JSON document on stdout.
+    /// A value as one pretty, stable JSON document on stdout; terminal-active characters inside
+    /// its strings are `\u`-escaped (`JSONOutput`).
     func json<Value: Encodable>(_ value: Value) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        writeOut(String(decoding: data, as: UTF8.self) + "\n")
+        writeOut(try JSONOutput.encode(value) + "\n")
     }
 }

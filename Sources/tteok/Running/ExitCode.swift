@@ -20,7 +20,7 @@ enum ExitCode: Int32, CaseIterable, Sendable {
         case .wrongPassword, .noSuchAccount, .denied(.notSignedIn): self = .authentication
         case .noSuchChannel, .noSuchUser, .noSuchMessage: self = .notFound
         case .offline, .rateLimited: self = .offline
-        case .denied, .accountExists, .invalidInput, .tooLarge, .badResponse, .server, .storage, .unsupported:
+        case .denied, .accountExists, .invalidInput, .tooLarge, .badResponse, .server, .storage, .unsupported, .forbidden:
             self = .failure
         }
     }

@@ -1,14 +1,21 @@
 import ChatCore
+import CommunityClient
 import Foundation
 import LocalStore
 import Matrix
 
-/// The two backends: the embedded community and Matrix. Nothing else picks between them.
+/// The backends: the embedded community (through the user's private service), a shared
+/// community service, and Matrix. Nothing else picks between them.
 struct LiveBackendFactory: BackendFactory {
     func makeService(for backend: Backend, files: BackendFiles) throws -> any ChatService {
         switch backend {
         case .embedded(let store):
-            return try LocalCommunity(storeURL: store, sessionFile: files.sessionFile)
+            // The file is opened by the user's private service, started on first use.
+            guard let privateService = files.privateService else { return try LocalCommunity(storeURL: store, sessionFile: files.sessionFile) }
+            return ServiceCommunity(socketPath: privateService.socketPath, sessionFile: files.sessionFile, keepsOutbox: files.interactive,
+                                    starter: try privateService.starter(for: store))
+        case .service(let socket):
+            return ServiceCommunity(socketPath: socket.path, sessionFile: files.sessionFile, keepsOutbox: files.interactive)
         case .matrix(let homeserver):
             return MatrixService(homeserver: homeserver, sessionFile: files.sessionFile, cacheDirectory: files.cacheDirectory)
         }

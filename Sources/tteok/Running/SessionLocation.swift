@@ -34,6 +34,9 @@ struct SessionLocation: Sendable {
         case .embedded(let store):
             let path = store.resolvingSymlinksInPath().path
             return "store-\(readable(store.lastPathComponent))-\(Self.hash(path)).json"
+        case .service(let socket):
+            let path = socket.standardizedFileURL.path
+            return "service-\(readable(socket.lastPathComponent))-\(Self.hash(path)).json"
         case .matrix(let homeserver):
             let key = homeserver.absoluteString.lowercased().trimmingTrailingSlashes
             return "matrix-\(readable(homeserver.host ?? "server"))-\(Self.hash(key)).json"

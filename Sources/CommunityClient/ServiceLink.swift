@@ -1,0 +1,118 @@
+import ChatCore
+import CommunityProtocol
+import Foundation
+import Glibc
+
+/// One connection to the service: requests are written under a lock, answers matched to their
+/// id by a reader thread, pushed events handed to `onEvent`. When the connection ends, every
+/// waiting request fails with `.offline` at once: a dead service is never a hang.
+final class ServiceLink: @unchecked Sendable {
+    private let stream: FrameStream
+    private let writeLock = NSLock()
+    private let state = Mutex(State())
+    private let onEvent: @Sendable (ChatEvent) -> Void
+
+    private struct State {
+        var nextID: UInt64 = 0
+        var open = true
+        var waiting: [UInt64: CheckedContinuation<Response, any Error>] = [:]
+        /// Why the link was given up from this side (a service that stopped answering).
+        var givenUp: ChatError?
+    }
+
+    /// A request unanswered this long means the service is stuck (stopped, overloaded): the
+    /// link is given up, so callers see "offline" and posts wait in the outbox, never a hang.
+    static let answerTimeout: TimeInterval = 10
+
+    /// Connects to `path`; throws `.offline` when nothing answers there.
+    init(path: String, onEvent: @escaping @Sendable (ChatEvent) -> Void) throws(ChatError) {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw .offline("cannot make a socket") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let why = String(cString: strerror(errno))
+            _ = close(descriptor)
+            throw .offline("the community service at \(path) is not answering (\(why))")
+        }
+        // A write the service does not take within the timeout fails too.
+        var timeout = timeval(tv_sec: Int(Self.answerTimeout), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        stream = FrameStream(descriptor: descriptor)
+        self.onEvent = onEvent
+        let thread = Thread { [self] in readAnswers() }
+        thread.name = "tteok.client.in"
+        thread.start()
+    }
+
+    var isOpen: Bool { state.withLock { $0.open } }
+
+    /// Sends `request` and waits for its answer.
+    func call(_ request: Request) async throws -> Response {
+        let frameID = state.withLock { state -> UInt64? in
+            guard state.open else { return nil }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let frameID else { throw ChatError.offline("the community service closed the connection") }
+        let bytes = try FrameCodec.encode(ClientFrame(id: frameID, request: request))
+        return try await withCheckedThrowingContinuation { continuation in
+            let accepted = state.withLock { state -> Bool in
+                guard state.open else { return false }
+                state.waiting[frameID] = continuation
+                return true
+            }
+            guard accepted else { return continuation.resume(throwing: ChatError.offline("the community service closed the connection")) }
+            // Under the write lock the descriptor is either still this link's or already closed
+            // (the reader closes it under the same lock), never another connection's.
+            let written = writeLock.withLock { isOpen && stream.write(bytes) }
+            if !written { shutDown() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerTimeout) { [weak self] in self?.giveUpIfWaiting(frameID) }
+        }
+    }
+
+    private func giveUpIfWaiting(_ frameID: UInt64) {
+        let stuck = state.withLock { state -> Bool in
+            guard state.waiting[frameID] != nil else { return false }
+            state.givenUp = .offline("the community service did not answer within \(Int(Self.answerTimeout)) s")
+            return true
+        }
+        if stuck { shutDown() }
+    }
+
+    /// Ends the connection; waiting requests fail at once.
+    func shutDown() {
+        writeLock.withLock { if isOpen { _ = shutdown(stream.descriptor, Int32(SHUT_RDWR)) } }
+    }
+
+    private func readAnswers() {
+        var failure = ChatError.offline("the community service closed the connection")
+        while true {
+            do {
+                guard let frame = try stream.read(ServerFrame.self) else { break }
+                switch frame.body {
+                case .event(let event): onEvent(event)
+                case .response(let id, let response):
+                    let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
+                    if let waiter { waiter.resume(returning: response) } else if case .failure(let error) = response { failure = error }
+                }
+            } catch {
+                failure = error.chatError
+                break
+            }
+        }
+        let waiters = state.withLock { state -> [CheckedContinuation<Response, any Error>] in
+            if let givenUp = state.givenUp { failure = givenUp }
+            state.open = false
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        waiters.forEach { $0.resume(throwing: failure) }
+        writeLock.withLock { _ = close(stream.descriptor) }
+        if case .offline(let why) = failure { onEvent(.connection(.offline(why))) } else { onEvent(.connection(.offline(failure.message))) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// How frames travel on the service's socket: a 4-byte big-endian length, then that many bytes
+/// of JSON. The length is checked against `maximumPayload` before anything is read or
+/// allocated, so a hostile length (4 GB) costs nothing.
+public enum FrameCodec {
+    /// Largest payload either side accepts: a 10 MiB image is about 13.4 MiB as JSON's base64,
+    /// plus the envelope; a page of history is bounded by the service's page size.
+    public static let maximumPayload = 16 * 1024 * 1024
+    /// Bytes of the length prefix.
+    public static let headerSize = 4
+
+    /// The bytes of one frame carrying `value`.
+    public static func encode<T: Encodable>(_ value: T) throws(ProtocolError) -> Data {
+        let payload: Data
+        do { payload = try JSONEncoder().encode(value) } catch { throw .unencodable(String(describing: error)) }
+        guard payload.count <= maximumPayload else { throw .tooLarge(payload.count) }
+        var length = UInt32(payload.count).bigEndian
+        var frame = Data(bytes: &length, count: headerSize)
+        frame.append(payload)
+        return frame
+    }
+
+    /// The payload length announced by a 4-byte header, refused when over the limit.
+    public static func payloadLength(header: Data) throws(ProtocolError) -> Int {
+        guard header.count == headerSize else { throw .truncated }
+        let length = header.reduce(0) { ($0 << 8) | Int($1) }
+        guard length <= maximumPayload else { throw .tooLarge(length) }
+        return length
+    }
+
+    /// Decodes a payload after checking its version, so a frame from a newer tteok is told
+    /// apart from garbage.
+    public static func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws(ProtocolError) -> T {
+        let probe: VersionProbe
+        do { probe = try JSONDecoder().decode(VersionProbe.self, from: payload) } catch { throw .malformed("not a tteok frame") }
+        guard probe.v == WireVersion.current else { throw .unknownVersion(probe.v) }
+        do { return try JSONDecoder().decode(type, from: payload) } catch { throw .malformed(Self.describe(error)) }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "undecodable frame" }
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return "undecodable frame"
+        }
+    }
+
+    private struct VersionProbe: Decodable { var v: Int }
+}
+
+/// The wire format's version; both sides refuse a frame of another version with a clear error.
+public enum WireVersion {
+    public static let current = 1
+}

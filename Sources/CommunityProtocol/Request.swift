@@ -1,0 +1,60 @@
+import ChatCore
+import Foundation
+
+/// Everything a client may ask the service: one case per `ChatService` call, plus the session
+/// hand-over, the live subscription and the moderators' reports.
+///
+/// The service answers each with a `Response`; the engine behind it enforces the rules, so a
+/// request is only a wish.
+public enum Request: Codable, Hashable, Sendable {
+    // Session: the token is the client's; the service keeps only its digest.
+    case restore(token: String?)
+    case viewer
+    case signUp(SignUpRequest)
+    case logIn(identifier: String, password: String)
+    case continueAsGuest
+    case logOut
+    case acceptTerms(version: Int)
+    case updateProfile(nickname: String?, region: String?)
+
+    // Channels and messages. `clientID` makes a resent post land once.
+    case channels
+    /// One page of the channel list in display order (the list may hold a million channels).
+    case channelPage(region: String?, after: PageToken?, limit: Int)
+    /// The unread counts of a page of channels, in one read.
+    case unreadCounts([ChannelID])
+    case channelNamed(String)
+    case unreadCount(ChannelID)
+    case permission(ChannelID)
+    case latestMessages(ChannelID, limit: Int)
+    case olderMessages(ChannelID, before: PageToken, limit: Int)
+    case send(String, to: ChannelID, clientID: String)
+    case sendImage(ImageUpload, to: ChannelID, clientID: String)
+    case imageData(ImageInfo)
+    case markRead(ChannelID)
+
+    // Direct conversations.
+    case conversations
+    case searchMembers(String)
+    case directChannel(with: UserID)
+    case sendDirect(String, to: UserID, clientID: String)
+
+    // Discover and profiles.
+    case activeChannels(since: Date, limit: Int)
+    case profile(UserID)
+    case messageCount(UserID)
+    case recentMessages(by: UserID, limit: Int)
+    case search(SearchQuery)
+
+    // Safety and moderation.
+    case report(MessageID, in: ChannelID, reason: String)
+    case block(UserID)
+    case unblock(UserID)
+    case blockedUsers
+    case reports
+    /// A moderator creates an open channel, or a region's channel.
+    case createChannel(name: String, region: String?)
+
+    /// Start pushing live events on this connection.
+    case subscribe
+}

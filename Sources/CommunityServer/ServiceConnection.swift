@@ -1,0 +1,93 @@
+import ChatCore
+import CommunityProtocol
+import Foundation
+import Glibc
+import LocalStore
+
+/// One client connection: reads its frames on a thread of its own, answers them in order with
+/// an engine session bound to the peer's uid, and pushes live events once it subscribed.
+final class ServiceConnection: @unchecked Sendable {
+    /// Requests a connection may make: a burst, then a steady rate.
+    static let requestsPerSecond = 200.0
+    static let requestBurst = 400.0
+
+    let uid: UInt32
+    private let stream: FrameStream
+    private let outgoing: OutgoingQueue
+    private let handler: RequestHandler
+    private let onClose: @Sendable () -> Void
+    /// Touched only on the reader thread.
+    private var limiter = RateLimiter(perSecond: ServiceConnection.requestsPerSecond, burst: ServiceConnection.requestBurst)
+    private var subscription: Task<Void, Never>?
+
+    init(descriptor: Int32, uid: UInt32, engine: CommunityEngine, onClose: @escaping @Sendable () -> Void) throws {
+        self.uid = uid
+        stream = FrameStream(descriptor: descriptor)
+        outgoing = OutgoingQueue(stream: stream, label: "tteok.serve.out.\(descriptor)")
+        let slot = SessionSlot()
+        handler = RequestHandler(community: try engine.session(peerUID: uid, slot: slot), slot: slot)
+        self.onClose = onClose
+    }
+
+    /// Starts the reader thread; the connection lives until the peer leaves or is dropped.
+    func start() {
+        let thread = Thread { [self] in serve() }
+        thread.name = "tteok.serve.in"
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+
+    private func serve() {
+        defer { finish() }
+        while true {
+            let frame: ClientFrame
+            do {
+                guard let next = try stream.read(ClientFrame.self) else { return }
+                frame = next
+            } catch {
+                // A bad frame leaves the stream unusable: say why, then end the connection.
+                outgoing.send(ServerFrame(.response(id: 0, .failure(error.chatError))))
+                return
+            }
+            outgoing.send(ServerFrame(.response(id: frame.id, respond(to: frame.request))))
+        }
+    }
+
+    private func respond(to request: Request) -> Response {
+        if let wait = limiter.take() { return .failure(.rateLimited(retryAfterMilliseconds: wait)) }
+        if case .subscribe = request {
+            subscribe()
+            return .done
+        }
+        return Self.blocking { [handler] in await handler.answer(request) }
+    }
+
+    /// Pushes every live event of this connection's engine session to the client.
+    private func subscribe() {
+        guard subscription == nil else { return }
+        let events = handler.community.events()
+        subscription = Task { [outgoing] in
+            for await event in events { outgoing.send(ServerFrame(.event(event))) }
+        }
+    }
+
+    private func finish() {
+        subscription?.cancel()
+        outgoing.close()
+        onClose()
+    }
+
+    /// Runs async work from the reader thread and waits for it: answers stay in request order
+    /// and a client cannot have more than one request in flight.
+    private static func blocking(_ work: @escaping @Sendable () async -> Response) -> Response {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex(Response.done)
+        Task {
+            let answer = await work()
+            result.withLock { $0 = answer }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
+    }
+}

@@ -1,0 +1,44 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// The community file opened once for the service: one database, one session per connection.
+///
+/// Every session shares the one connection and its serial queue, so writes never contend for
+/// SQLite's lock between processes, and no client can hold the file.
+public final class CommunityEngine: Sendable {
+    let database: Database
+    /// Email keys of the moderators (`tteok serve --moderator EMAIL`).
+    public let moderators: Set<String>
+    /// True for a user's private service (`tteok serve --private`): it stands in for the user
+    /// opening the file directly, so the file keeps that mode and its rules (`.directFile`).
+    public let isPrivate: Bool
+
+    /// Opens `storeURL` owner-only (0600, adopting a file of today's format with nothing lost).
+    /// A private engine leaves the file as a direct open would (0660 when new) and watches it
+    /// for other processes' commits, as a direct open did: others may share the file that way.
+    public init(storeURL: URL, moderators: [String], isPrivate: Bool = false) throws {
+        self.moderators = Set(moderators.map(AccountRules.emailKey))
+        self.isPrivate = isPrivate
+        do {
+            var configuration = Database.Configuration()
+            if isPrivate {
+                try StoreFile.prepare(storeURL)
+            } else {
+                try StoreFile.prepare(storeURL, mode: StoreFile.serviceMode)
+                try StoreFile.restrict(storeURL)
+                // No other process writes the file: nothing to watch.
+                configuration.observesOtherProcesses = false
+            }
+            database = try Database(path: storeURL.path, migrations: CommunitySchema.migrations, configuration: configuration)
+        } catch {
+            throw StoreErrors.map(error)
+        }
+    }
+
+    /// A new engine session for a connection from Unix user `peerUID`; its token lives in `slot`.
+    public func session(peerUID: UInt32, slot: SessionSlot) throws -> LocalCommunity {
+        let access: CommunityAccess = isPrivate ? .directFile : .service(peerUID: peerUID, moderators: moderators)
+        return try LocalCommunity(database: database, keeper: slot, access: access)
+    }
+}

@@ -1,0 +1,65 @@
+import ChatCore
+import Foundation
+import MatrixCrypto
+
+/// Sending into an encrypted room: who may read (the room's joined and invited members now, from the server),
+/// their devices (fetched when unknown or changed), Olm sessions (claimed for devices without
+/// one), the room key (shared by Olm with every device that lacks it), then the Megolm
+/// encryption. Only the outbox calls this, one message at a time.
+extension EncryptionSession {
+    /// The `m.room.encrypted` content `content` is sent as in `room`. Throws `MatrixError` when
+    /// the server cannot be reached (the outbox tries again later).
+    func encrypt(_ content: MessageEventContent, in room: String) async throws -> CryptoJSON {
+        try await shareRoomKey(room)
+        return try crypto.encrypt(room: room, type: "m.room.message", content: try CryptoJSON(encoding: content))
+    }
+
+    /// Makes sure every device of every joined or invited member has the room's current key.
+    func shareRoomKey(_ room: String) async throws {
+        let members = try await client.readingMembers(room)
+        try await fetchDevices(of: try crypto.usersNeedingDeviceQuery(members))
+        let own = crypto.identity
+        let devices = try members.flatMap { try crypto.devices(of: $0) }
+            .filter { !($0.userID == own.userID && $0.deviceID == own.deviceID) }
+        try await startOlmSessions(with: try crypto.devicesWithoutOlmSession(devices))
+        let share = try crypto.roomKeyShare(room: room, devices: devices, rotation: try await rotation(of: room))
+        guard !share.messages.isEmpty else { return }
+        var messages: [String: [String: CryptoJSON]] = [:]
+        for (device, content) in share.messages { messages[device.userID, default: [:]][device.deviceID] = content }
+        try await client.sendToDevice(MatrixCache.encryptedEventType, messages, transactionID: TransactionID.make())
+        try crypto.markShared(share)
+    }
+
+    /// `/keys/query` for `users`; unlike the sync's refresh, a failure is thrown (nothing is sent
+    /// to a room whose readers we could not learn).
+    private func fetchDevices(of users: [String]) async throws {
+        guard !users.isEmpty else { return }
+        for (user, devices) in try await client.queryKeys(users.sorted()) where users.contains(user) {
+            _ = try crypto.learnDevices(of: user, devices)
+        }
+    }
+
+    /// `/keys/claim` one signed one-time key per device and starts an Olm session with each.
+    /// A device with no key left stays without a session (it does not get this room key).
+    private func startOlmSessions(with devices: [DeviceKeys]) async throws {
+        guard !devices.isEmpty else { return }
+        var request: [String: [String: String]] = [:]
+        for device in devices { request[device.userID, default: [:]][device.deviceID] = Self.signedCurve }
+        let answer = try await client.claimKeys(request)
+        var claimed: [DeviceKeys: CryptoJSON] = [:]
+        for device in devices {
+            guard let key = answer[device.userID]?[device.deviceID]?.first(where: { $0.key.hasPrefix(Self.signedCurve + ":") })?.value else { continue }
+            claimed[device] = key
+        }
+        try crypto.startOlmSessions(claimed)
+    }
+
+    /// The room's rotation policy from its `m.room.encryption` state, asked once per room.
+    private func rotation(of room: String) async throws -> RotationPolicy {
+        if let known = rotations.withLock({ $0[room] }) { return known }
+        let state = try await client.state(room, type: MatrixCache.encryptionType, as: CryptoJSON.self)
+        let policy = RotationPolicy(encryptionState: state)
+        rotations.withLock { $0[room] = policy }
+        return policy
+    }
+}

@@ -1,0 +1,113 @@
+import ChatCore
+import Foundation
+import MatrixCrypto
+
+/// What the crypto side took from one sync answer, to finish once the answer is cached.
+struct PreparedSync: Sendable {
+    /// The answer with every decryptable timeline event replaced by its plaintext.
+    var sync: SyncResponse
+    /// Events cached as placeholders, with their ciphertext.
+    var undecrypted: [UndecryptedEvent] = []
+    /// Megolm sessions whose keys just arrived (or were withheld).
+    var keyedSessions: [String] = []
+}
+
+extension EncryptionSession {
+    /// Takes in the answer's to-device events, device changes and key counts, then decrypts its
+    /// timelines. Keys come first, so a message and its key in the same answer decrypt at once.
+    func prepare(_ sync: SyncResponse) async -> PreparedSync {
+        var prepared = PreparedSync(sync: sync)
+        let toDevice = sync.to_device?.events ?? []
+        // Know the senders' devices before their keys: a known device must claim its own signing key.
+        // Changed lists are fetched again before the next send; left users are no longer tracked.
+        try? crypto.deviceListsChanged(sync.device_lists?.changed ?? [], left: sync.device_lists?.left ?? [])
+        var users = Set(sync.device_lists?.changed ?? [])
+        for event in toDevice where event.type == "m.room.encrypted" {
+            if (try? crypto.devices(of: event.sender).isEmpty) ?? true { users.insert(event.sender) }
+        }
+        await refreshDevices(of: users)
+        for event in toDevice {
+            switch crypto.receive(ToDeviceEvent(type: event.type, sender: event.sender, content: event.content)) {
+            case .roomKey(_, let session), .withheld(_, let session): prepared.keyedSessions.append(session)
+            case .ignored: break
+            }
+        }
+        if let counts = sync.device_one_time_keys_count {
+            await replenish(serverCount: counts[Self.signedCurve] ?? 0)
+        }
+        for (room, joined) in sync.rooms?.join ?? [:] {
+            guard let events = joined.timeline?.events else { continue }
+            let (plain, undecrypted) = decrypt(events, in: room)
+            prepared.sync.rooms?.join?[room]?.timeline?.events = plain
+            prepared.undecrypted += undecrypted
+        }
+        return prepared
+    }
+
+    /// After the answer is cached: keeps the placeholders' ciphertext and decrypts, in place,
+    /// cached placeholders whose key has just arrived. Returns the events that changed.
+    func finish(_ prepared: PreparedSync) async -> [String] {
+        try? await cache.recordUndecrypted(prepared.undecrypted)
+        var changed: [String] = []
+        for session in Set(prepared.keyedSessions).sorted() {
+            changed += await retry(session: session)
+        }
+        return changed
+    }
+
+    /// Decrypts the cached placeholders of `session`; those still undecryptable get the new reason.
+    func retry(session: String) async -> [String] {
+        var changed: [String] = []
+        for waiting in (try? await cache.undecrypted(session: session)) ?? [] {
+            guard let content = try? CryptoJSON(parsing: Data(waiting.content.utf8)) else { continue }
+            let ciphertext = MegolmCiphertext(roomID: waiting.roomID, eventID: waiting.eventID, sender: waiting.sender,
+                                              timestamp: waiting.timestamp, content: content)
+            do {
+                let plain = try crypto.decrypt(ciphertext)
+                let event = RoomEvent(event_id: waiting.eventID, type: plain.type, sender: waiting.sender,
+                                      origin_server_ts: waiting.timestamp, content: try JSONValue.from(plain.content))
+                if try await cache.replacePlaceholder(waiting.eventID, with: event) { changed.append(waiting.eventID) }
+            } catch let failure as Undecryptable {
+                try? await cache.setUndecryptedReason(waiting.eventID, failure.reason.description)
+            } catch {}
+        }
+        return changed
+    }
+
+    /// History pages: decrypts what it can before the page is cached; the rest become placeholders.
+    func decrypt(_ page: MessagesResponse, in room: String) -> (MessagesResponse, [UndecryptedEvent]) {
+        var page = page
+        let (plain, undecrypted) = decrypt(page.chunk, in: room)
+        page.chunk = plain
+        return (page, undecrypted)
+    }
+
+    /// Each `m.room.encrypted` event replaced by its plaintext event (same id, sender, time);
+    /// the undecryptable ones are kept as they are and listed with their reason.
+    func decrypt(_ events: [RoomEvent], in room: String) -> ([RoomEvent], [UndecryptedEvent]) {
+        var positions: [Int] = [], ciphertexts: [MegolmCiphertext] = []
+        for (index, event) in events.enumerated() {
+            guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id,
+                  let content = try? CryptoJSON(encoding: event.content) else { continue }
+            positions.append(index)
+            ciphertexts.append(MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
+                                                timestamp: event.origin_server_ts ?? 0, content: content))
+        }
+        guard !ciphertexts.isEmpty else { return (events, []) }
+        var plain = events, undecrypted: [UndecryptedEvent] = []
+        for (position, (ciphertext, result)) in zip(positions, zip(ciphertexts, crypto.decrypt(ciphertexts))) {
+            switch result {
+            case .success(let decrypted):
+                guard let content = try? JSONValue.from(decrypted.content) else { continue }
+                plain[position].type = decrypted.type
+                plain[position].content = content
+            case .failure(let failure):
+                guard let session = ciphertext.sessionID,
+                      let text = try? String(decoding: JSONEncoder().encode(ciphertext.content), as: UTF8.self) else { continue }
+                undecrypted.append(UndecryptedEvent(eventID: ciphertext.eventID, roomID: room, sessionID: session, sender: ciphertext.sender,
+                                                    timestamp: ciphertext.timestamp, content: text, reason: failure.reason.description))
+            }
+        }
+        return (plain, undecrypted)
+    }
+}

@@ -1,0 +1,80 @@
+import ChatCore
+import Foundation
+import MatrixCrypto
+
+/// End-to-end encryption for one signed-in session: publishes this device's keys, takes in what
+/// `/sync` brings for it (to-device room keys, device list changes, one-time key counts) and
+/// decrypts room events — live, from history, and cached placeholders once their key arrives.
+/// The crypto itself is behind `EndToEndCrypto`; this type only moves things between it, the
+/// server and the cache.
+final class EncryptionSession: Sendable {
+    let crypto: EndToEndCrypto
+    let client: MatrixClient
+    let cache: MatrixCache
+    /// Set once this device's keys are on the server (also recorded in the cache's meta).
+    private let published = Mutex(false)
+    /// Each encrypted room's rotation policy, once asked (`m.room.encryption` cannot change it
+    /// in a way that matters within a run: a new state event only applies to new sessions).
+    let rotations = Mutex<[String: RotationPolicy]>([:])
+
+    /// How many signed one-time keys the server should hold.
+    static let oneTimeKeyTarget = 50
+    static let signedCurve = "signed_curve25519"
+
+    init(crypto: EndToEndCrypto, client: MatrixClient, cache: MatrixCache) {
+        self.crypto = crypto
+        self.client = client
+        self.cache = cache
+    }
+
+    /// The libolm machine for `session`, its store beside the account's cache. Nil for guests
+    /// (read-only in tteok) and when the store cannot be opened — then encrypted rooms keep
+    /// their placeholders, as before, and why is printed once.
+    static func open(for session: MatrixSession, cacheFile: URL, client: MatrixClient, cache: MatrixCache) -> EncryptionSession? {
+        guard !session.isGuest else { return nil }
+        let base = cacheFile.deletingPathExtension()
+        do {
+            let machine = try OlmMachine(path: base.appendingPathExtension("crypto.sqlite"), keyFile: base.appendingPathExtension("crypto-key"),
+                                         userID: session.userID, deviceID: session.deviceID)
+            return EncryptionSession(crypto: machine, client: client, cache: cache)
+        } catch {
+            FileHandle.standardError.write(Data("tteok: end-to-end encryption is off for this session: \(error)\n".utf8))
+            return nil
+        }
+    }
+
+    private var publishedMarker: String { "\(crypto.identity.deviceID) \(crypto.identity.curve25519)" }
+
+    /// Before each sync until it succeeds: this device's keys and its first one-time keys go to
+    /// the server, once per device (a restart of the same HOME finds them published).
+    func publishDeviceKeys() async {
+        guard !published.withLock({ $0 }) else { return }
+        do {
+            if try await cache.meta("e2e_published") != publishedMarker {
+                let counts = try await client.uploadKeys(KeysUploadRequest(device_keys: try crypto.signedDeviceKeys(),
+                                                                            one_time_keys: try crypto.oneTimeKeysToUpload(serverCount: 0)))
+                try crypto.markOneTimeKeysPublished()
+                try await cache.setMeta("e2e_published", publishedMarker)
+                await replenish(serverCount: counts[Self.signedCurve] ?? 0)
+            }
+            published.withLock { $0 = true }
+        } catch {
+            // Offline or refused: the next sync turn tries again.
+        }
+    }
+
+    /// Tops the server's one-time keys up to the target.
+    func replenish(serverCount: Int) async {
+        guard serverCount < Self.oneTimeKeyTarget, let keys = try? crypto.oneTimeKeysToUpload(serverCount: serverCount), !keys.isEmpty else { return }
+        guard (try? await client.uploadKeys(KeysUploadRequest(one_time_keys: keys))) != nil else { return }
+        try? crypto.markOneTimeKeysPublished()
+    }
+
+    /// Asks the server for `users`' devices and records those whose keys check out.
+    func refreshDevices(of users: Set<String>) async {
+        guard !users.isEmpty, let answer = try? await client.queryKeys(users.sorted()) else { return }
+        for (user, devices) in answer where users.contains(user) {
+            _ = try? crypto.learnDevices(of: user, devices)
+        }
+    }
+}

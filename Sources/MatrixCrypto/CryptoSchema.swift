@@ -1,0 +1,60 @@
+import Storage
+
+/// The crypto store's schema (its own file beside the account's cache). Every secret column
+/// holds a libolm pickle, encrypted with the pickle key (`PickleKey`). Append-only steps.
+enum CryptoSchema {
+    static let migrations: [Migration] = [
+        Migration(1, "Olm account, Olm and Megolm sessions, devices", sql: """
+        -- this device's Olm account; one row. A new device id (a new login) replaces it.
+        CREATE TABLE account (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            user_id TEXT NOT NULL, device_id TEXT NOT NULL, pickle TEXT NOT NULL
+        );
+        CREATE TABLE olm_sessions (
+            session_id TEXT PRIMARY KEY, sender_key TEXT NOT NULL, pickle TEXT NOT NULL, last_used INTEGER NOT NULL
+        );
+        CREATE INDEX olm_sessions_by_key ON olm_sessions (sender_key, last_used);
+        -- Megolm keys received: what decrypts a room's messages from one sending device
+        CREATE TABLE inbound_group_sessions (
+            session_id TEXT NOT NULL, sender_key TEXT NOT NULL, room_id TEXT NOT NULL,
+            -- who shared it (the Olm message's sender) and the ed25519 key it claimed
+            sender_user TEXT NOT NULL, claimed_ed25519 TEXT,
+            first_index INTEGER NOT NULL, pickle TEXT NOT NULL,
+            PRIMARY KEY (session_id, sender_key)
+        );
+        -- each (session, index) decrypts one event only: a second event at the same index is a replay
+        CREATE TABLE megolm_indices (
+            session_id TEXT NOT NULL, sender_key TEXT NOT NULL, message_index INTEGER NOT NULL,
+            event_id TEXT NOT NULL, ts INTEGER NOT NULL,
+            PRIMARY KEY (session_id, sender_key, message_index)
+        );
+        CREATE TABLE withheld (
+            session_id TEXT NOT NULL, sender_key TEXT NOT NULL, room_id TEXT NOT NULL, code TEXT NOT NULL, reason TEXT,
+            PRIMARY KEY (session_id, sender_key)
+        );
+        -- other devices, from /keys/query, their self-signature checked
+        CREATE TABLE devices (
+            user_id TEXT NOT NULL, device_id TEXT NOT NULL, curve25519 TEXT NOT NULL, ed25519 TEXT NOT NULL,
+            PRIMARY KEY (user_id, device_id)
+        );
+        CREATE INDEX devices_by_curve ON devices (curve25519);
+        -- this device's Megolm sessions, one per room (for sending)
+        CREATE TABLE outbound_group_sessions (
+            room_id TEXT PRIMARY KEY, pickle TEXT NOT NULL, created INTEGER NOT NULL
+        );
+        """),
+        Migration(2, "sending: outbound session ids, message counts and who has each room key", sql: """
+        -- the outbound session's id, when it was made and how many messages it encrypted (rotation)
+        ALTER TABLE outbound_group_sessions ADD COLUMN session_id TEXT NOT NULL DEFAULT '';
+        ALTER TABLE outbound_group_sessions ADD COLUMN messages INTEGER NOT NULL DEFAULT 0;
+        -- the devices an outbound session's key went to; a device missing from the room's
+        -- devices later (its user left, or it was removed) makes the session rotate
+        CREATE TABLE outbound_shares (
+            room_id TEXT NOT NULL, session_id TEXT NOT NULL, user_id TEXT NOT NULL, device_id TEXT NOT NULL,
+            PRIMARY KEY (room_id, session_id, user_id, device_id)
+        );
+        -- users whose device list we keep: fresh after /keys/query, stale after device_lists.changed
+        CREATE TABLE tracked_users (user_id TEXT PRIMARY KEY, stale INTEGER NOT NULL);
+        """),
+    ]
+}

@@ -1,0 +1,36 @@
+/// The questions asked before an action, and their choices. Outside text in them (a nickname,
+/// a message) is made inert when the question is drawn.
+extension UIStrings {
+    private func pick(_ english: String, _ korean: String) -> String {
+        language == .korean ? korean : english
+    }
+
+    public var cancel: String { pick("Cancel", "취소") }
+    public var askQuit: String { pick("Quit tteok?", "tteok을 종료할까요?") }
+    public var quitChoice: String { pick("Quit", "종료") }
+    public func askLogOut(_ name: String) -> String { pick("Log out \(name)?", "\(name) 계정에서 로그아웃할까요?") }
+    public var logOutChoice: String { pick("Log out", "로그아웃") }
+    public func askBlock(_ name: String) -> String { pick("Block \(name)?", "\(name) 님을 차단할까요?") }
+    public var blockChoice: String { pick("Block", "차단") }
+    public func messageBy(_ name: String, _ excerpt: String) -> String {
+        pick("\(name)'s message: “\(excerpt)”", "\(name) 님의 메시지: “\(excerpt)”")
+    }
+    public func askReport(_ target: String) -> String { pick("Report \(target)?", "\(target) 신고할까요?") }
+    public var reportChoice: String { pick("Report", "신고") }
+    public func reportPrompt(_ target: String) -> String {
+        pick("Report \(target) — type the reason, Enter", "\(target) 신고 — 이유를 입력하고 Enter")
+    }
+    public func askResend(_ target: String?) -> String {
+        pick("Send \(target ?? "your unsent message") again?", "\(target ?? "못 보낸 메시지")를 다시 보낼까요?")
+    }
+    public var resendChoice: String { pick("Send", "보내기") }
+    public func askDiscard(_ target: String?) -> String {
+        pick("Discard \(target ?? "your unsent message")?", "\(target ?? "못 보낸 메시지")를 버릴까요?")
+    }
+    public var discardChoice: String { pick("Discard", "버리기") }
+    public func askOpen(_ file: String) -> String { pick("Open \(file) in the image viewer?", "\(file) 이미지를 뷰어로 열까요?") }
+    public var openChoice: String { pick("Open", "열기") }
+    public func askSave(_ file: String, _ folder: String) -> String { pick("Save \(file) to \(folder)?", "\(file) 이미지를 \(folder)에 저장할까요?") }
+    public var saveChoice: String { pick("Save", "저장") }
+    public var selectionModeName: String { pick("selecting", "메시지 선택") }
+}

@@ -1,0 +1,69 @@
+import ChatCore
+import Foundation
+import Storage
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// The cache's full-text index on a real file: filled by triggers, by the migration for events
+/// cached before it, and when a placeholder is decrypted in place.
+final class MatrixCacheSearchTests: XCTestCase {
+    private let homeserver = URL(string: "http://h:1")!
+
+    private func event(_ id: String, _ type: String = "m.room.message", _ content: [String: JSONValue]) -> RoomEvent {
+        RoomEvent(event_id: id, type: type, sender: "@b:x", origin_server_ts: Int64(id.dropFirst()) ?? 1, content: .object(content))
+    }
+
+    private func text(_ id: String, _ body: String) -> RoomEvent {
+        event(id, "m.room.message", ["msgtype": .string("m.text"), "body": .string(body)])
+    }
+
+    private func found(_ cache: MatrixCache, _ query: String) async throws -> [String] {
+        let expression = try XCTUnwrap(SearchTerms.matchExpression(query))
+        return try await cache.search(expression, room: nil, below: nil, limit: 10).map(\.content.body)
+    }
+
+    func testTriggersTheMigrationAndInPlaceDecryptionKeepTheIndex() async throws {
+        let directory = try TemporaryDirectory()
+        var cache: MatrixCache? = try MatrixCache(directory: directory.url, homeserver: homeserver, userID: "@a:x")
+        let sealed = event("$3", "m.room.encrypted", ["algorithm": .string("m.megolm.v1.aes-sha2"), "ciphertext": .string("AwgA")])
+        _ = try await cache?.apply(SyncResponse(next_batch: "s1", rooms: .init(join: ["!r": JoinedRoom(
+            timeline: .init(events: [text("$1", "오늘 맛집을 찾았다"), text("$2", "Hello 떡볶이"), sealed]))])))
+        let live = try await found(try XCTUnwrap(cache), "맛집")
+        XCTAssertEqual(live, ["오늘 맛집을 찾았다"])
+
+        // A cache from before the index (step 5), reopened: the migration indexes what is there.
+        let file = try XCTUnwrap(cache?.file)
+        cache = nil
+        let database = try Database(path: file.path)
+        try database.writeSync { connection in
+            try connection.execute("""
+                DROP TRIGGER event_search_insert; DROP TRIGGER event_search_delete; DROP TRIGGER event_search_update;
+                DROP TABLE event_search; PRAGMA user_version = 5
+                """)
+        }
+        // Only step 6 runs again: the later steps (7, relations) are already in this file's tables.
+        try Self.migrateAgain(file, through: 6, then: CacheSchema.migrations.count)
+        let reopened = try MatrixCache(directory: directory.url, homeserver: homeserver, userID: "@a:x")
+        let migrated = try await found(reopened, "볶")
+        XCTAssertEqual(migrated, ["Hello 떡볶이"])
+        let english = try await found(reopened, "HELL")
+        XCTAssertEqual(english, ["Hello 떡볶이"])
+
+        // A placeholder decrypted in place becomes findable; a deleted event is gone.
+        try database.writeSync { try $0.run("UPDATE events SET msgtype = 'm.text', body = '풀린 비밀' WHERE event_id = '$3'") }
+        let decrypted = try await found(reopened, "비밀")
+        XCTAssertEqual(decrypted, ["풀린 비밀"])
+        try database.writeSync { try $0.run("DELETE FROM events WHERE event_id = '$1'") }
+        let deleted = try await found(reopened, "맛집")
+        XCTAssertEqual(deleted, [])
+        try database.writeSync { try $0.execute("INSERT INTO event_search(event_search) VALUES ('integrity-check')") }
+    }
+
+    /// Runs the schema steps up to `step` on `file` (left at an earlier version by the test), then
+    /// marks it at `latest` again, as if a file at that step had had the later steps all along.
+    static func migrateAgain(_ file: URL, through step: Int, then latest: Int) throws {
+        _ = try Database(path: file.path, migrations: Array(CacheSchema.migrations.prefix(step)))
+        try Database(path: file.path).writeSync { try $0.execute("PRAGMA user_version = \(latest)") }
+    }
+}
