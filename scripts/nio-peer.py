@@ -24,8 +24,24 @@ never appears in a process listing), one JSON answer on standard output:
       → {}   nio's device and one-time keys are on the server (someone can encrypt for it).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
 
+  {… "action": "relations", "room_id": "!…", "steps": [STEP, …]}
+      → {"event_ids": [one per step]}
+
 The room is created with `m.room.encryption` (m.megolm.v1.aes-sha2) in its initial state, as
 Element does for direct conversations; texts are sent as `m.room.encrypted` events.
+
+  {… "action": "events", "room_id": "!…", "limit": 50}
+      → {"events": [the room's newest events as nio gets them, oldest first, raw]}
+
+"relations" sends plaintext events into a room the peer has joined, as other clients write them.
+A STEP's target ("to", "of", "root", "target") is the index of an earlier step or an event id:
+  {"type": "text"|"emote"|"notice", "body": …, "formatted_body": … (optional, HTML)}
+  {"type": "reply", "to": T, "body": …, "fallback": true|false, "quote_sender": …, "quote_body": …}
+      with the fallback, body starts with "> <sender> quoted" and formatted_body with <mx-reply>
+  {"type": "edit", "of": T, "body": …}          m.replace with m.new_content and a "* " body
+  {"type": "react", "to": T, "key": "👍"}       m.reaction, m.annotation
+  {"type": "redact", "target": T}               m.room.redaction
+  {"type": "thread", "root": T, "body": …}      m.thread with the m.in_reply_to fallback
 """
 import asyncio
 import json
@@ -72,7 +88,12 @@ async def main(request):
         if request["action"] == "send-key-later":
             await send_key_later(client, room, request.get("texts", []), request["go_file"])
             return
-        answer["event_ids"] = await send(client, room, request.get("texts", []))
+        if request["action"] == "relations":
+            answer["event_ids"] = await relations(client, room, request["steps"])
+        elif request["action"] == "events":
+            answer["events"] = await events(client, room, request.get("limit", 50))
+        else:
+            answer["event_ids"] = await send(client, room, request.get("texts", []))
         print(json.dumps(answer))
     finally:
         await client.close()
@@ -188,6 +209,80 @@ async def send(client, room, texts):
         if not isinstance(sent, RoomSendResponse):
             raise RuntimeError(f"send failed: {sent}")
         ids.append(sent.event_id)
+    return ids
+
+
+async def synced_plain(client, room):
+    """nio sends only into rooms it knows from a sync (any room, encrypted or not)."""
+    for _ in range(20):
+        await client.sync(timeout=1000, full_state=True)
+        if room in client.rooms:
+            return
+    raise RuntimeError(f"{room} never arrived in sync")
+
+
+async def events(client, room, limit):
+    """The room's newest events as the server gives them to nio (oldest first), raw."""
+    await synced_plain(client, room)
+    page = await client.room_messages(room, start=client.next_batch, limit=limit)
+    if not hasattr(page, "chunk"):
+        raise RuntimeError(f"messages failed: {page}")
+    return [event.source for event in reversed(page.chunk)]
+
+
+async def relations(client, room, steps):
+    """Sends each step as another client would; returns the event ids in step order."""
+    await synced_plain(client, room)
+    ids = []
+    texts = {}
+
+    def target(value):
+        return ids[value] if isinstance(value, int) else value
+
+    for step in steps:
+        kind = step["type"]
+        event_type = "m.room.message"
+        if kind in ("text", "emote", "notice"):
+            content = {"msgtype": "m." + kind, "body": step["body"]}
+            if "formatted_body" in step:
+                content.update({"format": "org.matrix.custom.html", "formatted_body": step["formatted_body"]})
+        elif kind == "reply":
+            parent = target(step["to"])
+            content = {"msgtype": "m.text", "body": step["body"], "m.relates_to": {"m.in_reply_to": {"event_id": parent}}}
+            if step.get("fallback"):
+                quoted = step.get("quote_body", texts.get(parent, ""))
+                sender = step.get("quote_sender", client.user_id)
+                lines = quoted.split("\n")
+                fallback = "\n".join([f"> <{sender}> {lines[0]}"] + [f"> {line}" for line in lines[1:]])
+                content["body"] = f"{fallback}\n\n{step['body']}"
+                content["format"] = "org.matrix.custom.html"
+                content["formatted_body"] = (f"<mx-reply><blockquote>In reply to {sender}<br>{quoted}</blockquote></mx-reply>"
+                                             f"{step['body']}")
+        elif kind == "edit":
+            new = {"msgtype": "m.text", "body": step["body"]}
+            content = {"msgtype": "m.text", "body": "* " + step["body"], "m.new_content": new,
+                       "m.relates_to": {"rel_type": "m.replace", "event_id": target(step["of"])}}
+        elif kind == "react":
+            event_type = "m.reaction"
+            content = {"m.relates_to": {"rel_type": "m.annotation", "event_id": target(step["to"]), "key": step["key"]}}
+        elif kind == "thread":
+            root = target(step["root"])
+            content = {"msgtype": "m.text", "body": step["body"],
+                       "m.relates_to": {"rel_type": "m.thread", "event_id": root, "is_falling_back": True,
+                                        "m.in_reply_to": {"event_id": root}}}
+        elif kind == "redact":
+            redacted = await client.room_redact(room, target(step["target"]), reason="test")
+            if not hasattr(redacted, "event_id"):
+                raise RuntimeError(f"redact failed: {redacted}")
+            ids.append(redacted.event_id)
+            continue
+        else:
+            raise RuntimeError(f"unknown step {kind}")
+        sent = await client.room_send(room, event_type, content, ignore_unverified_devices=True)
+        if not isinstance(sent, RoomSendResponse):
+            raise RuntimeError(f"send failed: {sent}")
+        ids.append(sent.event_id)
+        texts[sent.event_id] = step.get("body", "")
     return ids
 
 

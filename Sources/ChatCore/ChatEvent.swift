@@ -2,7 +2,9 @@
 public enum ChatEvent: Hashable, Sendable, Codable {
     /// New messages in a channel, oldest first (already filtered for blocks).
     case messagesAdded(ChannelID, [Message])
-    /// A message changed delivery state (pending → delivered / failed).
+    /// A message changed: delivery state (pending → delivered / failed), its sender's name, or
+    /// its relations (edited, deleted, reacted to, a thread reply). Views update it where they
+    /// show it and never add it because of this event.
     case messageUpdated(Message)
     /// A message that was never delivered left the channel (discarded from the outbox).
     case messageRemoved(ChannelID, MessageID)

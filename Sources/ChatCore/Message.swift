@@ -23,18 +23,40 @@ public struct ImageInfo: Hashable, Sendable, Codable {
 /// What a message says.
 public enum MessageContent: Hashable, Sendable, Codable {
     case text(String)
+    /// An action (`/me waves`), shown as `* Nick waves`.
+    case emote(String)
+    /// Written by a bot or a service, styled apart from people's messages.
+    case notice(String)
     case image(ImageInfo)
     /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
     case encrypted
+    /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown.
+    case deleted
 
     /// Plain text for lists and scripts; an image shows as its file name.
     public var summary: String {
         switch self {
-        case .text(let text): return text
+        case .text(let text), .notice(let text): return text
+        case .emote(let text): return "* " + text
         case .image(let info): return "[image] \(info.fileName)"
         case .encrypted: return Self.encryptedPlaceholder
+        case .deleted: return Self.deletedPlaceholder
         }
     }
+
+    public var kind: MessageKind {
+        switch self {
+        case .text: return .text
+        case .emote: return .emote
+        case .notice: return .notice
+        case .image: return .image
+        case .encrypted: return .encrypted
+        case .deleted: return .deleted
+        }
+    }
+
+    /// What stands in for a deleted message (the UI localises it).
+    public static let deletedPlaceholder = "message deleted"
 
     /// What stands in for a message tteok cannot decrypt (the UI localises it).
     public static let encryptedPlaceholder = "encrypted message — cannot be read on this device"
@@ -63,6 +85,17 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     /// Bytes of a text body over `ReadingCap` that were never read: `content` holds its first
     /// part, and front ends show "[… N KB more]" after it. 0 for a whole message.
     public var omittedBytes: Int
+    /// The message this one answers, quoted; nil when it is no reply.
+    public var replyTo: ReplySummary?
+    /// When the sender last edited it (the content is the edited one); nil when never edited.
+    public var editedAt: Date?
+    /// Reactions under it, in the order they were first given.
+    public var reactions: [ReactionCount] = []
+    /// Its place in a thread; nil when it is in none.
+    public var thread: ThreadPosition?
+
+    public var isEdited: Bool { editedAt != nil }
+    public var isDeleted: Bool { content == .deleted }
 
     public init(
         id: MessageID, channelID: ChannelID, senderID: UserID, senderNickname: String,

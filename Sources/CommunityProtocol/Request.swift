@@ -46,6 +46,13 @@ public enum Request: Codable, Hashable, Sendable {
     case recentMessages(by: UserID, limit: Int)
     case search(SearchQuery)
 
+    // Relations (issue 17): replies, emotes, edits, reactions, deletions; the engine's rules apply.
+    case reply(String, to: MessageID, in: ChannelID)
+    case sendEmote(String, to: ChannelID)
+    case edit(MessageID, in: ChannelID, to: String)
+    case react(to: MessageID, in: ChannelID, with: String)
+    case delete(MessageID, in: ChannelID)
+
     // Safety and moderation.
     case report(MessageID, in: ChannelID, reason: String)
     case block(UserID)

@@ -95,6 +95,11 @@ struct RequestHandler: Sendable {
             return .message(try await community.sendImage(image, to: channel, clientID: Self.checked(clientID)))
         case .sendDirect(let text, let user, let clientID):
             return .message(try await community.sendDirect(text, to: user, clientID: Self.checked(clientID)))
+        case .reply(let text, let message, let channel): return .message(try await community.reply(text, to: message, in: channel))
+        case .sendEmote(let text, let channel): return .message(try await community.sendEmote(text, to: channel))
+        case .edit(let message, let channel, let text): try await community.edit(message, in: channel, to: text)
+        case .react(let message, let channel, let key): try await community.react(to: message, in: channel, with: key)
+        case .delete(let message, let channel): try await community.delete(message, in: channel)
         case .markRead(let channel): try await community.markRead(channel)
         case .report(let message, let channel, let reason): try await community.report(message, in: channel, reason: reason)
         case .block(let user): try await community.block(user)

@@ -9,8 +9,10 @@ enum CommunitySQL {
     /// A message row without its body: `message(_:_:)` reads at most `ReadingCap.bytes` of that.
     static let message = """
         SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
-               i.file_name, i.mime_type, i.byte_count, i.width, i.height
+               i.file_name, i.mime_type, i.byte_count, i.width, i.height,
+               \(MessageRelationsSQL.columns)
         FROM messages m JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id
+        \(MessageRelationsSQL.joins)
         """
     /// Hides the messages of users the viewer blocked.
     static let notBlocked = "m.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)"
@@ -42,10 +44,11 @@ enum CommunitySQL {
             content = .text(body.text)
             omitted = body.omittedBytes
         }
-        return Message(
+        let message = Message(
             id: MessageID(String(id)), channelID: ChannelID(String(row["channel_id"].int64 ?? 0)),
             senderID: UserID(String(row["sender_id"].int64 ?? 0)), senderNickname: row["nickname"].string ?? "",
             sentAt: Date(timeIntervalSince1970: row["sent_at"].double ?? 0), content: content, omittedBytes: omitted)
+        return MessageRelationsSQL.resolved(message, row)
     }
 
     /// A body's first bytes. A writer that bypassed the store may have put a number where text

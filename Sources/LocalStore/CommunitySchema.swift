@@ -10,6 +10,7 @@ enum CommunitySchema {
         Migration(4, "sessions bound to a Unix user; posts with client ids", sql: version4),
         Migration(5, "channel list order and region in indexed keys", apply: ChannelKeys.migrate),
         Migration(6, "full-text search index over message bodies", sql: MessageSearchIndex.schema),
+        Migration(7, "relations: replies, edits, reactions, deletions, emotes", sql: version7),
     ]
 
     /// The service binds each session to the Unix user (uid) that made it, so a token copied to
@@ -20,6 +21,27 @@ enum CommunitySchema {
         ALTER TABLE sessions ADD COLUMN uid INTEGER;
         ALTER TABLE messages ADD COLUMN client_id TEXT;
         CREATE UNIQUE INDEX messages_client ON messages(sender_id, client_id) WHERE client_id IS NOT NULL;
+        """
+
+    /// A message's relations. `message_changes` logs every message changed after it was stored
+    /// (edited, deleted, reacted to), so the live feed of every process re-reads exactly those.
+    private static let version7 = """
+        ALTER TABLE messages ADD COLUMN reply_to INTEGER REFERENCES messages(id);
+        ALTER TABLE messages ADD COLUMN edited_at REAL;
+        ALTER TABLE messages ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'emote'));
+        CREATE TABLE reactions(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            message_id INTEGER NOT NULL REFERENCES messages(id),
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (message_id, user_id, key)
+        );
+        CREATE TABLE message_changes(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            message_id INTEGER NOT NULL REFERENCES messages(id)
+        );
         """
 
     /// Discover counts a channel's messages since a time with one lookup per channel

@@ -12,14 +12,18 @@ final class LiveFeed: @unchecked Sendable {
     private let session: Mutex<SessionState>
     /// Touched only on the database queue.
     private var lastMessageID: Int64
+    /// The last `message_changes` entry seen (edits, reactions, deletions). Database queue only.
+    private var lastChangeID: Int64
 
-    init(hub: EventHub, session: Mutex<SessionState>, lastMessageID: Int64) {
+    init(hub: EventHub, session: Mutex<SessionState>, lastMessageID: Int64, lastChangeID: Int64) {
         self.hub = hub
         self.session = session
         self.lastMessageID = lastMessageID
+        self.lastChangeID = lastChangeID
     }
 
     func handle(_ change: DatabaseChange, _ connection: Connection) {
+        if change.touches("message_changes") { publishChanges(connection) }
         guard change.touches("messages") else { return }
         // On failure the position stays: the next change (or the fallback poll) retries.
         try? connection.inReadTransaction {
@@ -48,6 +52,25 @@ final class LiveFeed: @unchecked Sendable {
         for channel in order { hub.publish(.messagesAdded(channel, byChannel[channel] ?? [])) }
         if !order.isEmpty { hub.publish(.countsChanged(Set(order))) }
         if try order.contains(where: { try isDirect($0, connection) }) { hub.publish(.conversationsChanged) }
+    }
+
+    /// Messages changed since the last look, re-read for the viewer and published as updates.
+    private func publishChanges(_ connection: Connection) {
+        try? connection.inReadTransaction {
+            let newest = try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0
+            guard newest > lastChangeID else { return }
+            if hub.listenerCount > 0 {
+                let viewer = session.withLock { $0.viewerKey }
+                let rows = try connection.query("""
+                    \(CommunitySQL.message) JOIN channels c ON c.id = m.channel_id
+                    WHERE m.id IN (SELECT message_id FROM message_changes WHERE id > ?2 AND id <= ?3)
+                      AND \(CommunitySQL.notBlocked) AND \(CommunitySQL.visibleChannel)
+                    ORDER BY m.id
+                    """, [.integer(viewer), .integer(lastChangeID), .integer(newest)])
+                for row in rows { hub.publish(.messageUpdated(try CommunitySQL.message(row, connection))) }
+            }
+            lastChangeID = newest
+        }
     }
 
     private func isDirect(_ channel: ChannelID, _ connection: Connection) throws -> Bool {

@@ -96,13 +96,16 @@ extension LocalCommunity {
 
     /// Appends a message with the channel's next sequence number (safe: writes are serialised by
     /// `BEGIN IMMEDIATE`).
-    func insertMessage(in channel: Channel, from sender: Account, body: String, image: Int64?, clientID: String? = nil,
-                       _ connection: Connection) throws -> Message {
+    func insertMessage(in channel: Channel, from sender: Account, body: String, image: Int64?, kind: String = "text",
+                       replyTo: Int64? = nil, clientID: String? = nil, _ connection: Connection) throws -> Message {
         let key = CommunitySQL.key(channel.id.raw) ?? 0
         let next = try ReadMarkers.latest(in: key, connection).seq + 1
-        try connection.run("INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, client_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        try connection.run("""
+            INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to, client_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
                            [.integer(key), .integer(next), .integer(sender.key), .real(Date().timeIntervalSince1970), .text(body), SQLValue(image),
-                            SQLValue(clientID)])
+                            .text(kind), SQLValue(replyTo), SQLValue(clientID)])
         let inserted = connection.lastInsertRowID
         // Posting means the sender has read the channel up to here (as a Matrix client's read
         // receipt on its own event): your own message never counts as unread for you.

@@ -13,7 +13,7 @@ import Storage
 /// `retry` and `discard`: there is no outbox. A send is stored or refused before it returns, so a
 /// stored message is already delivered (`retry` is a no-op) and cannot be taken back (`discard`
 /// answers `.unsupported`).
-public final class LocalCommunity: ChatService {
+public final class LocalCommunity: ChatService, ListenerCounting {
     /// Largest image accepted: 10 MiB.
     public static let imageLimit = ImageUpload.maximumByteCount
     /// Largest text message accepted, in UTF-8 bytes.
@@ -49,8 +49,11 @@ public final class LocalCommunity: ChatService {
         sessionFile = keeper
         do {
             try ChannelKeys.fillMissing(database)
-            let lastID = try database.readSync { try $0.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0 }
-            feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID)
+            let (lastID, lastChange) = try database.readSync { connection in
+                (try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0,
+                 try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0)
+            }
+            feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID, lastChangeID: lastChange)
         } catch {
             throw StoreErrors.map(error)
         }

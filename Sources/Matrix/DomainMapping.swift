@@ -5,11 +5,44 @@ import Foundation
 enum DomainMapping {
     /// Our own events keep the transaction id as their id, so the pending message and the
     /// delivered one are the same message to everything above.
+    /// Relations are resolved here: a deleted message is only a placeholder, an edit shows the
+    /// sender's newest text in place, a reply's fallback quote gives way to the original's summary.
     static func message(_ event: CachedEvent) -> Message {
-        Message(id: MessageID(event.transactionID ?? event.eventID), channelID: ChannelID(event.roomID), senderID: UserID(event.sender),
-                senderNickname: nickname(event.senderName, of: event.sender),
-                sentAt: Date(timeIntervalSince1970: TimeInterval(event.timestamp) / 1000), content: content(event.content),
-                omittedBytes: event.omittedBytes)
+        let relations = event.relations
+        let shown: MessageContent
+        if event.redacted {
+            shown = .deleted
+        } else if let edit = relations.edit {
+            shown = content(edit.content)
+        } else {
+            var original = event.content
+            if event.replyTo != nil { original.body = ReplyFallback.strippedBody(original.body) }
+            shown = content(original)
+        }
+        var message = Message(id: MessageID(event.transactionID ?? event.eventID), channelID: ChannelID(event.roomID),
+                              senderID: UserID(event.sender), senderNickname: nickname(event.senderName, of: event.sender),
+                              sentAt: date(event.timestamp), content: shown,
+                              omittedBytes: event.redacted || relations.edit != nil ? 0 : event.omittedBytes)
+        guard !event.redacted else { return message }
+        message.editedAt = relations.edit.map { date($0.timestamp) }
+        message.reactions = relations.reactions
+        if let root = event.threadRoot {
+            message.thread = .reply(root: MessageID(root))
+        } else if relations.threadReplies > 0 {
+            message.thread = .root(replyCount: relations.threadReplies)
+        }
+        message.replyTo = event.replyTo.map { ReplySummary(parentID: MessageID($0), parent: parent(relations.parent)) }
+        return message
+    }
+
+    private static func parent(_ parent: CachedRelations.Parent?) -> ReplySummary.Parent {
+        guard case .event(let sender, let name, let body, let redacted) = parent else { return .unavailable }
+        if redacted { return .deleted(senderNickname: nickname(name, of: sender)) }
+        return .message(senderNickname: nickname(name, of: sender), firstLine: ReplySummary.firstLine(of: body))
+    }
+
+    private static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
 
     /// An outbox entry as a pending (or failed) message of `sender`.
@@ -21,7 +54,12 @@ enum DomainMapping {
     }
 
     static func content(_ content: MessageEventContent) -> MessageContent {
-        if content.msgtype == MatrixCache.encryptedMsgtype { return .encrypted }
+        switch content.msgtype {
+        case MatrixCache.encryptedMsgtype: return .encrypted
+        case "m.emote": return .emote(content.body)
+        case "m.notice": return .notice(content.body)
+        default: break
+        }
         guard content.msgtype == "m.image", let url = content.url else { return .text(content.body) }
         return .image(ImageInfo(fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream",
                                 byteCount: content.info?.size ?? 0, width: content.info?.w, height: content.info?.h, reference: url))

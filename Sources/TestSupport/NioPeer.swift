@@ -45,6 +45,23 @@ public struct NioPeer: Sendable {
         try run(["action": "send-encrypted", "room_id": room, "texts": texts])["event_ids"] as? [String] ?? []
     }
 
+    /// Sends `steps` in order into `room` (which the peer has joined), in plaintext, as another
+    /// client writes them; returns one event id per step.
+    public func send(_ steps: [NioStep], to room: String) throws -> [String] {
+        let ids = try run(["action": "relations", "room_id": room, "steps": steps.map(\.request)])["event_ids"] as? [String] ?? []
+        guard ids.count == steps.count else { throw Failure(description: "nio-peer sent \(ids.count) of \(steps.count) steps") }
+        return ids
+    }
+
+    /// The room's newest `limit` events as nio reads them, oldest first, each as raw JSON
+    /// (`type`, `sender`, `content`, `event_id`, …): how another client sees what tteok sent.
+    public func events(in room: String, limit: Int = 50) throws -> [[String: Any]] {
+        guard let events = try run(["action": "events", "room_id": room, "limit": limit])["events"] as? [[String: Any]] else {
+            throw Failure(description: "nio-peer read no events")
+        }
+        return events
+    }
+
     /// Logs nio's device in and puts its device and one-time keys on the server, so that others
     /// can encrypt for it before it ever joins a room.
     public func uploadKeys() throws {

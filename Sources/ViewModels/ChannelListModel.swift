@@ -27,7 +27,7 @@ public final class ChannelListModel: Lifecycle {
     /// Shown above the list for a member without a nickname ("Set your nickname first.").
     public private(set) var banner: String?
 
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService & LiveEventsService
     private let strings: Strings
     private let resolver: RegionResolver
     private let gate: NicknameGate

@@ -165,7 +165,7 @@ public final class ChatModel: Lifecycle {
             publishLines()
             if isShown { await markRead() }
         case .messageUpdated(let message) where message.channelID == channelID:
-            if timeline.merge([message], viewer: viewer) { publishLines() }
+            if timeline.update(message, viewer: viewer) { publishLines() }
         case .messageRemoved(let channel, let id) where channel == channelID:
             if timeline.remove(id) { publishLines() }
         case .viewerChanged(let newViewer):
@@ -272,6 +272,11 @@ public final class ChatModel: Lifecycle {
     private func markRead() async {
         guard let channelID else { return }
         try? await service.markRead(channelID)
+    }
+
+    /// Shows a message the viewer just posted (a reply, an action) at once.
+    func showPosted(_ message: Message) {
+        if timeline.merge([message], viewer: viewer) { publishLines() }
     }
 
     /// The oldest of the newest `unreadCount` messages of others (mine are never unread), older

@@ -43,7 +43,7 @@ public final class ConversationsModel: Lifecycle {
         return nil
     }
 
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService & LiveEventsService
     private let strings: Strings
     private let gate: NicknameGate
     private let live = LiveSubscription()

@@ -22,7 +22,7 @@ public final class DiscoverModel: Lifecycle {
     static let window: TimeInterval = 24 * 60 * 60
     static let limit = 20
 
-    private let service: any ChatService
+    private let service: any ReadingService & LiveEventsService
     private let strings: Strings
     private let gate: NicknameGate
     private let live = LiveSubscription()

@@ -12,7 +12,7 @@ final class LiveSubscription {
 
     /// Starts listening unless already listening. The stream is created here, synchronously, so
     /// the backend counts the listener from this moment on.
-    func bind(to service: any ChatService, _ handle: @escaping @MainActor (ChatEvent) async -> Void) {
+    func bind(to service: any LiveEventsService, _ handle: @escaping @MainActor (ChatEvent) async -> Void) {
         guard task == nil else { return }
         let stream = service.events()
         task = Task { @MainActor in

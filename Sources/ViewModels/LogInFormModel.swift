@@ -14,7 +14,7 @@ public final class LogInFormModel: Lifecycle {
 
     /// What names an account here: the form's first field asks for it.
     public let naming: AccountNaming
-    private let service: any ChatService
+    private let service: any SessionService
     private let strings: Strings
     private let signedIn: @MainActor (Account) async -> Void
 

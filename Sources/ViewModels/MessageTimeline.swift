@@ -36,6 +36,16 @@ struct MessageTimeline {
         return changed
     }
 
+    /// Replaces a shown message with its changed self (edited, deleted, reacted to, delivered);
+    /// a message not shown is not added. Returns true when anything changed.
+    mutating func update(_ message: Message, viewer: Viewer) -> Bool {
+        guard ids.contains(message.id), let index = lines.firstIndex(where: { $0.id == message.id }) else { return false }
+        let line = ChatLine(message: message, isMine: viewer.owns(message))
+        guard lines[index] != line else { return false }
+        lines[index] = line
+        return true
+    }
+
     /// Puts an older page (oldest first) in front of what is shown, in the page's own order;
     /// messages already here are updated in place, never added twice. Returns true when anything
     /// changed. A page is never merged by time: messages sent in the same millisecond (a burst)

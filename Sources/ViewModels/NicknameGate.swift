@@ -34,7 +34,7 @@ public final class NicknameGate {
     public private(set) var notice: String?
 
     private let context: ModelContext
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService
     private let strings: Strings
     weak var navigator: Navigator?
 

@@ -10,7 +10,7 @@ public final class NicknamePromptModel: Lifecycle {
     public private(set) var error: String?
     public let title: String
 
-    private let service: any ChatService
+    private let service: any SessionService
     private let strings: Strings
     private let whenSet: @MainActor () async -> Void
 

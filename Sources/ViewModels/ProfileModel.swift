@@ -19,7 +19,7 @@ public final class ProfileModel: Lifecycle {
     /// My messages the page lists (it scrolls through them).
     static let recentLimit = 500
 
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService & SafetyService & LiveEventsService
     private let strings: Strings
     private let safety: SafetyModel
     private let live = LiveSubscription()

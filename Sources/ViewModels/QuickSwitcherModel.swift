@@ -8,7 +8,7 @@ public final class QuickSwitcherModel: Lifecycle {
     /// Channels whose name contains the query, by name.
     public private(set) var matches: Loadable<[Channel]> = .loading
 
-    private let service: any ChatService
+    private let service: any ReadingService
     private let strings: Strings
     private let gate: NicknameGate
     private var channels: [Channel] = []

@@ -24,10 +24,10 @@ public final class SafetyModel {
     /// The last confirmation or failure; cleared by `clearNotice()` or the next action.
     public private(set) var notice: SafetyNotice?
 
-    private let service: any ChatService
+    private let service: any SessionService & ReadingService & SafetyService
     private let strings: Strings
 
-    init(service: any ChatService, strings: Strings, changes parent: ChangeSignal) {
+    init(service: any SessionService & ReadingService & SafetyService, strings: Strings, changes parent: ChangeSignal) {
         self.service = service
         self.strings = strings
         changes = ChangeSignal(forwardingTo: parent)

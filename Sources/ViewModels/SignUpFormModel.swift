@@ -15,7 +15,7 @@ public final class SignUpFormModel {
 
     /// What names an account here: the form's first field asks for it.
     public let naming: AccountNaming
-    private let service: any ChatService
+    private let service: any SessionService
     private let strings: Strings
     private let signedUp: @MainActor (Account) async -> Void
 

@@ -11,7 +11,7 @@ public final class TermsModel: Lifecycle {
     /// "Please agree to the terms." or a storage error.
     public private(set) var message: String?
 
-    private let service: any ChatService
+    private let service: any SessionService
     private let strings: Strings
     private let accepted: @MainActor (Account) async -> Void
 

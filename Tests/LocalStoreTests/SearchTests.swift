@@ -1,6 +1,6 @@
 import ChatCore
 import Foundation
-import LocalStore
+@testable import LocalStore
 import Storage
 import TestSupport
 import XCTest
@@ -120,6 +120,9 @@ final class SearchTests: XCTestCase {
                 DROP TABLE message_search; PRAGMA user_version = 5
                 """)
         }
+        // Only step 6 runs again: the later steps (7, relations) are already in this file's tables.
+        _ = try Database(path: community.storeURL.path, migrations: Array(CommunitySchema.migrations.prefix(6)))
+        try database.writeSync { try $0.execute("PRAGMA user_version = \(CommunitySchema.migrations.count)") }
         let reopened = try community.open(as: "alice")
         let hits = try await found("냉면", by: reopened)
         XCTAssertEqual(hits, ["옛날 메시지 냉면"])

@@ -80,5 +80,41 @@ enum CacheSchema {
         ALTER TABLE outbox ADD COLUMN encrypted TEXT;
         """),
         Migration(6, "full-text search index over message bodies", sql: MatrixCache.searchSchema),
+        Migration(7, "relations: replies, edits, reactions, redactions, threads", sql: """
+        -- the event a message answers (m.in_reply_to; not a thread reply's fallback)
+        ALTER TABLE events ADD COLUMN reply_to TEXT;
+        -- the root of the thread a message is in: shown in the thread, never in the room's timeline
+        ALTER TABLE events ADD COLUMN thread_root TEXT;
+        -- 1 once deleted: its content is gone for good
+        ALTER TABLE events ADD COLUMN redacted INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX events_by_thread ON events (thread_root) WHERE thread_root IS NOT NULL;
+        -- edits (m.replace, with the new content) and reactions (m.annotation, with the key):
+        -- events that change a message and are no line of their own
+        CREATE TABLE relations (
+            event_id TEXT PRIMARY KEY,
+            room_id TEXT NOT NULL,
+            target TEXT NOT NULL,
+            rel_type TEXT NOT NULL,
+            sender TEXT NOT NULL,
+            ts INTEGER NOT NULL,
+            key TEXT,
+            msgtype TEXT,
+            body TEXT
+        );
+        CREATE INDEX relations_by_target ON relations (target, rel_type);
+        -- originals of replies that are not in the cached timeline, fetched by id; available = 0
+        -- when the server would not give it
+        CREATE TABLE quoted (
+            event_id TEXT PRIMARY KEY,
+            room_id TEXT NOT NULL,
+            sender TEXT NOT NULL DEFAULT '',
+            body TEXT NOT NULL DEFAULT '',
+            redacted INTEGER NOT NULL DEFAULT 0,
+            available INTEGER NOT NULL DEFAULT 1
+        );
+        -- timelines cached before relations hold edits and reactions as lines: read them afresh
+        DELETE FROM events;
+        UPDATE rooms SET back_state = 0, back_token = NULL;
+        """),
     ]
 }

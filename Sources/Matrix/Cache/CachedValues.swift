@@ -66,6 +66,14 @@ struct CachedEvent: Hashable, Sendable {
     var senderName: String?
     var timestamp: Int64
     var content: MessageEventContent
+    /// The event this one answers (`m.in_reply_to`).
+    var replyTo: String?
+    /// The thread this one is a reply in.
+    var threadRoot: String?
+    /// Deleted: the content is gone.
+    var redacted: Bool
+    /// Edits, reactions, thread replies and the quoted original, filled in by the cache's reads.
+    var relations = CachedRelations()
     /// Bytes of the body past `ReadingCap` that were not read (a homeserver can send any size).
     var omittedBytes: Int
 
@@ -85,7 +93,33 @@ struct CachedEvent: Hashable, Sendable {
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
         content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
+        replyTo = row["reply_to"].string
+        threadRoot = row["thread_root"].string
+        redacted = row["redacted"].int == 1
     }
+}
+
+/// What other events say about a cached message, gathered when it is read.
+struct CachedRelations: Hashable, Sendable {
+    /// The newest edit by the message's own sender.
+    struct Edit: Hashable, Sendable {
+        var timestamp: Int64
+        var content: MessageEventContent
+    }
+
+    /// The original a reply answers, as far as the cache knows it.
+    enum Parent: Hashable, Sendable {
+        /// Neither in the timeline nor fetched yet: worth asking the server.
+        case notCached
+        /// The server would not give it, or its sender is ignored.
+        case unavailable
+        case event(sender: String, senderName: String?, body: String, redacted: Bool)
+    }
+
+    var edit: Edit?
+    var reactions: [ReactionCount] = []
+    var threadReplies = 0
+    var parent: Parent?
 }
 
 /// A message in the outbox: written before any request, removed when the server acknowledges it.

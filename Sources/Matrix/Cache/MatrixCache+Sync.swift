@@ -6,6 +6,8 @@ import Storage
 struct SyncOutcome: Sendable {
     /// Newly cached messages per room, oldest first.
     var newEvents: [String: [String]] = [:]
+    /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
+    var changed: [String: Set<String>] = [:]
     var roomsChanged = false
     var countsChanged: Set<String> = []
     var accountDataTypes: Set<String> = []
@@ -77,8 +79,12 @@ extension MatrixCache {
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
         }
         var added: [String] = []
-        for event in timeline where try insert(event, room: id, atEnd: true, in: connection) {
-            added.append(event.event_id ?? "")
+        for event in try newerThanCached(timeline, room: id, in: connection) {
+            switch try store(event, room: id, atEnd: true, in: connection) {
+            case .line(let line): added.append(line)
+            case .changed(let target): outcome.changed[id, default: []].insert(target)
+            case .nothing: break
+            }
         }
         if !added.isEmpty {
             outcome.newEvents[id] = added
@@ -101,6 +107,21 @@ extension MatrixCache {
             if try connection.scalar("SELECT 1 FROM events WHERE event_id = ?", [.text(id)]).int == 1 { return false }
         }
         return true
+    }
+
+    /// The part of a sync's timeline to store. When the timeline's first already-cached event is
+    /// the oldest one cached, the cache was filled by a back-page from the live end before this
+    /// sync came: the events before it are older than everything cached and, appended, would
+    /// show after newer messages; back-paging reaches them in their place instead. Otherwise
+    /// (nothing cached, or our own message already stored from the send's answer) all of it.
+    private static func newerThanCached(_ timeline: [RoomEvent], room: String, in connection: Connection) throws -> ArraySlice<RoomEvent> {
+        for index in timeline.indices {
+            guard let id = timeline[index].event_id,
+                  let seq = try connection.scalar("SELECT seq FROM events WHERE event_id = ?", [.text(id)]).int64 else { continue }
+            let oldest = try connection.scalar("SELECT min(seq) FROM events WHERE room_id = ?", [.text(room)]).int64
+            return seq == oldest ? timeline[index...] : timeline[...]
+        }
+        return timeline[...]
     }
 
     /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.

@@ -7,18 +7,21 @@ extension MatrixCache {
     /// Every column of an event but its body, which `CachedEvent` reads at most `ReadingCap` of.
     static let selectEvents = """
         SELECT e.rowid AS event_row, e.event_id, e.room_id, e.seq, e.sender, e.ts, e.msgtype, e.url, e.mimetype, e.size,
-               e.width, e.height, e.txn_id, m.display_name FROM events e
+               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, m.display_name FROM events e
         LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender
         """
 
     /// Up to `limit` events older than `seq` (all when nil), oldest first, without ignored senders.
+    /// Thread replies are not in the room's timeline (their root counts them).
     func events(in room: String, before seq: Int64?, limit: Int) async throws -> [CachedEvent] {
-        try await database.read { connection in
-            try connection.query("""
+        let me = userID
+        return try await database.read { connection in
+            let rows = try connection.query("""
                 \(MatrixCache.selectEvents)
-                WHERE e.room_id = ? AND e.seq < ? AND e.sender NOT IN (SELECT user_id FROM ignored)
+                WHERE e.room_id = ? AND e.seq < ? AND e.thread_root IS NULL AND e.sender NOT IN (SELECT user_id FROM ignored)
                 ORDER BY e.seq DESC LIMIT ?
                 """, [.text(room), .integer(seq ?? Int64.max), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }.reversed()
+            return try MatrixCache.resolve(Array(rows), me: me, in: connection)
         }
     }
 
@@ -28,24 +31,30 @@ extension MatrixCache {
     }
 
     func event(_ id: String) async throws -> CachedEvent? {
-        try await database.read { connection in
-            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.event_id = ?", [.text(id)]).map { try CachedEvent(row: $0, connection) }
+        let me = userID
+        return try await database.read { connection in
+            let row = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.event_id = ?", [.text(id)]).map { try CachedEvent(row: $0, connection) }
+            return try MatrixCache.resolve(row.map { [$0] } ?? [], me: me, in: connection).first
         }
     }
 
     /// The newest `limit` messages of `user` in `room`, oldest first.
     func events(by user: String, in room: String, limit: Int) async throws -> [CachedEvent] {
-        try await database.read { connection in
-            try connection.query("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.sender = ? ORDER BY e.seq DESC LIMIT ?",
-                                 [.text(room), .text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }.reversed()
+        let me = userID
+        return try await database.read { connection in
+            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.sender = ? ORDER BY e.seq DESC LIMIT ?",
+                                            [.text(room), .text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }.reversed()
+            return try MatrixCache.resolve(Array(rows), me: me, in: connection)
         }
     }
 
     /// Events by `user` across rooms, newest first.
     func events(by user: String, limit: Int) async throws -> [CachedEvent] {
-        try await database.read { connection in
-            try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
-                                 [.text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }
+        let me = userID
+        return try await database.read { connection in
+            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
+                                            [.text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }
+            return try MatrixCache.resolve(rows, me: me, in: connection)
         }
     }
 
@@ -56,6 +65,7 @@ extension MatrixCache {
     /// Per room: messages since `since` and the newest one.
     func activity(since: Date) async throws -> [(room: String, count: Int, latest: CachedEvent?)] {
         let ms = Int64(since.timeIntervalSince1970 * 1000)
+        let me = userID
         return try await database.read { connection in
             let counts = try connection.query("""
                 SELECT room_id, count(*) AS n, max(seq) AS top FROM events
@@ -65,7 +75,7 @@ extension MatrixCache {
                 let room = row["room_id"].string ?? ""
                 let latest = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.seq = ?",
                                                      [.text(room), row["top"]]).map { try CachedEvent(row: $0, connection) }
-                return (room, row["n"].int ?? 0, latest)
+                return (room, row["n"].int ?? 0, try MatrixCache.resolve(latest.map { [$0] } ?? [], me: me, in: connection).first)
             }
         }
     }
@@ -83,7 +93,7 @@ extension MatrixCache {
             for event in page.chunk {  // newest first (dir=b)
                 if event.type == "m.room.member" { try MatrixCache.storeMember(event, room: room, in: connection) }
                 if event.type == MatrixCache.encryptionType { _ = try MatrixCache.markEncrypted(room, in: connection) }
-                if try MatrixCache.insert(event, room: room, atEnd: false, in: connection) { inserted += 1 }
+                if case .line = try MatrixCache.store(event, room: room, atEnd: false, in: connection) { inserted += 1 }
             }
             let back: (Int64, SQLValue) = page.end.map { (1, .text($0)) } ?? (2, .null)
             _ = try connection.run("UPDATE rooms SET back_state = ?, back_token = ? WHERE room_id = ?",
@@ -110,19 +120,26 @@ extension MatrixCache {
     }
 
     /// Inserts one message event (`m.room.message`, or `m.room.encrypted` as a placeholder) at
-    /// either end of the room's order; false when it was not a message or was already cached.
+    /// either end of the room's order, with the reply and thread it belongs to; one the server
+    /// hands out already redacted is kept as deleted. False when it was not a message or was
+    /// already cached.
     static func insert(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> Bool {
-        guard let id = event.event_id, let content = cachedContent(of: event) else { return false }
+        let redacted = event.isRedacted && (event.type == "m.room.message" || event.type == encryptedEventType)
+        guard let id = event.event_id,
+              let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : cachedContent(of: event) else { return false }
+        let relation = redacted ? nil : event.relatesTo
+        let threadRoot = relation?.rel_type == RelationType.thread ? relation?.event_id : nil
         let seq = atEnd
             ? (try connection.scalar("SELECT max(seq) + 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
             : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
         let changed = try connection.run("""
-            INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height, txn_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height,
+                txn_id, reply_to, thread_root, redacted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(id), .text(room), .integer(seq), .text(event.sender), .integer(event.origin_server_ts ?? 0),
                   .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
                   SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
-                  SQLValue(event.unsigned?.transaction_id)])
+                  SQLValue(event.unsigned?.transaction_id), SQLValue(relation?.replyTarget), SQLValue(threadRoot), SQLValue(redacted)])
         // Our own echo settles its outbox entry, whichever arrives first: the echo or the answer.
         if let transaction = event.unsigned?.transaction_id {
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transaction)])
@@ -154,11 +171,13 @@ extension MatrixCache {
     func events(ids: [String]) async throws -> [CachedEvent] {
         guard !ids.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let me = userID
         return try await database.read { connection in
-            try connection.query("""
+            let rows = try connection.query("""
                 \(MatrixCache.selectEvents) WHERE e.event_id IN (\(marks)) AND e.sender NOT IN (SELECT user_id FROM ignored)
                 ORDER BY e.seq
                 """, ids.map(SQLValue.text)).map { try CachedEvent(row: $0, connection) }
+            return try MatrixCache.resolve(rows, me: me, in: connection)
         }
     }
 }

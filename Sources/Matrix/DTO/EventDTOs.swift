@@ -4,6 +4,8 @@
 struct RoomEvent: Codable, Hashable, Sendable {
     struct Unsigned: Codable, Hashable, Sendable {
         var transaction_id: String?
+        /// Present when the server hands out an event already redacted.
+        var redacted_because: JSONValue?
     }
     var event_id: String?
     var type: String
@@ -12,6 +14,9 @@ struct RoomEvent: Codable, Hashable, Sendable {
     var content: JSONValue
     var state_key: String?
     var unsigned: Unsigned?
+    /// The redacted event of an `m.room.redaction` in room versions before 11 (from 11 on it is
+    /// in `content`).
+    var redacts: String?
 }
 
 /// `m.room.message` content (text and images).
@@ -26,6 +31,16 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     var body: String
     var url: String?
     var info: Info?
+    /// Sent with a reply or an edit (read from incoming events through `RoomEvent.relatesTo`).
+    var relatesTo: JSONValue? = nil
+    /// An edit's replacement content.
+    var newContent: JSONValue? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case msgtype, body, url, info
+        case relatesTo = "m.relates_to"
+        case newContent = "m.new_content"
+    }
 }
 
 struct MemberContent: Decodable, Sendable {
@@ -43,12 +58,18 @@ struct PowerLevelsContent: Codable, Hashable, Sendable {
     var users_default: Int?
     var events: [String: Int]?
     var events_default: Int?
+    var redact: Int?
 
     /// May `user` send `m.room.message` here?
     func canSendMessages(_ user: String) -> Bool {
         let level = users?[user] ?? users_default ?? 0
         let needed = events?["m.room.message"] ?? events_default ?? 0
         return level >= needed
+    }
+
+    /// May `user` delete other people's events here (the `redact` level, 50 by default)?
+    func canRedactOthers(_ user: String) -> Bool {
+        (users?[user] ?? users_default ?? 0) >= (redact ?? 50)
     }
 }
 

@@ -84,6 +84,25 @@ extension MatrixClient {
         return try await call(endpoint, as: EventIDResponse.self).event_id
     }
 
+    /// Sends an event of any type (a reaction, an edit). The same `transactionID` yields the same event.
+    func sendEvent<Content: Encodable>(_ type: String, _ content: Content, to room: String, transactionID: String) async throws -> String {
+        let endpoint = try Endpoint.client(.put, "rooms", room, "send", type, transactionID).with(json: content)
+        return try await call(endpoint, as: EventIDResponse.self).event_id
+    }
+
+    /// Redacts (deletes) an event.
+    func redact(_ event: String, in room: String, transactionID: String) async throws -> String {
+        let endpoint = try Endpoint.client(.put, "rooms", room, "redact", event, transactionID).with(json: EmptyBody())
+        return try await call(endpoint, as: EventIDResponse.self).event_id
+    }
+
+    /// One event by id (`GET /rooms/{id}/event/{eventId}`): the original of a reply not cached.
+    func event(_ id: String, in room: String) async throws -> RoomEvent {
+        var endpoint = Endpoint.client(.get, "rooms", room, "event", id)
+        endpoint.answerLimit = Endpoint.smallAnswerLimit
+        return try await call(endpoint)
+    }
+
     /// History going back (`dir=b`) from `from`, or from the live end when `from` is nil.
     func messages(in room: String, from: String?, limit: Int) async throws -> MessagesResponse {
         var query: [(name: String, value: String)] = [("dir", "b"), ("limit", String(min(limit, 1000))), ("filter", SyncFilter.messages)]

@@ -50,6 +50,9 @@ extension MatrixService {
                 events = try await active.cache.events(in: room, before: seq, limit: limit)
             } catch MatrixError.unreachable {}
         }
+        if events.contains(where: { $0.relations.parent == .notCached }) {
+            events = await withQuotedParents(room, active) { try await active.cache.events(in: room, before: seq, limit: limit) }.nonEmpty ?? events
+        }
         let state = try await active.cache.room(room)
         let oldest = try await active.cache.oldestSeq(in: room)
         let next: Paging

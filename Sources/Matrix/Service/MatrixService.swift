@@ -8,7 +8,7 @@ import Storage
 /// read comes from that cache (filled from the server on demand when it falls short), so
 /// start-up draws cached rooms at once and reading works offline. Guests are read-only here
 /// whatever the server allows: a guest's send is refused before any request.
-public final class MatrixService: ChatService {
+public final class MatrixService: ChatService, ListenerCounting {
     let homeserver: URL
     let transport: MatrixTransport
     let sessionFile: SecretFile<MatrixSession>

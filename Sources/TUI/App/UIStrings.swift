@@ -46,6 +46,12 @@ public struct UIStrings: Hashable, Sendable {
     public var sending: String { pick("sending…", "보내는 중…") }
     /// Stands in for an end-to-end encrypted message tteok has no key for.
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
+    /// Stands in for a message its sender or a moderator deleted.
+    public var deletedMessage: String { pick("message deleted", "삭제된 메시지") }
+    /// A reply whose original cannot be shown.
+    public var replyUnavailable: String { pick("original message unavailable", "원본 메시지를 볼 수 없음") }
+    public var edited: String { pick("(edited)", "(수정됨)") }
+    public func threadReplies(_ count: Int) -> String { pick(count == 1 ? "1 reply" : "\(count) replies", "답글 \(count)개") }
     public func failed(_ reason: String) -> String {
         pick("not sent: \(reason) · Esc ↑ then t send again · d discard", "보내지 못함: \(reason) · Esc ↑ 다음 t 다시 보내기 · d 버리기")
     }

@@ -244,17 +244,10 @@ public struct ChatTranscript {
         return rows
     }
 
-    /// The message's text (made inert and filtered) wrapped to `width`, plus its delivery state.
+    /// The message's rows (text made inert and filtered, wrapped to `width`, with its relations),
+    /// plus its delivery state.
     func wrapped(_ message: Message, width: Int, style: Style = Style(.text)) -> [Row] {
-        var rows: [Row]
-        switch message.content {
-        case .text(let body):
-            rows = TextLayout.wrappedLines(shownBody(body, omittedBytes: message.omittedBytes), width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
-        case .image(let image):
-            rows = imageRows(image, width: width, style: style)
-        case .encrypted:
-            rows = TextLayout.wrappedLines(strings.encryptedMessage, width: width).map { Row(spans: [Span($0, Style(.muted))], alignRight: false) }
-        }
+        var rows = messageRows(message, width: width, style: style)
         switch message.delivery {
         case .delivered: break
         case .pending: rows.append(Row(spans: [Span(strings.sending, Style(.muted))], alignRight: false))

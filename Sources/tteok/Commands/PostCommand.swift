@@ -8,7 +8,11 @@ struct PostCommand: ScriptCommand {
         name: "post",
         abstract: "Post a message; without TEXT, post each line of standard input as one message.",
         discussion: "A refusal (not signed in, guest, not your region, no nickname, terms, an end-to-end\nencrypted Matrix room) exits non-zero with the reason on stderr, and nothing is stored or sent.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.\nOn Matrix, a message the homeserver has not acknowledged stays in the outbox and the command\nexits 5; the next `tteok post` to that homeserver (or the interactive client) sends it first.",
-        options: [.value("image", "PATH", help: "Post this image file instead of text.")],
+        options: [
+            .value("image", "PATH", help: "Post this image file instead of text."),
+            .value("reply-to", "ID", help: "Post as a reply to this message (its id as read --json prints it)."),
+            .flag("emote", help: "Post as an action, shown as `* Nick TEXT` (like /me)."),
+        ],
         arguments: [
             ArgumentDefinition(name: "CHANNEL", arity: .required, help: "The channel's name (on Matrix: a room name, alias or id)."),
             ArgumentDefinition(name: "TEXT", arity: .variadic, help: "The message; its words are joined by spaces."),
@@ -20,6 +24,10 @@ struct PostCommand: ScriptCommand {
     let text: String?
     /// `--image PATH`: post this file instead of text.
     let imagePath: String?
+    /// `--reply-to ID`: each message answers this one.
+    let replyTo: String?
+    /// `--emote`: each message is an action.
+    let emote: Bool
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
         channelName = arguments.argument("CHANNEL") ?? ""
@@ -29,6 +37,11 @@ struct PostCommand: ScriptCommand {
         imagePath = arguments.value("image")
         if imagePath?.isEmpty == true { throw .invalidCombination("--image needs a file path") }
         if imagePath != nil, text != nil { throw .invalidCombination("give either TEXT or --image, not both") }
+        replyTo = arguments.value("reply-to")
+        emote = arguments.flag("emote")
+        if replyTo?.isEmpty == true { throw .invalidCombination("--reply-to needs a message id") }
+        if imagePath != nil, replyTo != nil || emote { throw .invalidCombination("--image posts an image alone, without --reply-to or --emote") }
+        if replyTo != nil, emote { throw .invalidCombination("give either --reply-to or --emote, not both") }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
@@ -39,10 +52,18 @@ struct PostCommand: ScriptCommand {
             throw ChatError.denied(denial)
         }
         if let imagePath { return try await postImage(at: imagePath, to: channel, context) }
+        // Asked before reading stdin too: a backend without relations consumes nothing.
+        let relations = replyTo != nil || emote ? try context.relations() : nil
         let messages = try messages(from: context.input)
         var posted: [Message] = []
         for text in messages {
-            posted.append(try await context.service.send(text, to: channel.id))
+            if let replyTo, let relations {
+                posted.append(try await relations.reply(text, to: MessageID(replyTo), in: channel.id))
+            } else if emote, let relations {
+                posted.append(try await relations.sendEmote(text, to: channel.id))
+            } else {
+                posted.append(try await context.service.send(text, to: channel.id))
+            }
         }
         if context.json { try context.console.json(posted.map { MessageRecord($0, channelName: channel.name) }) }
         return outcome(of: posted.map(\.delivery), context)

@@ -20,11 +20,24 @@ struct MessageRecord: Encodable, Sendable {
     let nickname: String
     /// Encoded as ISO 8601.
     let sentAt: Date
-    /// `text`, `image`, or `encrypted` (an end-to-end encrypted message tteok cannot read).
+    /// `text`, `emote`, `notice`, `image`, `encrypted` (an end-to-end encrypted message tteok
+    /// cannot read) or `deleted`.
     let kind: String
-    /// The text, for an image `[image] FILE`, for an encrypted message a placeholder.
+    /// The text, for an emote `* TEXT`, for an image `[image] FILE`, for an encrypted or deleted
+    /// message a placeholder.
     let text: String
     let image: Image?
+    /// The message this one answers; nil when it is no reply.
+    let replyTo: ReplyRecord?
+    /// Edited by its sender (the text is the edited one).
+    let edited: Bool
+    /// When, if edited.
+    let editedAt: Date?
+    let reactions: [ReactionRecord]
+    /// Deleted by its sender or a moderator (the text is a placeholder).
+    let deleted: Bool
+    /// Its place in a thread; nil when in none.
+    let thread: ThreadRecord?
     /// Bytes of a text longer than tteok reads (`ReadingCap`, 64 KiB) left out of `text`; absent
     /// for a whole message.
     let truncatedBytes: Int?
@@ -38,24 +51,34 @@ struct MessageRecord: Encodable, Sendable {
         sentAt = message.sentAt
         text = message.content.summary
         truncatedBytes = message.omittedBytes > 0 ? message.omittedBytes : nil
-        switch message.content {
-        case .text:
-            kind = "text"
-            image = nil
-        case .image(let info):
-            kind = "image"
+        kind = message.content.kind.rawValue
+        if case .image(let info) = message.content {
             image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height)
-        case .encrypted:
-            kind = "encrypted"
+        } else {
             image = nil
         }
+        replyTo = message.replyTo.map(ReplyRecord.init)
+        edited = message.isEdited
+        editedAt = message.editedAt
+        reactions = message.reactions.map { ReactionRecord(key: $0.key, count: $0.count, mine: $0.mine) }
+        deleted = message.isDeleted
+        thread = message.thread.map(ThreadRecord.init)
     }
 
-    /// `2026-12-02 18:30  Mina: hello` for a terminal, in local time; a cut text ends `[… N KB more]`.
+    /// `2026-12-02 18:30  Mina: hello (edited)` for a terminal, in local time, with the quote of a
+    /// reply, the reactions and a thread's count after it; a cut text ends `[… N KB more]`.
     func line(_ console: Console) -> String {
         let sender = nickname.isEmpty ? senderId : nickname
-        let more = truncatedBytes.map { " [… \(ReadingCap.kilobytes($0)) KB more]" } ?? ""
-        return "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): \(console.inert(text))\(more)"
+        var line = "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): "
+        if let replyTo { line += "[↱ \(console.inert(replyTo.summary))] " }
+        line += console.inert(text)
+        if let truncatedBytes { line += " [… \(ReadingCap.kilobytes(truncatedBytes)) KB more]" }
+        if edited { line += " (edited)" }
+        if !reactions.isEmpty {
+            line += "  " + reactions.map { "\(console.inert($0.key)) \($0.count)\($0.mine ? "*" : "")" }.joined(separator: "  ")
+        }
+        if let replies = thread?.replies, replies > 0 { line += "  [\(replies) \(replies == 1 ? "reply" : "replies")]" }
+        return line
     }
 
     /// When it was sent, in local time, as the text lines show it.

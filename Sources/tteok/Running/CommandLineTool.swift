@@ -8,7 +8,8 @@ struct CommandLineTool: Sendable {
     /// Every scripting command, in the order `--help` lists them.
     static let commands: [any ScriptCommand.Type] = [
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-        ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReportsCommand.self, ChannelCommand.self,
+        ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
+        DeleteCommand.self, ReportsCommand.self, ChannelCommand.self,
     ]
 
     var factory: any BackendFactory

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Who is using the service: sign-up, log-in, guests, log-out, terms and the profile.
+public protocol SessionService: AnyObject, Sendable {
+    /// What the forms ask for to name an account (email or user name).
+    var accountNaming: AccountNaming { get }
+    /// Resumes the saved session if there is one; otherwise the viewer is a guest with no session.
+    func restoreSession() async -> Viewer
+    /// Who is using the service now. Re-read on every screen appearance.
+    func viewer() async -> Viewer
+    func signUp(_ request: SignUpRequest) async throws -> Account
+    /// Logs in by email (or Matrix user name) and saves the session.
+    func logIn(identifier: String, password: String) async throws -> Account
+    /// Starts a guest session (read-only in tteok on every backend).
+    func continueAsGuest() async throws
+    /// Ends the session and forgets it.
+    func logOut() async throws
+    /// Records the member's consent to the given terms version.
+    func acceptTerms(version: Int) async throws -> Account
+    /// Changes the member's nickname and/or region; nil leaves a field as it is.
+    func updateProfile(nickname: String?, region: String?) async throws -> Account
+}

@@ -1,0 +1,68 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// Reads what other events say about cached messages. The rules of which relations count live
+/// here: only the original sender's edits, reactions of people not ignored counted once each,
+/// thread replies not deleted, a quoted original whose sender is not ignored.
+extension MatrixCache {
+    /// `events` with their relations filled in, in one read.
+    static func resolve(_ events: [CachedEvent], me: String, in connection: Connection) throws -> [CachedEvent] {
+        try events.map { event in
+            var resolved = event
+            resolved.relations = try relations(of: event, me: me, in: connection)
+            return resolved
+        }
+    }
+
+    private static func relations(of event: CachedEvent, me: String, in connection: Connection) throws -> CachedRelations {
+        var relations = CachedRelations()
+        guard !event.redacted else { return relations }
+        relations.edit = try edit(of: event.eventID, by: event.sender, in: connection)
+        relations.reactions = try connection.query("""
+            SELECT key, count(DISTINCT sender) AS n, max(sender = ?) AS mine, min(ts) AS first FROM relations
+            WHERE target = ? AND rel_type = ? AND sender NOT IN (SELECT user_id FROM ignored)
+            GROUP BY key ORDER BY first, key
+            """, [.text(me), .text(event.eventID), .text(RelationType.reaction)])
+            .map { ReactionCount(key: $0["key"].string ?? "", count: $0["n"].int ?? 0, mine: $0["mine"].int == 1) }
+        relations.threadReplies = try connection.scalar("""
+            SELECT count(*) FROM events WHERE thread_root = ? AND redacted = 0 AND sender NOT IN (SELECT user_id FROM ignored)
+            """, [.text(event.eventID)]).int ?? 0
+        if let parent = event.replyTo { relations.parent = try quotedParent(parent, in: connection) }
+        return relations
+    }
+
+    /// The newest edit of `target` by its own sender: anyone else's `m.replace` is ignored.
+    private static func edit(of target: String, by sender: String, in connection: Connection) throws -> CachedRelations.Edit? {
+        try connection.queryRow("""
+            SELECT msgtype, body, ts FROM relations WHERE target = ? AND rel_type = ? AND sender = ?
+            ORDER BY ts DESC, event_id DESC LIMIT 1
+            """, [.text(target), .text(RelationType.edit), .text(sender)]).map { row in
+            CachedRelations.Edit(timestamp: row["ts"].int64 ?? 0,
+                                 content: MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? ""))
+        }
+    }
+
+    /// The original of a reply: from the timeline (as edited), else as fetched, else not cached.
+    private static func quotedParent(_ id: String, in connection: Connection) throws -> CachedRelations.Parent {
+        let row = try connection.queryRow("""
+            SELECT e.sender, e.body, e.msgtype, e.redacted, e.reply_to, m.display_name,
+                   e.sender IN (SELECT user_id FROM ignored) AS hidden FROM events e
+            LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender WHERE e.event_id = ?
+            """, [.text(id)])
+        if let row, let sender = row["sender"].string {
+            if row["hidden"].int == 1 { return .unavailable }
+            let edited = try edit(of: id, by: sender, in: connection)?.content.body
+            let raw = row["msgtype"].string == encryptedMsgtype ? MessageContent.encryptedPlaceholder : row["body"].string ?? ""
+            let body = edited ?? (row["reply_to"].isNull ? raw : ReplyFallback.strippedBody(raw))
+            return .event(sender: sender, senderName: row["display_name"].string, body: body, redacted: row["redacted"].int == 1)
+        }
+        guard let quoted = try connection.queryRow("""
+            SELECT q.*, m.display_name, q.sender IN (SELECT user_id FROM ignored) AS hidden FROM quoted q
+            LEFT JOIN members m ON m.room_id = q.room_id AND m.user_id = q.sender WHERE q.event_id = ?
+            """, [.text(id)]) else { return .notCached }
+        guard quoted["available"].int == 1, quoted["hidden"].int != 1, let sender = quoted["sender"].string else { return .unavailable }
+        return .event(sender: sender, senderName: quoted["display_name"].string, body: quoted["body"].string ?? "",
+                      redacted: quoted["redacted"].int == 1)
+    }
+}

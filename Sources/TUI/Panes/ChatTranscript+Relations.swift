@@ -1,0 +1,79 @@
+import ChatCore
+import Foundation
+
+/// What a message carries besides its text: the quoted original of a reply, "(edited)", the
+/// reactions line, the thread count; and the kinds drawn differently (emotes, notices, deleted).
+/// Everything from outside goes through `OutsideText` like the body does.
+extension ChatTranscript {
+    /// Columns one reaction key may take before it is cut (a key is any text on Matrix).
+    static let reactionKeyWidth = 8
+
+    /// The message's own rows: the quote, the body by kind, "(edited)", reactions, thread count.
+    func messageRows(_ message: Message, width: Int, style: Style) -> [Row] {
+        var rows: [Row] = message.replyTo.map { [quoteRow($0, width: width)] } ?? []
+        var body = bodyRows(message, width: width, style: style)
+        if message.isEdited, !message.isDeleted { appendEdited(to: &body, width: width) }
+        rows += body
+        if !message.reactions.isEmpty, !message.isDeleted { rows.append(reactionsRow(message.reactions, width: width)) }
+        if case .root(let count) = message.thread, count > 0 {
+            rows.append(Row(spans: [Span(TextLayout.truncate("└ " + strings.threadReplies(count), to: width), Style(.accent))], alignRight: false))
+        }
+        return rows
+    }
+
+    private func bodyRows(_ message: Message, width: Int, style: Style) -> [Row] {
+        func lines(_ text: String, _ style: Style) -> [Row] {
+            TextLayout.wrappedLines(text, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+        }
+        switch message.content {
+        case .text(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .notice(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
+        case .image(let image): return imageRows(image, width: width, style: style)
+        case .encrypted: return lines(strings.encryptedMessage, Style(.muted))
+        case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))
+        }
+    }
+
+    /// `↱ Mina: the first line of the original`, one dim line.
+    func quoteRow(_ reply: ReplySummary, width: Int) -> Row {
+        let quote: String
+        switch reply.parent {
+        case .message(let sender, let firstLine): quote = text.line(sender) + ": " + text.line(firstLine)
+        case .deleted(let sender): quote = text.line(sender) + ": " + strings.deletedMessage
+        case .unavailable: quote = strings.replyUnavailable
+        }
+        return Row(spans: [Span(TextLayout.truncate("↱ " + quote, to: width), Style(.muted, on: nil, .dim))], alignRight: false)
+    }
+
+    /// " (edited)" after the last line, or on a line of its own when it does not fit.
+    private func appendEdited(to rows: inout [Row], width: Int) {
+        let mark = Span(" " + strings.edited, Style(.muted))
+        if let last = rows.indices.last, rows[last].graphic == nil,
+           TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + TextLayout.width(TextLayout.glyphs(mark.text)) <= width {
+            rows[last].spans.append(mark)
+        } else {
+            rows.append(Row(spans: [Span(strings.edited, Style(.muted))], alignRight: false))
+        }
+    }
+
+    /// `👍 3  ❤ 1`, the viewer's own reactions bracketed and bold; keys that do not fit are cut.
+    private func reactionsRow(_ reactions: [ReactionCount], width: Int) -> Row {
+        var spans: [Span] = []
+        var used = 0
+        for (index, reaction) in reactions.enumerated() {
+            let key = TextLayout.truncate(text.line(reaction.key), to: Self.reactionKeyWidth)
+            let label = reaction.mine ? "[\(key) \(reaction.count)]" : "\(key) \(reaction.count)"
+            let gap = index == 0 ? "" : "  "
+            let needed = TextLayout.width(TextLayout.glyphs(gap + label))
+            guard used + needed <= width else {
+                if used + 2 <= width { spans.append(Span(" …", Style(.muted))) }
+                break
+            }
+            spans.append(Span(gap, Style(.muted)))
+            spans.append(Span(label, reaction.mine ? Style(.own, on: nil, .bold) : Style(.muted)))
+            used += needed
+        }
+        return Row(spans: spans, alignRight: false)
+    }
+}

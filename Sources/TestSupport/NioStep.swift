@@ -1,0 +1,46 @@
+/// One event the matrix-nio peer sends (`scripts/nio-peer.py`, action "relations"), as other
+/// clients write it. A target is an earlier step of the same call or an event id.
+public enum NioStep: Sendable {
+    public enum Target: Sendable {
+        case step(Int)
+        case event(String)
+
+        var value: Any {
+            switch self {
+            case .step(let index): return index
+            case .event(let id): return id
+            }
+        }
+    }
+
+    case text(String, html: String? = nil)
+    case emote(String)
+    case notice(String)
+    /// A reply; with `fallback` the body starts with the `> <sender> quote` lines older clients add.
+    case reply(to: Target, String, fallback: Bool, quoteSender: String? = nil, quoteBody: String? = nil)
+    case edit(of: Target, String)
+    case react(to: Target, String)
+    case redact(Target)
+    /// A reply in the thread started by `root`, with the `m.in_reply_to` fallback.
+    case thread(root: Target, String)
+
+    var request: [String: Any] {
+        switch self {
+        case .text(let body, let html):
+            var step: [String: Any] = ["type": "text", "body": body]
+            if let html { step["formatted_body"] = html }
+            return step
+        case .emote(let body): return ["type": "emote", "body": body]
+        case .notice(let body): return ["type": "notice", "body": body]
+        case .reply(let to, let body, let fallback, let quoteSender, let quoteBody):
+            var step: [String: Any] = ["type": "reply", "to": to.value, "body": body, "fallback": fallback]
+            if let quoteSender { step["quote_sender"] = quoteSender }
+            if let quoteBody { step["quote_body"] = quoteBody }
+            return step
+        case .edit(let of, let body): return ["type": "edit", "of": of.value, "body": body]
+        case .react(let to, let key): return ["type": "react", "to": to.value, "key": key]
+        case .redact(let target): return ["type": "redact", "target": target.value]
+        case .thread(let root, let body): return ["type": "thread", "root": root.value, "body": body]
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ChatCore
+
+/// A reply's original as `read --json` prints it: `id`, and when it can be shown `nickname` and
+/// `text` (its first line); `available` false when it cannot, `deleted` true when it was deleted.
+struct ReplyRecord: Encodable, Sendable {
+    let id: String
+    let available: Bool
+    let deleted: Bool
+    let nickname: String?
+    let text: String?
+
+    init(_ reply: ReplySummary) {
+        id = reply.parentID.raw
+        switch reply.parent {
+        case .message(let sender, let firstLine):
+            (available, deleted, nickname, text) = (true, false, sender, firstLine)
+        case .deleted(let sender):
+            (available, deleted, nickname, text) = (true, true, sender, nil)
+        case .unavailable:
+            (available, deleted, nickname, text) = (false, false, nil, nil)
+        }
+    }
+
+    /// `Mina: first line` for text output.
+    var summary: String {
+        guard available else { return "original message unavailable" }
+        return "\(nickname ?? ""): \(deleted ? MessageContent.deletedPlaceholder : text ?? "")"
+    }
+}
+
+/// One reaction key under a message: `key`, `count` (people), `mine`.
+struct ReactionRecord: Encodable, Sendable {
+    let key: String
+    let count: Int
+    let mine: Bool
+}
+
+/// A thread root's `replies`, or a thread reply's `root` id.
+struct ThreadRecord: Encodable, Sendable {
+    let root: String?
+    let replies: Int?
+
+    init(_ position: ThreadPosition) {
+        switch position {
+        case .root(let count): (root, replies) = (nil, count)
+        case .reply(let root): (self.root, replies) = (root.raw, nil)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ChatCore
+import TestSupport
+import XCTest
+@testable import ViewModels
+
+/// A chat adds relations to the selected message (issue 17), for the front end's `/reply`,
+/// `/me`, `/edit`, `/react` and delete: what the store keeps is what the chat shows, live.
+@MainActor
+final class ChatRelationsModelTests: XCTestCase {
+    func testReplyEmoteEditReactAndDeleteFromTheChat() async throws {
+        let fixture = try CommunityFixture()
+        let bob = try await fixture.member("bob", nickname: "bob")
+        try await fixture.signUpApp("me", nickname: "me")
+        let (_, community) = try await fixture.community()
+        let lobby = try await fixture.channel("lobby")
+        let theirs = try await bob.send("hello from bob", to: lobby.id)
+        let chat = try opened(await community.join("lobby"))
+
+        expect(!(await chat.reactToSelected("👍")))
+        XCTAssertEqual(chat.alert, "Select a message first.")
+        chat.dismissAlert()
+
+        chat.select(theirs.id)
+        expect(await chat.reactToSelected("👍"))
+        expect(await chat.replyToSelected("hi bob"))
+        expect(await chat.sendEmote("waves"))
+        let shown = await eventually {
+            let lines = chat.messages.value ?? []
+            return lines.first { $0.id == theirs.id }?.message.reactions == [ReactionCount(key: "👍", count: 1, mine: true)]
+                && lines.contains { $0.message.replyTo?.parentID == theirs.id && $0.message.content == .text("hi bob") }
+                && lines.contains { $0.message.content == .emote("waves") }
+        }
+        XCTAssertTrue(shown, "\(chat.messages.value?.map(\.message) ?? [])")
+
+        expect(!(await chat.editSelected("forged")))
+        XCTAssertEqual(chat.alert, "Only its sender can edit a message.")
+        chat.dismissAlert()
+        let mine = try XCTUnwrap(chat.messages.value?.first { $0.message.content == .text("hi bob") })
+        chat.select(mine.id)
+        expect(await chat.editSelected("hi bob!"))
+        expect(await chat.deleteSelected())
+        let deleted = await eventually { chat.messages.value?.first { $0.id == mine.id }?.message.isDeleted == true }
+        XCTAssertTrue(deleted, "the deletion shows through the live event")
+    }
+}
