@@ -97,7 +97,7 @@ final class InstallTests: XCTestCase {
         offer tteok --store /tmp/x.sqlite po
         """
         let offered = try run("/bin/bash", ["-c", probe]).lines
-        XCTAssertEqual(offered, ["read reports", "--limit", "en ko", "post"])
+        XCTAssertEqual(offered, ["read react reports", "--limit", "en ko", "post"])
     }
 
     func testInstalledBinaryRunsTheScriptingCommands() throws {
