@@ -20,11 +20,7 @@ final class ImagePostingEndToEndTests: XCTestCase {
     }
 
     private func member(_ name: String) throws -> TteokUser {
-        let person = try TteokUser(home: directory.file("home-\(name)"), backendArguments: ["--store", store])
-        let signup = try person.run(["signup", "--email", "\(name)@example.com", "--password-stdin", "--nickname", name,
-                                     "--region", "마포구", "--accept-terms"], stdin: "correct horse\n")
-        XCTAssertEqual(signup.status, 0, "\(signup)")
-        return person
+        try TteokUser.signedUpMember(name, in: directory, store: store)
     }
 
     private func write(_ data: Data, _ name: String) throws -> String {

@@ -1,0 +1,16 @@
+import Foundation
+
+extension TteokUser {
+    /// A member of the embedded community at `store`, signed up by the real binary as
+    /// `name@example.com` with nickname `name` in 마포구, terms accepted; a refused sign-up throws
+    /// with what the binary said, so the test that asked fails there.
+    public static func signedUpMember(_ name: String, in directory: TemporaryDirectory, store: String) throws -> TteokUser {
+        let person = try TteokUser(home: directory.file("home-\(name)"), backendArguments: ["--store", store])
+        let signup = try person.run(["signup", "--email", "\(name)@example.com", "--password-stdin", "--nickname", name,
+                                     "--region", "마포구", "--accept-terms"], stdin: "correct horse\n")
+        guard signup.status == 0 else {
+            throw NSError(domain: "TteokUser", code: Int(signup.status), userInfo: [NSLocalizedDescriptionKey: "sign-up of \(name) failed: \(signup)"])
+        }
+        return person
+    }
+}
