@@ -22,6 +22,9 @@ never appears in a process listing), one JSON answer on standard output:
       `device_id` (any action) picks another device of the same user: a new device.
   {… "action": "upload-keys"}
       → {}   nio's device and one-time keys are on the server (someone can encrypt for it).
+  {… "action": "verify", "role": "start" | "accept", "other_user": …, "other_device": …, "confirm": true, "tamper": null}
+      → JSON lines: {"emoji": [[symbol, name], …]}, then {"result": "verified" | "canceled", …}
+      SAS emoji verification with matrix-nio, with matrix-nio 0.26's SAS bugs corrected (see scripts/nio_sas.py).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
 
   {… "action": "relations", "room_id": "!…", "steps": [STEP, …]}
@@ -55,6 +58,8 @@ from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, Me
 from nio.api import Api
 from nio.crypto import OutboundGroupSession
 
+import nio_sas
+
 
 async def main(request):
     os.makedirs(request["store"], exist_ok=True)
@@ -77,6 +82,9 @@ async def main(request):
             answer["room_id"] = room = created.room_id
         elif request["action"] == "upload-keys":
             print(json.dumps(answer))
+            return
+        elif request["action"] == "verify":
+            await nio_sas.verify(client, request)
             return
         else:
             room = request["room_id"]
