@@ -21,15 +21,10 @@ final class VerifyEndToEndTests: XCTestCase {
 
     /// Mina signed up through tteok, and nio's user with its keys on the server.
     private func parties() async throws -> (mina: TteokUser, minaID: String, peer: NioPeer) {
-        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
-        let signup = try mina.run(["signup", "--username", SynapseServer.randomName("mina"), "--password-stdin", "--nickname", "Mina", "--accept-terms"],
-                                  stdin: "correct horse battery\n")
-        XCTAssertEqual(signup.status, 0, "\(signup)")
-        let whoami = try mina.run(["whoami", "--json"])
-        let account = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any], "\(whoami)")
+        let (mina, minaID) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
         let peer = NioPeer(user: try await SynapseUser.register(on: server), store: directory.file("nio"))
         try peer.uploadKeys()
-        return (mina, try XCTUnwrap(account["id"] as? String), peer)
+        return (mina, minaID, peer)
     }
 
     /// The emoji of tteok's comparison lines (`  🐶  Dog · 개`).
