@@ -51,16 +51,10 @@ extension LocalCommunity {
     /// Posts an image, once per `clientID` as `send(_:to:clientID:)`.
     public func sendImage(_ image: ImageUpload, to channel: ChannelID, clientID: String?) async throws -> Message {
         try MessageRules.check(image)
-        return try await write { connection in
-            let target = try self.writableChannel(channel, connection)
-            if let stored = try self.storedPost(clientID, from: target.sender, connection) { return stored }
-            try connection.run(
-                "INSERT INTO images(file_name, mime_type, byte_count, width, height, data) VALUES (?, ?, ?, ?, ?, ?)",
-                [.text(MessageRules.fileName(image.fileName)), .text(image.mimeType), .integer(Int64(image.data.count)),
-                 SQLValue(image.width), SQLValue(image.height), .blob(image.data)])
-            return try self.insertMessage(in: target.channel, from: target.sender, body: "", image: connection.lastInsertRowID,
-                                          clientID: clientID, connection)
-        }
+        return try await postAttachment(to: channel, clientID: clientID, [
+            .text(MessageRules.fileName(image.fileName)), .text(image.mimeType), .integer(Int64(image.data.count)),
+            SQLValue(image.width), SQLValue(image.height), .blob(image.data), .text("image"),
+        ])
     }
 
     public func sendFile(_ file: FileUpload, to channel: ChannelID) async throws -> Message {
@@ -71,13 +65,19 @@ extension LocalCommunity {
     /// image's do, marked with the file's kind.
     public func sendFile(_ file: FileUpload, to channel: ChannelID, clientID: String?) async throws -> Message {
         try MessageRules.check(file)
-        return try await write { connection in
+        return try await postAttachment(to: channel, clientID: clientID, [
+            .text(MessageRules.fileName(file.fileName)), .text(file.mimeType), .integer(Int64(file.data.count)),
+            .null, .null, .blob(file.data), .text(file.kind.rawValue),
+        ])
+    }
+
+    /// Stores an attachment row (`values` in the `images` columns' order) and its message.
+    private func postAttachment(to channel: ChannelID, clientID: String?, _ values: [SQLValue]) async throws -> Message {
+        try await write { connection in
             let target = try self.writableChannel(channel, connection)
             if let stored = try self.storedPost(clientID, from: target.sender, connection) { return stored }
-            try connection.run(
-                "INSERT INTO images(file_name, mime_type, byte_count, data, kind) VALUES (?, ?, ?, ?, ?)",
-                [.text(MessageRules.fileName(file.fileName)), .text(file.mimeType), .integer(Int64(file.data.count)),
-                 .blob(file.data), .text(file.kind.rawValue)])
+            try connection.run("INSERT INTO images(file_name, mime_type, byte_count, width, height, data, kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               values)
             return try self.insertMessage(in: target.channel, from: target.sender, body: "", image: connection.lastInsertRowID,
                                           clientID: clientID, connection)
         }
