@@ -24,6 +24,8 @@ struct CachedRoom: Hashable, Sendable {
     var notificationCount: Int?
     var back: Back
     var readEventID: String?
+    /// The newest event of the live timeline, of any kind: where read markers go.
+    var newestEventID: String?
     /// The room has (or had) `m.room.encryption`: tteok sends nothing there.
     var encrypted: Bool
 
@@ -51,6 +53,7 @@ struct CachedRoom: Hashable, Sendable {
         default: back = .fromLiveEnd
         }
         readEventID = row["read_event_id"].string
+        newestEventID = row["newest_event_id"].string
         encrypted = row["encrypted"].int == 1
     }
 }

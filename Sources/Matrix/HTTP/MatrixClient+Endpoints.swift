@@ -119,8 +119,11 @@ extension MatrixClient {
         return try await call(endpoint)
     }
 
-    func sendReadReceipt(room: String, event: String) async throws {
-        _ = try await perform(Endpoint.client(.post, "rooms", room, "receipt", "m.read", event).with(json: EmptyBody()))
+    /// Moves the read receipt and `m.fully_read` to `event` in one request (`/read_markers`), so
+    /// the server's unread count and other clients' "read up to here" line agree with tteok.
+    func setReadMarkers(room: String, event: String) async throws {
+        let markers = ReadMarkersRequest(fullyRead: event, read: event)
+        _ = try await perform(Endpoint.client(.post, "rooms", room, "read_markers").with(json: markers))
     }
 
     func report(event: String, in room: String, reason: String) async throws {
