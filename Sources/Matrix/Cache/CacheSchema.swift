@@ -122,5 +122,10 @@ enum CacheSchema {
         -- unread count never clears
         ALTER TABLE rooms ADD COLUMN newest_event_id TEXT;
         """),
+        Migration(9, "the sending device of each decrypted event", sql: """
+        -- the Megolm sender_key (the sending device's curve25519 key) of an event decrypted here:
+        -- how far to trust its sender is decided when it is shown, as verifications change
+        CREATE TABLE sender_devices (event_id TEXT PRIMARY KEY, sender_key TEXT NOT NULL);
+        """),
     ]
 }
