@@ -122,5 +122,10 @@ enum CacheSchema {
         -- unread count never clears
         ALTER TABLE rooms ADD COLUMN newest_event_id TEXT;
         """),
+        Migration(9, "invitations: who invited, and whether to a direct conversation", sql: """
+        -- set while membership = 'invite', from the invite's own member event
+        ALTER TABLE rooms ADD COLUMN inviter TEXT;
+        ALTER TABLE rooms ADD COLUMN invite_direct INTEGER NOT NULL DEFAULT 0;
+        """),
     ]
 }

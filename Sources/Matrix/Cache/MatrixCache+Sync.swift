@@ -34,15 +34,7 @@ extension MatrixCache {
                 try MatrixCache.applyJoined(id, room, me: me, outcome: &outcome, in: connection)
             }
             for (id, room) in sync.rooms?.invite ?? [:] {
-                try MatrixCache.setMembership(id, .invited, in: connection)
-                outcome.roomsChanged = true
-                if room.invite_state?.events?.contains(where: { $0.type == MatrixCache.encryptionType }) == true {
-                    _ = try MatrixCache.markEncrypted(id, in: connection)
-                }
-                let mine = room.invite_state?.events?.first { $0.type == "m.room.member" && $0.state_key == me }
-                if let mine, mine.content.decode(as: MemberContent.self)?.is_direct == true {
-                    outcome.directInvites[id] = mine.sender
-                }
+                try MatrixCache.applyInvite(id, room, me: me, outcome: &outcome, in: connection)
             }
             for id in (sync.rooms?.leave ?? [:]).keys {
                 try MatrixCache.setMembership(id, .left, in: connection)
@@ -93,7 +85,7 @@ extension MatrixCache {
         if let newest = timeline.last(where: { $0.event_id != nil })?.event_id {
             _ = try connection.run("UPDATE rooms SET newest_event_id = ? WHERE room_id = ?", [.text(newest), .text(id)])
         }
-        if let read = ReadReceipts.newestRead(by: me, in: room.ephemeral?.events ?? []), read != before?.readEventID {
+        if let read = ReadReceipts.readMarker(of: me, ephemeral: room.ephemeral?.events ?? [], timeline: timeline), read != before?.readEventID {
             // Read on another device (or before this login): the server's count is the one to show.
             _ = try connection.run("UPDATE rooms SET read_event_id = ? WHERE room_id = ?", [.text(read), .text(id)])
             outcome.countsChanged.insert(id)
