@@ -102,6 +102,8 @@ struct CachedEvent: Hashable, Sendable {
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
         content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
+        // A place keeps its geo: URI where media keep their mxc:// URI.
+        if content.msgtype == MatrixCache.locationMsgtype { (content.geoURI, content.url, content.info) = (content.url, nil, nil) }
         replyTo = row["reply_to"].string
         threadRoot = row["thread_root"].string
         redacted = row["redacted"].int == 1
