@@ -23,16 +23,4 @@ enum ReadReceipts {
         }
         return newest?.event
     }
-
-    /// The receipt `newestRead` found, unless it is the implicit one the server puts on the
-    /// viewer's own join in this same timeline: that marks nothing read (the messages of a room
-    /// just joined, a direct conversation's first ones included, still count as new).
-    static func readMarker(of user: String, ephemeral: [AccountDataEvent], timeline: [RoomEvent]) -> String? {
-        guard let read = newestRead(by: user, in: ephemeral) else { return nil }
-        let ownJoin = timeline.contains { event in
-            event.event_id == read && event.type == "m.room.member" && event.sender == user && event.state_key == user
-                && event.content.decode(as: MemberContent.self)?.membership == "join"
-        }
-        return ownJoin ? nil : read
-    }
 }
