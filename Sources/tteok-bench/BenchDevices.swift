@@ -1,0 +1,46 @@
+import Foundation
+import MatrixCrypto
+
+/// Devices for the end-to-end encryption rows: crypto stores of their own (libolm accounts
+/// through the public `OlmMachine`, as tteok runs it) in a scratch folder, introduced to each
+/// other as `/keys/query` and `/keys/claim` would.
+final class BenchDevices {
+    let folder: URL
+
+    init(_ context: BenchOptions) throws {
+        folder = context.dataDirectory.appendingPathComponent("crypto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// A new device of `user`.
+    func device(_ user: String, _ deviceID: String) throws -> OlmMachine {
+        let base = folder.appendingPathComponent("\(user)-\(deviceID)")
+        return try OlmMachine(path: base.appendingPathExtension("sqlite"), keyFile: base.appendingPathExtension("key"),
+                              userID: user, deviceID: deviceID)
+    }
+
+    /// `sender` knows `reader`'s device keys and has an Olm session from one of its one-time keys;
+    /// `reader` knows `sender`'s device (a device must claim its own signing key).
+    func introduce(_ sender: OlmMachine, to reader: OlmMachine) throws -> DeviceKeys {
+        try reader.learnDevices(of: sender.identity.userID, [sender.identity.deviceID: try sender.signedDeviceKeys()])
+        guard let device = try sender.learnDevices(of: reader.identity.userID, [reader.identity.deviceID: try reader.signedDeviceKeys()]).first,
+              let oneTimeKey = try reader.oneTimeKeysToUpload(serverCount: 0).values.first else {
+            throw BenchError.failed("a bench device's keys did not verify")
+        }
+        try reader.markOneTimeKeysPublished()
+        guard try sender.startOlmSessions([device: oneTimeKey]) == [device] else { throw BenchError.failed("no Olm session with a bench device") }
+        return device
+    }
+
+    /// Hands `reader` the room key of `sender`'s outbound session in `room` (as `/sync` would).
+    func shareRoomKey(_ sender: OlmMachine, room: String, with reader: OlmMachine, device: DeviceKeys, rotation: RotationPolicy) throws {
+        let share = try sender.roomKeyShare(room: room, devices: [device], rotation: rotation)
+        guard let content = share.messages[device] else { throw BenchError.failed("the room key was not made for the bench reader") }
+        try sender.markShared(share)
+        guard case .roomKey = reader.receive(ToDeviceEvent(type: "m.room.encrypted", sender: sender.identity.userID, content: content)) else {
+            throw BenchError.failed("the bench reader refused the room key")
+        }
+    }
+}
