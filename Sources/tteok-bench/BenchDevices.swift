@@ -24,7 +24,7 @@ final class BenchDevices {
     /// `sender` knows `reader`'s device keys and has an Olm session from one of its one-time keys;
     /// `reader` knows `sender`'s device (a device must claim its own signing key).
     func introduce(_ sender: OlmMachine, to reader: OlmMachine) throws -> DeviceKeys {
-        try reader.learnDevices(of: sender.identity.userID, [sender.identity.deviceID: try sender.signedDeviceKeys()])
+        _ = try reader.learnDevices(of: sender.identity.userID, [sender.identity.deviceID: try sender.signedDeviceKeys()])
         guard let device = try sender.learnDevices(of: reader.identity.userID, [reader.identity.deviceID: try reader.signedDeviceKeys()]).first,
               let oneTimeKey = try reader.oneTimeKeysToUpload(serverCount: 0).values.first else {
             throw BenchError.failed("a bench device's keys did not verify")
@@ -34,13 +34,16 @@ final class BenchDevices {
         return device
     }
 
-    /// Hands `reader` the room key of `sender`'s outbound session in `room` (as `/sync` would).
-    func shareRoomKey(_ sender: OlmMachine, room: String, with reader: OlmMachine, device: DeviceKeys, rotation: RotationPolicy) throws {
-        let share = try sender.roomKeyShare(room: room, devices: [device], rotation: rotation)
-        guard let content = share.messages[device] else { throw BenchError.failed("the room key was not made for the bench reader") }
+    /// Hands each reader the room key of `sender`'s outbound session in `room` (as `/sync` would).
+    /// One share for all: a share that leaves out a device holding the key rotates the session.
+    func shareRoomKey(_ sender: OlmMachine, room: String, with readers: [(machine: OlmMachine, device: DeviceKeys)], rotation: RotationPolicy) throws {
+        let share = try sender.roomKeyShare(room: room, devices: readers.map(\.device), rotation: rotation)
         try sender.markShared(share)
-        guard case .roomKey = reader.receive(ToDeviceEvent(type: "m.room.encrypted", sender: sender.identity.userID, content: content)) else {
-            throw BenchError.failed("the bench reader refused the room key")
+        for reader in readers {
+            guard let content = share.messages[reader.device],
+                  case .roomKey = reader.machine.receive(ToDeviceEvent(type: "m.room.encrypted", sender: sender.identity.userID, content: content)) else {
+                throw BenchError.failed("a bench reader did not get the room key")
+            }
         }
     }
 }

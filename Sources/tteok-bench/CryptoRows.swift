@@ -16,13 +16,11 @@ enum CryptoRows {
         let room = "!history:bench"
         let keepSession = RotationPolicy(periodMilliseconds: 604_800_000, periodMessages: Int64(historyEvents + 1))
         var page: [(id: String, json: Data)] = []
-        var readers: [OlmMachine] = []
-        for run in 0..<options.runs {
+        let readers = try (0..<options.runs).map { run in
             let reader = try devices.device("@reader:bench", "READER\(run)")
-            let device = try devices.introduce(sender, to: reader)
-            try devices.shareRoomKey(sender, room: room, with: reader, device: device, rotation: keepSession)
-            readers.append(reader)
+            return (machine: reader, device: try devices.introduce(sender, to: reader))
         }
+        try devices.shareRoomKey(sender, room: room, with: readers, rotation: keepSession)
         for index in 0..<historyEvents {
             let content = try sender.encrypt(room: room, type: "m.room.message", content: .object([
                 "msgtype": .string("m.text"), "body": .string("history message number \(index) 떡볶이를 먹었어요"),
@@ -31,7 +29,7 @@ enum CryptoRows {
         }
         page.reverse()
         var samples = Samples()
-        for reader in readers {
+        for reader in readers.map(\.machine) {
             let start = MonotonicClock.nanoseconds()
             let ciphertexts = try page.map { event in
                 MegolmCiphertext(roomID: room, eventID: event.id, sender: sender.identity.userID, timestamp: 1_000,
