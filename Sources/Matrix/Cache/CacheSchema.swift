@@ -122,7 +122,15 @@ enum CacheSchema {
         -- unread count never clears
         ALTER TABLE rooms ADD COLUMN newest_event_id TEXT;
         """),
-        Migration(9, "the sending device of each decrypted event", sql: """
+        Migration(9, "invitations: who invited, and whether to a direct conversation", sql: """
+        -- set while membership = 'invite', from the invite's own member event
+        ALTER TABLE rooms ADD COLUMN inviter TEXT;
+        ALTER TABLE rooms ADD COLUMN invite_direct INTEGER NOT NULL DEFAULT 0;
+        -- the viewer's own join event: the server puts an implicit receipt there, which marks
+        -- nothing read (a direct conversation's first messages are still new once it is accepted)
+        ALTER TABLE rooms ADD COLUMN own_join_event_id TEXT;
+        """),
+        Migration(10, "the sending device of each decrypted event", sql: """
         -- the Megolm sender_key (the sending device's curve25519 key) of an event decrypted here:
         -- how far to trust its sender is decided when it is shown, as verifications change
         CREATE TABLE sender_devices (event_id TEXT PRIMARY KEY, sender_key TEXT NOT NULL);

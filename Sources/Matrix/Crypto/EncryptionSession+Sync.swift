@@ -83,7 +83,7 @@ extension EncryptionSession {
             do {
                 let plain = try crypto.decrypt(ciphertext)
                 let event = RoomEvent(event_id: waiting.eventID, type: plain.type, sender: waiting.sender,
-                                      origin_server_ts: waiting.timestamp, content: try JSONValue.from(plain.content))
+                                      origin_server_ts: waiting.timestamp, content: JSONValue(plain.content))
                 if try await cache.replacePlaceholder(waiting.eventID, with: event) {
                     try await cache.recordSenderKeys([waiting.eventID: plain.senderKey])
                     changed.append(waiting.eventID)
@@ -108,20 +108,18 @@ extension EncryptionSession {
     func decrypt(_ events: [RoomEvent], in room: String) -> DecryptedEvents {
         var positions: [Int] = [], ciphertexts: [MegolmCiphertext] = []
         for (index, event) in events.enumerated() {
-            guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id,
-                  let content = try? CryptoJSON(encoding: event.content) else { continue }
+            guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id else { continue }
             positions.append(index)
             ciphertexts.append(MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
-                                                timestamp: event.origin_server_ts ?? 0, content: content))
+                                                timestamp: event.origin_server_ts ?? 0, content: CryptoJSON(event.content)))
         }
         guard !ciphertexts.isEmpty else { return DecryptedEvents(events: events) }
         var batch = DecryptedEvents(events: events)
         for (position, (ciphertext, result)) in zip(positions, zip(ciphertexts, crypto.decrypt(ciphertexts))) {
             switch result {
             case .success(let decrypted):
-                guard let content = try? JSONValue.from(decrypted.content) else { continue }
                 batch.events[position].type = decrypted.type
-                batch.events[position].content = content
+                batch.events[position].content = JSONValue(decrypted.content)
                 batch.senderKeys[ciphertext.eventID] = decrypted.senderKey
             case .failure(let failure):
                 guard let session = ciphertext.sessionID,
