@@ -15,16 +15,7 @@ final class KeystrokeDamageTests: XCTestCase {
     /// Nobody has posted yet: a message's read marker and badge would change the list a while
     /// after it is shown, and a key drawn with such a change is rightly a whole frame.
     private func typingInLobby() async throws -> (AppHarness, LocalCommunity, ChannelID) {
-        let harness = try AppHarness()
-        try await harness.service.signUpMember("mina", nickname: "Mina")
-        let other = try harness.files.open(as: "joon")
-        try await other.signUpMember("joon", nickname: "Joon")
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
-        let lobby = try await other.channel(named: "lobby").id
+        let (harness, other, lobby) = try await AppHarness.minaInLobbyWithJoon()
         await harness.type("h")
         // Joining leaves work in flight (the list's rows and badges) whose changes redraw
         // everything when they land: wait until a cursor move is a frame of its own again.
