@@ -9,6 +9,7 @@ import LocalStore
 public final class CommunityService: @unchecked Sendable {
     private let engine: CommunityEngine
     private let socket: ListeningSocket
+    private let fanOut: FanOut
     private let connections = Mutex(0)
 
     /// Opens the file (0600, adopting today's format) and starts listening. A private service
@@ -16,6 +17,7 @@ public final class CommunityService: @unchecked Sendable {
     /// and listens owner-only whatever `sharing` says.
     public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String], isPrivate: Bool = false) throws {
         engine = try CommunityEngine(storeURL: storeURL, moderators: moderators, isPrivate: isPrivate)
+        fanOut = try FanOut(engine: engine)
         socket = try ListeningSocket(path: socketPath, sharing: isPrivate ? .privateToOwner : sharing)
     }
 
@@ -31,7 +33,7 @@ public final class CommunityService: @unchecked Sendable {
             }
             Self.limitSendTime(client)
             do {
-                let connection = try ServiceConnection(descriptor: client, uid: uid, engine: engine) { [connections] in
+                let connection = try ServiceConnection(descriptor: client, uid: uid, engine: engine, fanOut: fanOut) { [connections] in
                     connections.withLock { $0 -= 1 }
                 }
                 connections.withLock { $0 += 1 }
