@@ -8,6 +8,8 @@ import LocalStore
 /// bound to that uid.
 public final class CommunityService: @unchecked Sendable {
     private let engine: CommunityEngine
+    /// Held while this service runs: no other kind of service serves the file meanwhile.
+    private let servingLock: ServingLock
     private let socket: ListeningSocket
     private let fanOut: FanOut
     private let connections = Mutex(0)
@@ -16,6 +18,8 @@ public final class CommunityService: @unchecked Sendable {
     /// (`isPrivate`, the one a client starts for its user) keeps the file as a direct open would
     /// and listens owner-only whatever `sharing` says.
     public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String], isPrivate: Bool = false) throws {
+        try CommunityEngine.prepareDirectory(for: storeURL)
+        servingLock = try ServingLock(store: storeURL, socket: socketPath, isPrivate: isPrivate)
         engine = try CommunityEngine(storeURL: storeURL, moderators: moderators, isPrivate: isPrivate)
         fanOut = try FanOut(engine: engine)
         socket = try ListeningSocket(path: socketPath, sharing: isPrivate ? .privateToOwner : sharing)

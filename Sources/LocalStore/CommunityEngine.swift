@@ -36,6 +36,12 @@ public final class CommunityEngine: Sendable {
         }
     }
 
+    /// Creates the community file's directory (0700) when missing, for the service's lock file
+    /// beside it, taken before the file is opened.
+    public static func prepareDirectory(for storeURL: URL) throws {
+        do { try StoreFile.prepareDirectory(of: storeURL) } catch { throw StoreErrors.map(error) }
+    }
+
     /// A new engine session for a connection from Unix user `peerUID`; its token lives in `slot`.
     /// Its live events come from the feed `liveFeed(sink:)` makes, not one of its own.
     public func session(peerUID: UInt32, slot: SessionSlot) throws -> LocalCommunity {
