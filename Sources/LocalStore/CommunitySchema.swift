@@ -11,7 +11,14 @@ enum CommunitySchema {
         Migration(5, "channel list order and region in indexed keys", apply: ChannelKeys.migrate),
         Migration(6, "full-text search index over message bodies", sql: MessageSearchIndex.schema),
         Migration(7, "relations: replies, edits, reactions, deletions, emotes", sql: version7),
+        Migration(8, "attachments: files, videos and sounds beside images", sql: version8),
     ]
+
+    /// The `images` table holds every attachment's bytes; `kind` says which it is (a picture is
+    /// previewed, a file only saved). The name stays: a released table is never renamed.
+    private static let version8 = """
+        ALTER TABLE images ADD COLUMN kind TEXT NOT NULL DEFAULT 'image' CHECK (kind IN ('image', 'file', 'video', 'audio'));
+        """
 
     /// The service binds each session to the Unix user (uid) that made it, so a token copied to
     /// another user is refused; a client's outbox id makes a resent post land once. Sessions
