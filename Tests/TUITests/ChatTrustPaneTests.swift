@@ -10,14 +10,7 @@ import XCTest
 /// message says why. All within the pane, through the sanitiser.
 final class ChatTrustPaneTests: XCTestCase {
     private func draw(_ messages: [Message], width: Int = 60, language: Language = .english) -> (Canvas, Region, [String]) {
-        var canvas = CanvasCheck.sentinel(Size(width: width + 2, height: 14))
-        let region = canvas.bounds.subregion(Rect(row: 1, column: 1, width: width, height: 12))
-        let pane = ChatPane(title: "secret", messages: .loaded(messages.map(Fixtures.line)), paging: .done, scroll: 0, focused: false,
-                            transcript: ChatTranscript(strings: UIStrings(language), text: .unfiltered))
-        _ = pane.draw(on: &canvas, in: region)
-        CanvasCheck.assertInert(canvas)
-        CanvasCheck.assertInside(region, canvas)
-        return (canvas, region, CanvasCheck.lines(canvas, region))
+        CanvasCheck.chat(messages, title: "secret", width: width, height: 12, language: language)
     }
 
     private func message(_ text: String, _ trust: SenderTrust?, minute: Int) -> Message {
