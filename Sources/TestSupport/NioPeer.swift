@@ -62,6 +62,15 @@ public struct NioPeer: Sendable {
         return events
     }
 
+    /// The room's newest `limit` events as nio decrypts them, oldest first: a decrypted one as its
+    /// plaintext event (`type`, `content`) with `decrypted` true, one nio cannot decrypt raw.
+    public func decryptedEvents(in room: String, limit: Int = 50) throws -> [[String: Any]] {
+        guard let events = try run(["action": "decrypted-events", "room_id": room, "limit": limit])["events"] as? [[String: Any]] else {
+            throw Failure(description: "nio-peer decrypted no events")
+        }
+        return events
+    }
+
     /// Logs nio's device in and puts its device and one-time keys on the server, so that others
     /// can encrypt for it before it ever joins a room.
     public func uploadKeys() throws {
