@@ -22,7 +22,14 @@ never appears in a process listing), one JSON answer on standard output:
       `device_id` (any action) picks another device of the same user: a new device.
   {… "action": "upload-keys"}
       → {}   nio's device and one-time keys are on the server (someone can encrypt for it).
+  {… "action": "verify", "role": "start" | "accept", "other_user": …, "other_device": …, "confirm": true, "tamper": null}
+      → JSON lines: {"emoji": [[symbol, name], …]}, then {"result": "verified" | "canceled", …}
+      SAS emoji verification with matrix-nio, with matrix-nio 0.26's SAS bugs corrected (see scripts/nio_sas.py).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
+  {… "action": "export-keys", "file": PATH, "passphrase": …}
+      → {}   nio's Megolm sessions in the standard key export file (nio's export_keys).
+  `"import_file": PATH, "import_passphrase": …` (any action) first imports a key export file
+      (nio's import_keys), e.g. before a "read" in history mode.
 
   {… "action": "relations", "room_id": "!…", "steps": [STEP, …]}
       → {"event_ids": [one per step]}
@@ -57,6 +64,8 @@ from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, Me
 from nio.api import Api
 from nio.crypto import OutboundGroupSession
 
+import nio_sas
+
 
 async def main(request):
     os.makedirs(request["store"], exist_ok=True)
@@ -69,6 +78,13 @@ async def main(request):
         if client.should_upload_keys:
             await client.keys_upload()
         answer = {}
+        if request.get("import_file"):
+            await client.import_keys(request["import_file"], request["import_passphrase"])
+        if request["action"] == "export-keys":
+            await client.sync(timeout=0)
+            await client.export_keys(request["file"], request["passphrase"])
+            print(json.dumps(answer))
+            return
         if request["action"] == "create-encrypted-room":
             created = await client.room_create(
                 name=request.get("name"), invite=request.get("invite", []), is_direct=request.get("direct", False),
@@ -79,6 +95,9 @@ async def main(request):
             answer["room_id"] = room = created.room_id
         elif request["action"] == "upload-keys":
             print(json.dumps(answer))
+            return
+        elif request["action"] == "verify":
+            await nio_sas.verify(client, request)
             return
         else:
             room = request["room_id"]

@@ -9,7 +9,8 @@ struct CommandLineTool: Sendable {
     static let commands: [any ScriptCommand.Type] = [
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
-        DeleteCommand.self, ReportsCommand.self, ChannelCommand.self,
+        DeleteCommand.self, InvitesCommand.self, AcceptCommand.self, DeclineCommand.self, ReportsCommand.self, ChannelCommand.self,
+        VerifyCommand.self,
     ]
 
     var factory: any BackendFactory
