@@ -25,6 +25,9 @@ never appears in a process listing), one JSON answer on standard output:
   {… "action": "verify", "role": "start" | "accept", "other_user": …, "other_device": …, "confirm": true, "tamper": null}
       → JSON lines: {"emoji": [[symbol, name], …]}, then {"result": "verified" | "canceled", …}
       SAS emoji verification with matrix-nio, with matrix-nio 0.26's SAS bugs corrected (see scripts/nio_sas.py).
+  {… "action": "check-cross-signing", "check_user": …, "check_device": …}
+      → {"master": KEY, "self_signing_by_master": bool, "device_by_self_signing": bool, …}
+      another account's published cross-signing keys, checked with python-olm (scripts/nio_cross_signing.py).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
   {… "action": "export-keys", "file": PATH, "passphrase": …}
       → {}   nio's Megolm sessions in the standard key export file (nio's export_keys).
@@ -64,6 +67,7 @@ from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, Me
 from nio.api import Api
 from nio.crypto import OutboundGroupSession
 
+import nio_cross_signing
 import nio_sas
 
 
@@ -98,6 +102,9 @@ async def main(request):
             return
         elif request["action"] == "verify":
             await nio_sas.verify(client, request)
+            return
+        elif request["action"] == "check-cross-signing":
+            print(json.dumps(await nio_cross_signing.check(client, request)))
             return
         else:
             room = request["room_id"]

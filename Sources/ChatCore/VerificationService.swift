@@ -10,6 +10,11 @@ public protocol VerificationService: AnyObject, Sendable {
     /// Waits for another device to ask this one, and accepts; `timeout` bounds the wait and,
     /// once it began, the verification.
     func nextVerification(timeout: Duration) async throws -> any DeviceVerification
+
+    /// Creates this account's cross-signing keys (master, self-signing, user-signing), publishes
+    /// them — the server may ask for `password` — and signs this device with them. Returns the
+    /// master key (what others verify this person by).
+    func setUpCrossSigning(password: String) async throws -> String
 }
 
 /// One verification under way.

@@ -64,5 +64,10 @@ enum CryptoSchema {
             PRIMARY KEY (user_id, device_id)
         );
         """),
+        Migration(4, "this account's cross-signing keys", sql: """
+        -- master, self_signing, user_signing: the public key and the seed, sealed with a key
+        -- derived from the pickle key (SealedSeed); replaced as a whole when new ones are made
+        CREATE TABLE cross_signing_keys (usage TEXT PRIMARY KEY, public_key TEXT NOT NULL, sealed_seed TEXT NOT NULL);
+        """),
     ]
 }

@@ -87,6 +87,19 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// message's `sender_key`): verified, unverified (unknown or never verified), or changed (its
     /// device id was verified with another signing key).
     func trust(ofSender user: String, senderKey: String) throws -> DeviceTrust
+
+    // MARK: Cross-signing
+
+    /// New master, self-signing and user-signing keys (kept sealed in the store), as the body
+    /// of `/keys/device_signing/upload`.
+    func createCrossSigningKeys() throws -> CryptoJSON
+
+    /// This device's keys signed by the self-signing key, for `/keys/signatures/upload`; nil
+    /// without cross-signing keys.
+    func signOwnDevice() throws -> CryptoJSON?
+
+    /// The public key of this account's cross-signing key for `usage`, if made here.
+    func crossSigningPublicKey(_ usage: CrossSigningUsage) throws -> String?
 }
 
 /// What a verification says about a device now.

@@ -55,3 +55,13 @@ public final class NioVerification: @unchecked Sendable {
         return nil
     }
 }
+
+extension NioPeer {
+    /// `user`'s published cross-signing keys as nio's account reads them from `/keys/query`,
+    /// each signature checked by python-olm: `master`, `self_signing_by_master`,
+    /// `user_signing_by_master` (visible only to the user), `device_by_self_signing` (for
+    /// `device`), `master_by_device`.
+    public func crossSigning(of user: String, device: String) throws -> [String: Any] {
+        try run(["action": "check-cross-signing", "check_user": user, "check_device": device])
+    }
+}

@@ -154,7 +154,7 @@ public struct NioPeer: Sendable {
         return try JSONSerialization.data(withJSONObject: full)
     }
 
-    private func run(_ request: [String: Any]) throws -> [String: Any] {
+    func run(_ request: [String: Any]) throws -> [String: Any] {
         var full = request
         full["server"] = user.server.absoluteString
         full["user"] = user.userID

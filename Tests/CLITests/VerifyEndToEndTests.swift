@@ -70,4 +70,15 @@ final class VerifyEndToEndTests: XCTestCase {
         let usage = try mina.run(["verify", "@nobody"])
         XCTAssertEqual(usage.status, 2, "a user id without a server is a usage error: \(usage)")
     }
+
+    func testCrossSigningIsSetUpWithThePasswordFromStandardInput() async throws {
+        let (mina, _) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
+        let set = try mina.run(["cross-signing", "--password-stdin"], stdin: "correct horse battery\n")
+        XCTAssertEqual(set.status, 0, "\(set)")
+        XCTAssertTrue(set.stdout.hasPrefix("Cross-signing is set up; this device is signed. Master key: "), set.stdout)
+        let wrong = try mina.run(["cross-signing", "--password-stdin"], stdin: "not it\n")
+        XCTAssertEqual(wrong.status, 3, "replacing the keys with a wrong password: \(wrong)")
+        XCTAssertFalse(wrong.stdout.contains("set up"), wrong.stdout)
+        XCTAssertFalse(wrong.stderr.contains("not it"), "the password is never echoed")
+    }
 }

@@ -7,6 +7,8 @@ struct ErrorBody: Decodable, Sendable {
     var error: String?
     var retry_after_ms: Int?
     var flows: [AuthFlow]?
+    /// The interactive-auth session to continue (with a 401 that lists flows).
+    var session: String?
 }
 
 /// Sends `Endpoint`s to one homeserver and decodes typed answers.
@@ -102,7 +104,7 @@ struct MatrixClient: Sendable {
             return .http(status: status, endpoint: endpoint.summary)
         }
         if status == 401, let flows = parsed.flows, !flows.isEmpty, parsed.errcode != "M_UNKNOWN_TOKEN" {
-            return .interactiveAuth(flows: flows.map(\.stages))
+            return .interactiveAuth(flows: flows.map(\.stages), session: parsed.session)
         }
         guard let code = parsed.errcode else { return .http(status: status, endpoint: endpoint.summary) }
         return .api(status: status, code: code, message: parsed.error ?? "", retryAfterMilliseconds: parsed.retry_after_ms)

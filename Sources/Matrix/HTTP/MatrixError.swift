@@ -6,7 +6,7 @@ enum MatrixError: Error, Sendable, Equatable {
     /// The server answered with a Matrix error body (`errcode`, `error`).
     case api(status: Int, code: String, message: String, retryAfterMilliseconds: Int?)
     /// Registration or another call needs interactive-auth stages; carries the offered flows.
-    case interactiveAuth(flows: [[String]])
+    case interactiveAuth(flows: [[String]], session: String?)
     /// A non-2xx answer without a Matrix error body (a proxy's 502 page, an empty 500).
     case http(status: Int, endpoint: String)
     /// A 3xx answer: tteok follows no redirect (it could carry a password to another host).
@@ -25,7 +25,7 @@ enum MatrixError: Error, Sendable, Equatable {
         switch self {
         case .api(let status, let code, let message, let retryAfter):
             return Self.map(status: status, code: code, message: InertText.sanitize(message), retryAfter: retryAfter)
-        case .interactiveAuth(let flows):
+        case .interactiveAuth(let flows, _):
             let stages = flows.map { $0.joined(separator: " → ") }.joined(separator: "; ")
             return .unsupported("This homeserver needs more sign-up steps than tteok offers (\(stages)). Register on the server's website, then log in here.")
         case .http(let status, let endpoint):
