@@ -36,12 +36,7 @@ final class RoomLifeTests: XCTestCase {
         let fixture = try MatrixFixture()
         let owner = try await SynapseUser.register(on: fixture.server)
         let room = try await owner.createRoom(name: "before \(SynapseServer.randomName())")
-        let (alice, _) = try await fixture.member("alice")
-        let session = SessionModel(service: alice, strings: Strings(.english),
-                                   regionResolver: RegionResolver(sources: [{ _ in nil }], timeout: .seconds(1)))
-        await session.start()
-        let community = try XCTUnwrap(session.community, "alice reached the community")
-        guard case .opened(let chat) = await community.join(room) else { return XCTFail("the chat did not open") }
+        let chat = try await fixture.openedChat(room, as: "alice")
         let renamed = "after \(SynapseServer.randomName())"
         try await owner.setState("m.room.name", ["name": renamed], in: room)
         let followed = await eventually(seconds: 20) { chat.title == renamed }
