@@ -83,6 +83,11 @@ final class ServiceProcess: @unchecked Sendable {
         guard waitUntil(seconds: 20, { UnixSocket.answers(socket) }) else { throw POSIXError(.ETIMEDOUT) }
     }
 
+    /// Sends `signal` (SIGSTOP, SIGCONT…) to the service.
+    func signal(_ number: Int32) {
+        Glibc.kill(process.processIdentifier, number)
+    }
+
     func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
