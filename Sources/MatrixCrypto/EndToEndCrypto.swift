@@ -65,6 +65,16 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// room's current outbound session (call `roomKeyShare` first).
     func encrypt(room: String, type: String, content: CryptoJSON) throws -> CryptoJSON
 
+    // MARK: Room keys out and in (key export files, server-side backup)
+
+    /// Every Megolm session held, each exported at its first known index.
+    func exportRoomKeys() throws -> [ExportedRoomKey]
+
+    /// Takes in exported keys as if they had been shared: a key is stored only when it is the
+    /// session it names and reaches further back than the copy held; one that names another room
+    /// or sender than the session held under its id is refused (a forged file or backup).
+    func importRoomKeys(_ keys: [ExportedRoomKey]) throws -> RoomKeyImport
+
     // MARK: Verification (see `SasVerification`)
 
     /// Records that the person verified `device` by emoji, with the signing key it has now.
