@@ -62,6 +62,15 @@ public struct NioPeer: Sendable {
         return events
     }
 
+    /// The room's newest `limit` events as nio decrypts them, oldest first: a decrypted one as its
+    /// plaintext event (`type`, `content`) with `decrypted` true, one nio cannot decrypt raw.
+    public func decryptedEvents(in room: String, limit: Int = 50) throws -> [[String: Any]] {
+        guard let events = try run(["action": "decrypted-events", "room_id": room, "limit": limit])["events"] as? [[String: Any]] else {
+            throw Failure(description: "nio-peer decrypted no events")
+        }
+        return events
+    }
+
     /// Writes nio's Megolm sessions to `file` in the standard key export format (nio's own
     /// `export_keys`); the passphrase goes on standard input with the rest of the request.
     public func exportKeys(to file: URL, passphrase: String) throws {

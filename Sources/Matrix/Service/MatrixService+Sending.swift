@@ -105,7 +105,7 @@ extension MatrixService {
     /// Fetches and stores the state of a joined room the cache has none for (every room has
     /// power levels once its state is known); true when it did. Offline it leaves the question
     /// to the outbox, which asks the server again before it sends.
-    private func learnState(of room: String, _ active: Active) async throws -> Bool {
+    func learnState(of room: String, _ active: Active) async throws -> Bool {
         guard try await active.cache.room(room)?.powerLevels == nil else { return false }
         do {
             try await active.cache.storeJoinedRoom(room, state: try await active.client.roomState(room))

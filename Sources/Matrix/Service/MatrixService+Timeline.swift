@@ -70,7 +70,10 @@ extension MatrixService {
         var messages = events.map(DomainMapping.message)
         if seq == nil {
             // The newest page ends with what is still in the outbox (pending or failed).
-            for entry in try await active.cache.outbox(in: room) { messages.append(try await pendingMessage(entry, active)) }
+            // Edits and reactions waiting there change other messages and are no lines.
+            for entry in try await active.cache.outbox(in: room) where !entry.isRelation {
+                messages.append(try await pendingMessage(entry, active))
+            }
         }
         return MessagePage(messages: messages, next: next)
     }
