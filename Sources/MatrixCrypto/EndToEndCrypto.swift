@@ -82,6 +82,16 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
 
     /// Whether `device`, with this signing key, was verified.
     func isVerified(_ device: DeviceKeys) throws -> Bool
+
+    /// How far to trust the device of `user` whose Olm identity key is `senderKey` (a Megolm
+    /// message's `sender_key`): verified, unverified (unknown or never verified), or changed (its
+    /// device id was verified with another signing key).
+    func trust(ofSender user: String, senderKey: String) throws -> DeviceTrust
+}
+
+/// What a verification says about a device now.
+public enum DeviceTrust: String, Hashable, Sendable {
+    case verified, unverified, changed
 }
 
 /// A device's identity.
