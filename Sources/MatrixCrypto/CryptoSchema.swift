@@ -64,7 +64,14 @@ enum CryptoSchema {
             PRIMARY KEY (user_id, device_id)
         );
         """),
-        Migration(4, "this account's cross-signing keys", sql: """
+        Migration(4, "server-side key backup: which room keys are in which backup version", sql: """
+        -- a room key uploaded to backup VERSION; a better copy of it (stored later) is uploaded again
+        CREATE TABLE backed_up (
+            session_id TEXT NOT NULL, sender_key TEXT NOT NULL, version TEXT NOT NULL,
+            PRIMARY KEY (session_id, sender_key)
+        );
+        """),
+        Migration(5, "this account's cross-signing keys", sql: """
         -- master, self_signing, user_signing: the public key and the seed, sealed with a key
         -- derived from the pickle key (SealedSeed); replaced as a whole when new ones are made
         CREATE TABLE cross_signing_keys (usage TEXT PRIMARY KEY, public_key TEXT NOT NULL, sealed_seed TEXT NOT NULL);
