@@ -30,8 +30,9 @@ public enum MessageContent: Hashable, Sendable, Codable {
     case image(ImageInfo)
     /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
     case encrypted
-    /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown.
-    case deleted
+    /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown, and it
+    /// says when a moderator took it down (on Matrix the cache does not keep who redacted: false).
+    case deleted(byModerator: Bool)
 
     /// Plain text for lists and scripts; an image shows as its file name.
     public var summary: String {
@@ -40,7 +41,7 @@ public enum MessageContent: Hashable, Sendable, Codable {
         case .emote(let text): return "* " + text
         case .image(let info): return "[image] \(info.fileName)"
         case .encrypted: return Self.encryptedPlaceholder
-        case .deleted: return Self.deletedPlaceholder
+        case .deleted(let byModerator): return byModerator ? Self.deletedByModeratorPlaceholder : Self.deletedPlaceholder
         }
     }
 
@@ -57,6 +58,8 @@ public enum MessageContent: Hashable, Sendable, Codable {
 
     /// What stands in for a deleted message (the UI localises it).
     public static let deletedPlaceholder = "message deleted"
+    /// What stands in for a message a moderator deleted, so nobody takes it for the sender's choice.
+    public static let deletedByModeratorPlaceholder = "deleted by a moderator"
 
     /// What stands in for a message tteok cannot decrypt (the UI localises it).
     public static let encryptedPlaceholder = "encrypted message — cannot be read on this device"
@@ -95,7 +98,7 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var thread: ThreadPosition?
 
     public var isEdited: Bool { editedAt != nil }
-    public var isDeleted: Bool { content == .deleted }
+    public var isDeleted: Bool { content.kind == .deleted }
 
     public init(
         id: MessageID, channelID: ChannelID, senderID: UserID, senderNickname: String,

@@ -56,7 +56,7 @@ final class CommunityRelationsTests: XCTestCase {
         } }
         XCTAssertTrue(live, "another instance's deletion reaches the live stream: \(events.values)")
         let gone = try await shown(original.id, to: alice, in: help)
-        XCTAssertEqual(gone?.content, .deleted)
+        XCTAssertEqual(gone?.content, .deleted(byModerator: false))
         XCTAssertEqual(gone?.reactions, [])
         let quote = try await shown(reply.id, to: alice, in: help)
         XCTAssertEqual(quote?.replyTo?.parent, .deleted(senderNickname: "bob"))

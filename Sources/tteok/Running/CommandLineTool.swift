@@ -9,7 +9,8 @@ struct CommandLineTool: Sendable {
     static let commands: [any ScriptCommand.Type] = [
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
-        DeleteCommand.self, ReportsCommand.self, ChannelCommand.self,
+        DeleteCommand.self, ReportsCommand.self, ChannelCommand.self, ModeratorCommand.self, MuteCommand.self, UnmuteCommand.self,
+        BanCommand.self, UnbanCommand.self, SanctionsCommand.self, TermsCommand.self,
     ]
 
     var factory: any BackendFactory
