@@ -114,15 +114,18 @@ public final class SessionModel {
 
     private func signedIn(_ account: Account) async {
         guard account.needsTerms() else { return await enterCommunity() }
-        await show(.terms(TermsModel(context: context) { [weak self] _ in await self?.enterCommunity() }))
+        let terms = TermsModel(context: context, account: account) { [weak self] _ in await self?.enterCommunity() }
+        await terms.load()
+        await show(.terms(terms))
     }
 
     /// The guest became a member: terms first if needed, then back to the screen under the form.
     private func finishOverCommunity(_ community: Community, account: Account) async {
         guard account.needsTerms() else { return await community.navigator.dismiss() }
-        let terms = TermsModel(context: context) { [weak community] _ in
+        let terms = TermsModel(context: context, account: account) { [weak community] _ in
             await community?.navigator.dismiss()
         }
+        await terms.load()
         await community.navigator.present(.terms(terms))
     }
 

@@ -177,6 +177,34 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(termsAfterJoin, CommunityTerms.currentVersion)
     }
 
+    /// Moderators published new terms: a member who agreed to the old ones is refused posting, and
+    /// the next start shows the new text and asks again; once agreed, posting works.
+    func testNewTermsAskAMemberWhoAgreedToTheOldOnesAgain() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.signUpApp("alice", nickname: "alice", region: "마포구")
+        let lobby = try await fixture.channel("lobby")
+        let before = await fixture.service.permission(in: lobby.id)
+        XCTAssertEqual(before, .allowed)
+        let published = try await fixture.service.publishTerms("Be kind.\nNo selling.")
+        XCTAssertEqual(published.version, CommunityTerms.currentVersion + 1)
+        let refused = await fixture.service.permission(in: lobby.id)
+        XCTAssertEqual(refused, .denied(.termsChanged))
+        XCTAssertEqual(Strings(.english).denial(.termsChanged), "The community's terms have changed: agree to the new terms first.")
+
+        let session = fixture.session()
+        await session.start()
+        guard case .terms(let terms) = session.phase else { return XCTFail("new terms must be asked for at the next start") }
+        XCTAssertEqual(terms.version, published.version)
+        XCTAssertEqual(terms.rules, ["Be kind.", "No selling."])
+        terms.toggleAgreement()
+        expect(await terms.join())
+        XCTAssertNotNil(session.community)
+        let agreed = await fixture.service.viewer().account
+        XCTAssertEqual(agreed?.acceptedTermsVersion, published.version)
+        let allowed = await fixture.service.permission(in: lobby.id)
+        XCTAssertEqual(allowed, .allowed)
+    }
+
     func testLogInOfAnAccountThatHasNotAgreedShowsTheTerms() async throws {
         let fixture = try CommunityFixture()
         _ = try await fixture.service.signUp(SignUpRequest(identifier: "late@example.com", password: "late password", nickname: "late"))
