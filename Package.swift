@@ -35,6 +35,9 @@ let package = Package(
         // libolm (Olm/Megolm, SAS, PK): deprecated upstream for vodozemac, which Debian does not
         // package as a C library; used only by MatrixCrypto, behind its own protocol.
         .systemLibrary(name: "COlm", providers: [.apt(["libolm-dev"])]),
+        // OpenSSL's libcrypto: AES-CTR, HMAC-SHA-256, PBKDF2 for secret storage, key export and
+        // verification (libolm has them inside but does not export them). Only MatrixCrypto imports it.
+        .systemLibrary(name: "CLibcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore"),
@@ -45,7 +48,7 @@ let package = Package(
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
 
         // End-to-end encryption: Olm/Megolm over libolm behind the EndToEndCrypto protocol. No ChatCore.
-        .target(name: "MatrixCrypto", dependencies: ["COlm", "Storage"]),
+        .target(name: "MatrixCrypto", dependencies: ["COlm", "CLibcrypto", "Storage"]),
         .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto", "Storage"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/TUI/DisplayWidthTable.swift: the scalar width ranges DisplayWidth uses.
+"""Generates Sources/TUI/Text/DisplayWidthTable.swift: the scalar width ranges DisplayWidth uses.
 
 Why a generated table: the terminal's width of a character must not depend on the locale the
 client happens to run under (wcwidth returns -1 for CJK in the C locale), and Swift's standard
@@ -104,6 +104,6 @@ if __name__ == "__main__":
     if "--compare-libc" in sys.argv:
         compare_libc()
     else:
-        out = sys.argv[1] if len(sys.argv) > 1 else "Sources/TUI/DisplayWidthTable.swift"
+        out = sys.argv[1] if len(sys.argv) > 1 else "Sources/TUI/Text/DisplayWidthTable.swift"
         with open(out, "w") as f:
             f.write(generate())

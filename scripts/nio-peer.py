@@ -22,6 +22,9 @@ never appears in a process listing), one JSON answer on standard output:
       `device_id` (any action) picks another device of the same user: a new device.
   {… "action": "upload-keys"}
       → {}   nio's device and one-time keys are on the server (someone can encrypt for it).
+  {… "action": "verify", "role": "start" | "accept", "other_user": …, "other_device": …, "confirm": true, "tamper": null}
+      → JSON lines: {"emoji": [[symbol, name], …]}, then {"result": "verified" | "canceled", …}
+      SAS emoji verification with matrix-nio, with matrix-nio 0.26's SAS bugs corrected (see scripts/nio_sas.py).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
 
   {… "action": "relations", "room_id": "!…", "steps": [STEP, …]}
@@ -44,6 +47,8 @@ A STEP's target ("to", "of", "root", "target") is the index of an earlier step o
   {"type": "thread", "root": T, "body": …}      m.thread with the m.in_reply_to fallback
 """
 import asyncio
+import base64
+import io
 import json
 import os
 import sys
@@ -54,6 +59,8 @@ from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, Me
                  RoomMessageText, RoomSendResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
 from nio.crypto import OutboundGroupSession
+
+import nio_sas
 
 
 async def main(request):
@@ -77,6 +84,9 @@ async def main(request):
             answer["room_id"] = room = created.room_id
         elif request["action"] == "upload-keys":
             print(json.dumps(answer))
+            return
+        elif request["action"] == "verify":
+            await nio_sas.verify(client, request)
             return
         else:
             room = request["room_id"]
@@ -270,6 +280,18 @@ async def relations(client, room, steps):
             content = {"msgtype": "m.text", "body": step["body"],
                        "m.relates_to": {"rel_type": "m.thread", "event_id": root, "is_falling_back": True,
                                         "m.in_reply_to": {"event_id": root}}}
+        elif kind in ("media", "sticker"):
+            data = base64.b64decode(step["data"])
+            uploaded, _ = await client.upload(io.BytesIO(data), content_type=step["mimetype"], filename=step["name"], filesize=len(data))
+            if not hasattr(uploaded, "content_uri"):
+                raise RuntimeError(f"upload failed: {uploaded}")
+            content = {"body": step["name"], "url": uploaded.content_uri, "info": {"mimetype": step["mimetype"], "size": len(data)}}
+            if kind == "sticker":
+                event_type = "m.sticker"
+            else:
+                content["msgtype"] = step["msgtype"]
+        elif kind == "location":
+            content = {"msgtype": "m.location", "body": step["body"], "geo_uri": step["geo_uri"]}
         elif kind == "redact":
             redacted = await client.room_redact(room, target(step["target"]), reason="test")
             if not hasattr(redacted, "event_id"):
@@ -282,7 +304,7 @@ async def relations(client, room, steps):
         if not isinstance(sent, RoomSendResponse):
             raise RuntimeError(f"send failed: {sent}")
         ids.append(sent.event_id)
-        texts[sent.event_id] = step.get("body", "")
+        texts[sent.event_id] = step.get("body", step.get("name", ""))
     return ids
 
 

@@ -28,18 +28,28 @@ public enum MessageContent: Hashable, Sendable, Codable {
     /// Written by a bot or a service, styled apart from people's messages.
     case notice(String)
     case image(ImageInfo)
+    /// A file, video or sound: shown by name, size and type, saved on request.
+    case file(FileInfo)
+    /// A sticker (Matrix `m.sticker`): a picture, drawn as images are.
+    case sticker(ImageInfo)
+    /// A shared place.
+    case location(LocationInfo)
     /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
     case encrypted
     /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown, and it
     /// says when a moderator took it down (on Matrix the cache does not keep who redacted: false).
     case deleted(byModerator: Bool)
 
-    /// Plain text for lists and scripts; an image shows as its file name.
+    /// Plain text for lists and scripts; an attachment shows as its kind and file name.
     public var summary: String {
         switch self {
         case .text(let text), .notice(let text): return text
         case .emote(let text): return "* " + text
         case .image(let info): return "[image] \(info.fileName)"
+        case .file(let info): return "[\(info.kind.rawValue)] \(info.fileName)"
+        case .sticker(let info): return "[sticker] \(info.fileName)"
+        case .location(let place):
+            return (["[location]", place.description] + [place.geoURI].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")
         case .encrypted: return Self.encryptedPlaceholder
         case .deleted(let byModerator): return byModerator ? Self.deletedByModeratorPlaceholder : Self.deletedPlaceholder
         }
@@ -51,6 +61,14 @@ public enum MessageContent: Hashable, Sendable, Codable {
         case .emote: return .emote
         case .notice: return .notice
         case .image: return .image
+        case .file(let info):
+            switch info.kind {
+            case .file: return .file
+            case .video: return .video
+            case .audio: return .audio
+            }
+        case .sticker: return .sticker
+        case .location: return .location
         case .encrypted: return .encrypted
         case .deleted: return .deleted
         }

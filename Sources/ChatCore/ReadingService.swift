@@ -27,6 +27,8 @@ public protocol ReadingService: AnyObject, Sendable {
     func olderMessages(in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage
     /// The bytes of an image message.
     func imageData(_ image: ImageInfo) async throws -> Data
+    /// The bytes of a file attachment (at most `FileUpload.maximumByteCount`; a larger one throws).
+    func fileData(_ file: FileInfo) async throws -> Data
     /// Marks everything in the channel as seen by the viewer.
     func markRead(_ channel: ChannelID) async throws
 

@@ -89,6 +89,11 @@ extension ServiceCommunity {
         return data
     }
 
+    public func fileData(_ file: FileInfo) async throws -> Data {
+        guard case .data(let data) = try await call(.fileData(file)) else { throw unexpected() }
+        return data
+    }
+
     public func markRead(_ channel: ChannelID) async throws { try await done(.markRead(channel)) }
 
     public func conversations() async throws -> [ConversationSummary] {

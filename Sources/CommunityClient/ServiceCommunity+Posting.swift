@@ -21,6 +21,11 @@ extension ServiceCommunity {
         return message
     }
 
+    public func sendFile(_ file: FileUpload, to channel: ChannelID) async throws -> Message {
+        guard case .message(let message) = try await call(.sendFile(file, to: channel, clientID: Self.newClientID())) else { throw unexpected() }
+        return message
+    }
+
     /// Sends the pending post again (same client id).
     public func retry(_ message: MessageID) async throws {
         guard outbox.entry(placeholder: message) != nil else { return }

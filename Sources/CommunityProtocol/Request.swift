@@ -31,6 +31,8 @@ public enum Request: Codable, Hashable, Sendable {
     case send(String, to: ChannelID, clientID: String)
     case sendImage(ImageUpload, to: ChannelID, clientID: String)
     case imageData(ImageInfo)
+    case sendFile(FileUpload, to: ChannelID, clientID: String)
+    case fileData(FileInfo)
     case markRead(ChannelID)
 
     // Direct conversations.

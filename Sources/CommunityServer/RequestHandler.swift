@@ -71,6 +71,7 @@ struct RequestHandler: Sendable {
         case .olderMessages(let channel, let token, let limit):
             return .page(try await community.olderMessages(in: channel, before: token, limit: Self.clamp(limit)))
         case .imageData(let image): return .data(try await community.imageData(image))
+        case .fileData(let file): return .data(try await community.fileData(file))
         case .conversations: return .conversations(try await community.conversations())
         case .searchMembers(let query): return .profiles(try await community.searchMembers(query))
         case .directChannel(let user): return .directChannel(try await community.directChannel(with: user))
@@ -92,6 +93,8 @@ struct RequestHandler: Sendable {
             return .message(try await community.send(text, to: channel, clientID: Self.checked(clientID)))
         case .sendImage(let image, let channel, let clientID):
             return .message(try await community.sendImage(image, to: channel, clientID: Self.checked(clientID)))
+        case .sendFile(let file, let channel, let clientID):
+            return .message(try await community.sendFile(file, to: channel, clientID: Self.checked(clientID)))
         case .sendDirect(let text, let user, let clientID):
             return .message(try await community.sendDirect(text, to: user, clientID: Self.checked(clientID)))
         case .reply(let text, let message, let channel): return .message(try await community.reply(text, to: message, in: channel))

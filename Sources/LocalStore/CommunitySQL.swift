@@ -9,7 +9,7 @@ enum CommunitySQL {
     /// A message row without its body: `message(_:_:)` reads at most `ReadingCap.bytes` of that.
     static let message = """
         SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
-               i.file_name, i.mime_type, i.byte_count, i.width, i.height,
+               i.file_name, i.mime_type, i.byte_count, i.width, i.height, i.kind AS attachment_kind,
                \(MessageRelationsSQL.columns)
         FROM messages m JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id
         \(MessageRelationsSQL.joins)
@@ -45,10 +45,7 @@ enum CommunitySQL {
         var omitted = 0
         let id = row["id"].int64 ?? 0
         if let imageID = row["image_id"].int64 {
-            content = .image(ImageInfo(
-                fileName: row["file_name"].string ?? "", mimeType: row["mime_type"].string ?? "",
-                byteCount: row["byte_count"].int ?? 0, width: row["width"].int, height: row["height"].int,
-                reference: String(imageID)))
+            content = attachment(imageID, row)
         } else {
             let prefix = try bodyPrefix(of: id, connection)
             let body = ReadingCap.text(from: prefix.bytes, totalBytes: prefix.totalBytes)
@@ -60,6 +57,16 @@ enum CommunitySQL {
             senderID: UserID(String(row["sender_id"].int64 ?? 0)), senderNickname: row["nickname"].string ?? "",
             sentAt: Date(timeIntervalSince1970: row["sent_at"].double ?? 0), content: content, omittedBytes: omitted)
         return MessageRelationsSQL.resolved(message, row)
+    }
+
+    /// An attachment row as an image (previewed) or a file (saved), by the kind it was stored as.
+    private static func attachment(_ key: Int64, _ row: Row) -> MessageContent {
+        let name = row["file_name"].string ?? "", type = row["mime_type"].string ?? "", size = row["byte_count"].int ?? 0
+        if let kind = row["attachment_kind"].string.flatMap(FileInfo.Kind.init(rawValue:)) {
+            return .file(FileInfo(kind: kind, fileName: name, mimeType: type, byteCount: size, reference: String(key)))
+        }
+        return .image(ImageInfo(fileName: name, mimeType: type, byteCount: size, width: row["width"].int, height: row["height"].int,
+                                reference: String(key)))
     }
 
     /// A body's first bytes. A writer that bypassed the store may have put a number where text

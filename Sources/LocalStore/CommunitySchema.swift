@@ -11,14 +11,21 @@ enum CommunitySchema {
         Migration(5, "channel list order and region in indexed keys", apply: ChannelKeys.migrate),
         Migration(6, "full-text search index over message bodies", sql: MessageSearchIndex.schema),
         Migration(7, "relations: replies, edits, reactions, deletions, emotes", sql: version7),
-        Migration(8, "moderation: moderators, mutes and bans, archived channels, terms versions", sql: version8),
+        Migration(8, "attachments: files, videos and sounds beside images", sql: version8),
+        Migration(9, "moderation: moderators, mutes and bans, archived channels, terms versions", sql: version9),
     ]
+
+    /// The `images` table holds every attachment's bytes; `kind` says which it is (a picture is
+    /// previewed, a file only saved). The name stays: a released table is never renamed.
+    private static let version8 = """
+        ALTER TABLE images ADD COLUMN kind TEXT NOT NULL DEFAULT 'image' CHECK (kind IN ('image', 'file', 'video', 'audio'));
+        """
 
     /// What moderators decide. `messages.deleted` (step 7) now says who deleted: 1 its sender,
     /// 2 a moderator. A mute or ban is one row per member and kind (lifting deletes it; `until`
     /// NULL lasts until lifted). `terms` holds the versions moderators published after the
     /// shipped one (`CommunityTerms.currentVersion`): the newest is what members agree to.
-    private static let version8 = """
+    private static let version9 = """
         CREATE TABLE moderators(
             email_key TEXT PRIMARY KEY,
             email TEXT NOT NULL,

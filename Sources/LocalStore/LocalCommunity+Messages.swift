@@ -2,7 +2,7 @@ import ChatCore
 import Foundation
 import Storage
 
-/// History pages, sending text and images.
+/// History pages, sending text, images and files.
 extension LocalCommunity {
     public func latestMessages(in channel: ChannelID, limit: Int) async throws -> MessagePage {
         try await page(in: channel, before: nil, limit: limit)
@@ -51,20 +51,48 @@ extension LocalCommunity {
     /// Posts an image, once per `clientID` as `send(_:to:clientID:)`.
     public func sendImage(_ image: ImageUpload, to channel: ChannelID, clientID: String?) async throws -> Message {
         try MessageRules.check(image)
-        return try await write { connection in
+        return try await postAttachment(to: channel, clientID: clientID, [
+            .text(MessageRules.fileName(image.fileName)), .text(image.mimeType), .integer(Int64(image.data.count)),
+            SQLValue(image.width), SQLValue(image.height), .blob(image.data), .text("image"),
+        ])
+    }
+
+    public func sendFile(_ file: FileUpload, to channel: ChannelID) async throws -> Message {
+        try await sendFile(file, to: channel, clientID: nil)
+    }
+
+    /// Posts a file, once per `clientID` as `send(_:to:clientID:)`; its bytes go where an
+    /// image's do, marked with the file's kind.
+    public func sendFile(_ file: FileUpload, to channel: ChannelID, clientID: String?) async throws -> Message {
+        try MessageRules.check(file)
+        return try await postAttachment(to: channel, clientID: clientID, [
+            .text(MessageRules.fileName(file.fileName)), .text(file.mimeType), .integer(Int64(file.data.count)),
+            .null, .null, .blob(file.data), .text(file.kind.rawValue),
+        ])
+    }
+
+    /// Stores an attachment row (`values` in the `images` columns' order) and its message.
+    private func postAttachment(to channel: ChannelID, clientID: String?, _ values: [SQLValue]) async throws -> Message {
+        try await write { connection in
             let target = try self.writableChannel(channel, connection)
             if let stored = try self.storedPost(clientID, from: target.sender, connection) { return stored }
-            try connection.run(
-                "INSERT INTO images(file_name, mime_type, byte_count, width, height, data) VALUES (?, ?, ?, ?, ?, ?)",
-                [.text(MessageRules.fileName(image.fileName)), .text(image.mimeType), .integer(Int64(image.data.count)),
-                 SQLValue(image.width), SQLValue(image.height), .blob(image.data)])
+            try connection.run("INSERT INTO images(file_name, mime_type, byte_count, width, height, data, kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               values)
             return try self.insertMessage(in: target.channel, from: target.sender, body: "", image: connection.lastInsertRowID,
                                           clientID: clientID, connection)
         }
     }
 
     public func imageData(_ image: ImageInfo) async throws -> Data {
-        guard let key = CommunitySQL.key(image.reference) else { throw ChatError.noSuchMessage }
+        try await attachmentData(image.reference)
+    }
+
+    public func fileData(_ file: FileInfo) async throws -> Data {
+        try await attachmentData(file.reference)
+    }
+
+    private func attachmentData(_ reference: String) async throws -> Data {
+        guard let key = CommunitySQL.key(reference) else { throw ChatError.noSuchMessage }
         return try await read { connection in
             guard let data = try connection.scalar("SELECT data FROM images WHERE id = ?", [.integer(key)]).data else {
                 throw ChatError.noSuchMessage

@@ -85,7 +85,7 @@ extension LocalCommunity: RelationsService {
     }
 }
 
-/// What `messages.deleted` holds (schema steps 7 and 8): who deleted the message.
+/// What `messages.deleted` holds (schema steps 7 and 9): who deleted the message.
 enum MessageDeletion {
     static let bySender = 1
     static let byModerator = 2

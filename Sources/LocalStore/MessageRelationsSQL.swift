@@ -22,7 +22,7 @@ enum MessageRelationsSQL {
     /// `message` with the relations its row carries.
     static func resolved(_ message: Message, _ row: Row) -> Message {
         var message = message
-        // Step 8: 1 deleted by its sender, 2 by a moderator.
+        // Step 9: 1 deleted by its sender, 2 by a moderator.
         if let deleted = row["deleted"].int, deleted != 0 {
             message.content = .deleted(byModerator: deleted == MessageDeletion.byModerator)
             return message

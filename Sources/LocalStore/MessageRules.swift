@@ -21,9 +21,15 @@ enum MessageRules {
         }
     }
 
+    /// A file within the same limit as images; any type.
+    static func check(_ file: FileUpload) throws {
+        guard file.data.count <= FileUpload.maximumByteCount else { throw ChatError.tooLarge(limit: FileUpload.maximumByteCount) }
+        guard !file.data.isEmpty else { throw ChatError.invalidInput("The file is empty.") }
+    }
+
     /// The last path component only: a sender's directories are not the readers' business.
     static func fileName(_ name: String) -> String {
         let last = (name as NSString).lastPathComponent
-        return last.isEmpty ? "image" : last
+        return last.isEmpty ? "file" : last
     }
 }

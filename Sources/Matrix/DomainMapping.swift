@@ -61,9 +61,21 @@ enum DomainMapping {
         case "m.notice": return .notice(content.body)
         default: break
         }
-        guard content.msgtype == "m.image", let url = content.url else { return .text(content.body) }
-        return .image(ImageInfo(fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream",
-                                byteCount: content.info?.size ?? 0, width: content.info?.w, height: content.info?.h, reference: url))
+        if content.msgtype == MatrixCache.locationMsgtype { return .location(LocationInfo(description: content.body, geoURI: content.geoURI)) }
+        // Media without a URI have nothing to fetch: their body is all there is.
+        guard let url = content.url else { return .text(content.body) }
+        let type = content.info?.mimetype ?? "application/octet-stream", size = content.info?.size ?? 0
+        switch content.msgtype {
+        case "m.image", MatrixCache.stickerType:
+            let image = ImageInfo(fileName: content.body, mimeType: type, byteCount: size, width: content.info?.w, height: content.info?.h,
+                                  reference: url)
+            return content.msgtype == "m.image" ? .image(image) : .sticker(image)
+        case "m.file", "m.video", "m.audio":
+            let kind = FileInfo.Kind(rawValue: String(content.msgtype.dropFirst(2))) ?? .file
+            return .file(FileInfo(kind: kind, fileName: content.body, mimeType: type, byteCount: size, reference: url))
+        default:
+            return .text(content.body)
+        }
     }
 
     /// A display name, else the user id's localpart.

@@ -56,5 +56,13 @@ enum CryptoSchema {
         -- users whose device list we keep: fresh after /keys/query, stale after device_lists.changed
         CREATE TABLE tracked_users (user_id TEXT PRIMARY KEY, stale INTEGER NOT NULL);
         """),
+        Migration(3, "devices verified by emoji", sql: """
+        -- a device the person verified (SAS), with the signing key it had then: the same device
+        -- id with another key is not verified
+        CREATE TABLE verified_devices (
+            user_id TEXT NOT NULL, device_id TEXT NOT NULL, ed25519 TEXT NOT NULL, verified_at INTEGER NOT NULL,
+            PRIMARY KEY (user_id, device_id)
+        );
+        """),
     ]
 }

@@ -64,6 +64,14 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// The `m.room.encrypted` content of an event of `type` with `content` in `room`, with the
     /// room's current outbound session (call `roomKeyShare` first).
     func encrypt(room: String, type: String, content: CryptoJSON) throws -> CryptoJSON
+
+    // MARK: Verification (see `SasVerification`)
+
+    /// Records that the person verified `device` by emoji, with the signing key it has now.
+    func markVerified(_ device: DeviceKeys) throws
+
+    /// Whether `device`, with this signing key, was verified.
+    func isVerified(_ device: DeviceKeys) throws -> Bool
 }
 
 /// A device's identity.
@@ -103,6 +111,8 @@ public enum ToDeviceOutcome: Hashable, Sendable {
     case roomKey(room: String, sessionID: String)
     /// The sender says it will not share this session's key with us.
     case withheld(room: String, sessionID: String)
+    /// An interactive verification message that came Olm-encrypted (the plaintext event).
+    case verification(ToDeviceEvent)
     /// Nothing tteok acts on (another type), or an event refused, with why.
     case ignored(String)
 }

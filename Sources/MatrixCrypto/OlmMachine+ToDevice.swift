@@ -68,6 +68,10 @@ extension OlmMachine {
     }
 
     private func handleDecrypted(_ plaintext: CryptoJSON, from event: ToDeviceEvent) throws -> ToDeviceOutcome {
+        if let type = plaintext["type"]?.string, VerificationMessage.isVerification(type), let content = plaintext["content"] {
+            // Sent encrypted by some clients; the sender was checked against the Olm session above.
+            return .verification(ToDeviceEvent(type: type, sender: event.sender, content: content))
+        }
         guard plaintext["type"]?.string == "m.room_key" else { return .ignored("olm: \(plaintext["type"]?.string ?? "no type")") }
         let content = plaintext["content"]
         guard content?["algorithm"]?.string == Self.megolmAlgorithm,

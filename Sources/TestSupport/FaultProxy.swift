@@ -28,6 +28,10 @@ public final class FaultProxy: @unchecked Sendable {
         case cutHalf
         /// Forward, then answer 200 with the body's JSON garbled.
         case corruptJSON
+        /// Act as a homeserver from before authenticated media (spec v1.11): the
+        /// `/_matrix/client/v1/media/…` endpoints answer 404 `M_UNRECOGNIZED`, and the legacy
+        /// `/_matrix/media/v3/download/…` ones are served (from the upstream's authenticated ones).
+        case legacyMediaOnly
     }
 
     /// Why the proxy could not start.
@@ -156,8 +160,20 @@ public final class FaultProxy: @unchecked Sendable {
             forward(request, to: connection) { status, body in (status, body, true) }
         case .corruptJSON:
             forward(request, to: connection) { _, body in (200, Data(body.reversed()), false) }
+        case .legacyMediaOnly:
+            if request.path.hasPrefix("/_matrix/client/v1/media/") {
+                write(status: 404, body: Data(#"{"errcode":"M_UNRECOGNIZED","error":"Unrecognized request"}"#.utf8), to: connection)
+                return
+            }
+            var served = request
+            if request.path.hasPrefix(Self.legacyDownload) {
+                served.path = "/_matrix/client/v1/media/download/" + request.path.dropFirst(Self.legacyDownload.count)
+            }
+            forward(served, to: connection) { status, body in (status, body, false) }
         }
     }
+
+    private static let legacyDownload = "/_matrix/media/v3/download/"
 
     /// Forwards to the homeserver and writes its answer, reshaped by `shape` (status, body, cut).
     private func forward(_ request: HTTPRequestReader.Request, to connection: Int32,

@@ -72,19 +72,9 @@ public struct NioPeer: Sendable {
     /// devices only when `KeyLater.share()` is called: messages that arrive before their key.
     public func sendWithKeyLater(_ texts: [String], to room: String) throws -> KeyLater {
         let goFile = store.appendingPathComponent("go-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = try Self.python()
-        process.arguments = [PackageRoot.url.appendingPathComponent("scripts/nio-peer.py").path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: try requestData(["action": "send-key-later", "room_id": room, "texts": texts,
-                                                                         "go_file": goFile.path]))
-        try input.fileHandleForWriting.close()
-        let later = KeyLater(process: process, output: output.fileHandleForReading, goFile: goFile)
-        guard let sent = later.nextAnswer(seconds: 120), let ids = sent["event_ids"] as? [String] else {
+        let (process, lines) = try spawn(["action": "send-key-later", "room_id": room, "texts": texts, "go_file": goFile.path])
+        let later = KeyLater(process: process, lines: lines, goFile: goFile)
+        guard let sent = lines.next(seconds: 120), let ids = sent["event_ids"] as? [String] else {
             process.terminate()
             throw Failure(description: "nio-peer send-key-later gave no event ids")
         }
@@ -95,14 +85,13 @@ public struct NioPeer: Sendable {
     /// A `send-key-later` run of the peer, waiting for the test to let the key go.
     public final class KeyLater: @unchecked Sendable {
         let process: Process
-        let output: FileHandle
+        let lines: JSONLines
         let goFile: URL
-        private var buffer = Data()
         public internal(set) var eventIDs: [String] = []
 
-        init(process: Process, output: FileHandle, goFile: URL) {
+        init(process: Process, lines: JSONLines, goFile: URL) {
             self.process = process
-            self.output = output
+            self.lines = lines
             self.goFile = goFile
         }
 
@@ -110,28 +99,27 @@ public struct NioPeer: Sendable {
         public func share() throws -> [String] {
             _ = FileManager.default.createFile(atPath: goFile.path, contents: Data())
             defer { process.waitUntilExit() }
-            guard let answer = nextAnswer(seconds: 60), let shared = answer["shared"] as? [String] else {
+            guard let answer = lines.next(seconds: 60), let shared = answer["shared"] as? [String] else {
                 process.terminate()
                 throw Failure(description: "nio-peer did not share the key")
             }
             return shared
         }
+    }
 
-        /// The next JSON line the peer prints, read as it arrives, or nil at the deadline or its end.
-        func nextAnswer(seconds: Double) -> [String: Any]? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = buffer[..<newline]
-                    buffer.removeSubrange(...newline)
-                    return try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
-                }
-                let chunk = output.availableData  // blocks until bytes or end of file
-                if chunk.isEmpty { return nil }
-                buffer.append(chunk)
-            }
-            return nil
-        }
+    /// The peer started in the background with `request`; its answers are read line by line.
+    func spawn(_ request: [String: Any]) throws -> (Process, JSONLines) {
+        let process = Process()
+        process.executableURL = try Self.python()
+        process.arguments = [PackageRoot.url.appendingPathComponent("scripts/nio-peer.py").path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: try requestData(request))
+        try input.fileHandleForWriting.close()
+        return (process, JSONLines(output.fileHandleForReading))
     }
 
     private func requestData(_ request: [String: Any]) throws -> Data {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One event the matrix-nio peer sends (`scripts/nio-peer.py`, action "relations"), as other
 /// clients write it. A target is an earlier step of the same call or an event id.
 public enum NioStep: Sendable {
@@ -23,6 +25,12 @@ public enum NioStep: Sendable {
     case redact(Target)
     /// A reply in the thread started by `root`, with the `m.in_reply_to` fallback.
     case thread(root: Target, String)
+    /// `data` uploaded by nio, then sent as `msgtype` (`m.file`, `m.video`, `m.audio`, `m.image`).
+    case media(msgtype: String, name: String, mimetype: String, data: Data)
+    /// `data` uploaded by nio, then sent as an `m.sticker` event.
+    case sticker(name: String, mimetype: String, data: Data)
+    /// An `m.location` with this description and `geo:` URI.
+    case location(String, geoURI: String)
 
     var request: [String: Any] {
         switch self {
@@ -41,6 +49,11 @@ public enum NioStep: Sendable {
         case .react(let to, let key): return ["type": "react", "to": to.value, "key": key]
         case .redact(let target): return ["type": "redact", "target": target.value]
         case .thread(let root, let body): return ["type": "thread", "root": root.value, "body": body]
+        case .media(let msgtype, let name, let mimetype, let data):
+            return ["type": "media", "msgtype": msgtype, "name": name, "mimetype": mimetype, "data": data.base64EncodedString()]
+        case .sticker(let name, let mimetype, let data):
+            return ["type": "sticker", "name": name, "mimetype": mimetype, "data": data.base64EncodedString()]
+        case .location(let body, let geoURI): return ["type": "location", "body": body, "geo_uri": geoURI]
         }
     }
 }

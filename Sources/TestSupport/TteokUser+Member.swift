@@ -19,3 +19,21 @@ extension TteokUser {
         return person
     }
 }
+
+extension TteokUser {
+    /// A new account on the homeserver at `server`, signed up by the real binary (nickname
+    /// `nickname`, terms accepted, password `correct horse battery`), and its Matrix user id;
+    /// a refused sign-up throws with what the binary said.
+    public static func signedUpMatrixMember(_ nickname: String, in directory: TemporaryDirectory, server: URL) throws -> (TteokUser, String) {
+        let person = try TteokUser(home: directory.file("home-\(nickname.lowercased())"), backendArguments: ["--homeserver", server.absoluteString])
+        let signup = try person.run(["signup", "--username", SynapseServer.randomName(nickname.lowercased()), "--password-stdin",
+                                     "--nickname", nickname, "--accept-terms"], stdin: "correct horse battery\n")
+        let whoami = try person.run(["whoami", "--json"])
+        guard signup.status == 0, let account = try? JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any],
+              let id = account["id"] as? String else {
+            throw NSError(domain: "TteokUser", code: Int(signup.status),
+                          userInfo: [NSLocalizedDescriptionKey: "sign-up of \(nickname) failed: \(signup) \(whoami)"])
+        }
+        return (person, id)
+    }
+}

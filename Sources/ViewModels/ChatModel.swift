@@ -115,22 +115,6 @@ public final class ChatModel: Lifecycle {
         return await post(.text(text))
     }
 
-    /// Sends an image (`/image PATH`, read by the caller); the same rules as text.
-    @discardableResult
-    public func sendImage(_ image: ImageUpload) async -> Bool {
-        await post(.image(image))
-    }
-
-    /// The bytes of an image message, for its preview; nil (with an alert) when they cannot be had.
-    public func imageData(_ image: ImageInfo) async -> Data? {
-        do {
-            return try await service.imageData(image)
-        } catch {
-            _ = refuse(strings.error(error))
-            return nil
-        }
-    }
-
     public func dismissAlert() {
         guard alert != nil else { return }
         alert = nil
@@ -235,13 +219,14 @@ public final class ChatModel: Lifecycle {
     }
 
     /// What the viewer posts.
-    private enum Outgoing {
+    enum Outgoing {
         case text(String)
         case image(ImageUpload)
+        case file(FileUpload)
     }
 
     /// The one path every post takes: the guest alert, the posting rule, then the service.
-    private func post(_ outgoing: Outgoing) async -> Bool {
+    func post(_ outgoing: Outgoing) async -> Bool {
         if case .guest = viewer { return refuse(strings.guestCannotSend) }
         if case .disabled(let reason) = inputBar { return refuse(reason) }
         do {
@@ -261,9 +246,12 @@ public final class ChatModel: Lifecycle {
         case (.text(let text), .person(_, let id?)): return try await service.send(text, to: id)
         case (.text(let text), .person(let other, nil)): return try await service.sendDirect(text, to: other.id)
         case (.image(let image), _):
-            // A conversation is created by its first text message; an image needs the channel.
+            // A conversation is created by its first text message; an attachment needs the channel.
             guard let channelID else { throw ChatError.invalidInput(strings.sayHelloFirst) }
             return try await service.sendImage(image, to: channelID)
+        case (.file(let file), _):
+            guard let channelID else { throw ChatError.invalidInput(strings.sayHelloFirst) }
+            return try await service.sendFile(file, to: channelID)
         }
     }
 

@@ -28,13 +28,7 @@ final class EncryptedRoomEndToEndTests: XCTestCase {
     /// Mina (signed up through tteok) and an encrypted room nio made, invited her to and wrote
     /// `texts` into. Mina has not touched the room yet.
     private func minaInvitedToEncryptedRoom(texts: [String]) async throws -> (mina: TteokUser, minaID: String, peer: NioPeer, room: String, name: String) {
-        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
-        let signup = try mina.run(["signup", "--username", SynapseServer.randomName("mina"), "--password-stdin", "--nickname", "Mina", "--accept-terms"],
-                                  stdin: "correct horse battery\n")
-        XCTAssertEqual(signup.status, 0, "\(signup)")
-        let whoami = try mina.run(["whoami", "--json"])
-        let account = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any], "\(whoami)")
-        let minaID = try XCTUnwrap(account["id"] as? String)
+        let (mina, minaID) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
         // tteok publishes a device's keys (issue 18): for texts nobody shared a key with, Mina
         // logs out (the server deletes that device) and logs in again after nio has written.
         XCTAssertEqual(try mina.run(["logout"]).status, 0)

@@ -131,3 +131,47 @@ func assertChatError<T>(_ body: @autoclosure () async throws -> T, file: StaticS
         XCTFail("unexpected \(error)", file: file, line: line)
     }
 }
+
+/// Hostile input in a `/sync` answer: one malformed event or room costs only itself.
+final class MalformedSyncTests: XCTestCase {
+    func testAMalformedEventIsSkippedAndTheRestOfTheSyncKept() throws {
+        let json = #"""
+        {"next_batch":"s1","rooms":{"join":{
+           "!good":{"timeline":{"events":[
+             {"event_id":"$1","type":"m.room.message","sender":"@a:x","origin_server_ts":1,"content":{"msgtype":"m.text","body":"before"}},
+             {"event_id":"$2","type":17,"sender":["@a:x"],"content":"not an object"},
+             {"event_id":"$3"},
+             "a bare string",
+             {"event_id":"$4","type":"m.room.message","sender":"@a:x","origin_server_ts":2,"content":{"msgtype":"m.text","body":"after"}}]},
+             "state":{"events":[{"type":"m.room.name","state_key":"","sender":"@a:x","content":{"name":"lobby"}},{"type":null}]},
+             "ephemeral":{"events":[{"type":"m.receipt","content":{"$4":{"m.read":{"@me:x":{"ts":"soon"}}}}},{"content":{}}]}},
+           "!broken":{"timeline":"nonsense","unread_notifications":{"notification_count":"many"}}},
+          "invite":{"!i":{"invite_state":{"events":[{"type":"m.room.member"},{"type":"m.room.name","sender":"@b:x","state_key":"","content":{"name":"x"}}]}},
+                    "!j":7}}}
+        """#
+        let sync = try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
+        let room = try XCTUnwrap(sync.rooms?.join?["!good"])
+        XCTAssertEqual(room.timeline?.events?.compactMap(\.event_id), ["$1", "$4"])
+        XCTAssertEqual(room.state?.events?.count, 1)
+        XCTAssertNil(sync.rooms?.join?["!broken"], "a room of the wrong shape is dropped")
+        XCTAssertEqual(sync.rooms?.invite?["!i"]?.invite_state?.events?.count, 1)
+        XCTAssertNil(sync.rooms?.invite?["!j"])
+        XCTAssertEqual(ReadReceipts.newestRead(by: "@me:x", in: room.ephemeral?.events ?? []), "$4",
+                       "a receipt with a malformed timestamp still says where the user read")
+    }
+
+    func testReceiptsOfOtherShapesAreIgnored() throws {
+        let receipts: [AccountDataEvent] = [
+            AccountDataEvent(type: "m.receipt", content: .array([.string("$x")])),
+            AccountDataEvent(type: "m.receipt", content: .object(["$a": .string("m.read")])),
+            AccountDataEvent(type: "m.receipt", content: .object(["$b": .object(["m.read": .object(["@other:x": .object([:])])])])),
+            AccountDataEvent(type: "m.typing", content: .object(["$c": .object(["m.read": .object(["@me:x": .object([:])])])])),
+            AccountDataEvent(type: "m.receipt", content: .object([
+                "$old": .object(["m.read": .object(["@me:x": .object(["ts": .number(5)])])]),
+                "$new": .object(["m.read.private": .object(["@me:x": .object(["ts": .number(9)])])]),
+            ])),
+        ]
+        XCTAssertEqual(ReadReceipts.newestRead(by: "@me:x", in: receipts), "$new")
+        XCTAssertNil(ReadReceipts.newestRead(by: "@me:x", in: Array(receipts.prefix(4))))
+    }
+}

@@ -183,7 +183,7 @@ final class ImageAppTests: XCTestCase {
         let harness = try await memberInLobby()
         await harness.pickMessages()
         await harness.press(.character("s"))
-        await harness.waitFor("No image in this chat to open or save.")
+        await harness.waitFor("The picked message has no image or file.")
     }
 
     /// Regression: with no `xdg-open` on the machine, `o` said "Opening…" and nothing happened

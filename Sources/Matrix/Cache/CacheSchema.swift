@@ -116,5 +116,11 @@ enum CacheSchema {
         DELETE FROM events;
         UPDATE rooms SET back_state = 0, back_token = NULL;
         """),
+        Migration(8, "read state at the newest event seen", sql: """
+        -- the newest event of the room's live timeline, whatever its kind (a reaction, a thread
+        -- reply, a state change): the read receipt and m.fully_read point here, or the server's
+        -- unread count never clears
+        ALTER TABLE rooms ADD COLUMN newest_event_id TEXT;
+        """),
     ]
 }

@@ -24,6 +24,8 @@ struct CachedRoom: Hashable, Sendable {
     var notificationCount: Int?
     var back: Back
     var readEventID: String?
+    /// The newest event of the live timeline, of any kind: where read markers go.
+    var newestEventID: String?
     /// The room has (or had) `m.room.encryption`: tteok sends nothing there.
     var encrypted: Bool
 
@@ -51,6 +53,7 @@ struct CachedRoom: Hashable, Sendable {
         default: back = .fromLiveEnd
         }
         readEventID = row["read_event_id"].string
+        newestEventID = row["newest_event_id"].string
         encrypted = row["encrypted"].int == 1
     }
 }
@@ -93,6 +96,8 @@ struct CachedEvent: Hashable, Sendable {
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
         content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
+        // A place keeps its geo: URI where media keep their mxc:// URI.
+        if content.msgtype == MatrixCache.locationMsgtype { (content.geoURI, content.url, content.info) = (content.url, nil, nil) }
         replyTo = row["reply_to"].string
         threadRoot = row["thread_root"].string
         redacted = row["redacted"].int == 1

@@ -12,6 +12,9 @@ extension MatrixCache {
     /// The `msgtype` an encrypted event is cached under: not a Matrix msgtype, so no sender can
     /// make a plaintext message look like one (a sent `msgtype` of this value stays text).
     static let encryptedMsgtype = "net.tteok.encrypted"
+    /// A sticker event's type, and the msgtype it is cached under.
+    static let stickerType = "m.sticker"
+    static let locationMsgtype = "m.location"
 
     /// Marks `room` encrypted. Any `m.room.encryption` event counts, even one without an
     /// algorithm: once encrypted, always encrypted (a later event cannot clear it, and when in
@@ -26,14 +29,21 @@ extension MatrixCache {
         try await database.write { _ = try MatrixCache.markEncrypted(room, in: $0) }
     }
 
-    /// The message content an event is cached as: an `m.room.message` as sent, an `m.room.encrypted`
-    /// as a placeholder with no body; nil for anything else (state, reactions, …).
+    /// The message content an event is cached as: an `m.room.message` as sent (a place's `geo:`
+    /// URI in the `url` column), an `m.sticker` under the msgtype `m.sticker`, an
+    /// `m.room.encrypted` as a placeholder with no body; nil for anything else (state, reactions, …).
     static func cachedContent(of event: RoomEvent) -> MessageEventContent? {
         switch event.type {
         case "m.room.message":
-            guard let content = event.content.decode(as: MessageEventContent.self) else { return nil }
+            guard var content = event.content.decode(as: MessageEventContent.self) else { return nil }
             // A plaintext message claiming the placeholder's msgtype is shown as the text it is.
-            return content.msgtype == encryptedMsgtype ? MessageEventContent(msgtype: "m.text", body: content.body) : content
+            if content.msgtype == encryptedMsgtype { return MessageEventContent(msgtype: "m.text", body: content.body) }
+            if content.msgtype == locationMsgtype { content.url = content.geoURI }
+            return content
+        case stickerType:
+            // A sticker has no msgtype; cached as one of its own, drawn as the picture it is.
+            guard let sticker = event.content.decode(as: StickerContent.self) else { return nil }
+            return MessageEventContent(msgtype: stickerType, body: sticker.body ?? "", url: sticker.url, info: sticker.info)
         case encryptedEventType:
             return MessageEventContent(msgtype: encryptedMsgtype, body: "")
         default:

@@ -31,7 +31,7 @@ extension MatrixCache {
                 outcome.accountDataTypes.insert(event.type)
             }
             for (id, room) in sync.rooms?.join ?? [:] {
-                try MatrixCache.applyJoined(id, room, outcome: &outcome, in: connection)
+                try MatrixCache.applyJoined(id, room, me: me, outcome: &outcome, in: connection)
             }
             for (id, room) in sync.rooms?.invite ?? [:] {
                 try MatrixCache.setMembership(id, .invited, in: connection)
@@ -58,7 +58,7 @@ extension MatrixCache {
         _ = try connection.run("UPDATE rooms SET membership = ? WHERE room_id = ?", [.text(membership.rawValue), .text(room)])
     }
 
-    private static func applyJoined(_ id: String, _ room: JoinedRoom, outcome: inout SyncOutcome, in connection: Connection) throws {
+    private static func applyJoined(_ id: String, _ room: JoinedRoom, me: String, outcome: inout SyncOutcome, in connection: Connection) throws {
         let before = try MatrixCache.room(id, in: connection)
         if before?.membership != .joined {
             try setMembership(id, .joined, in: connection)
@@ -88,6 +88,14 @@ extension MatrixCache {
         }
         if !added.isEmpty {
             outcome.newEvents[id] = added
+            outcome.countsChanged.insert(id)
+        }
+        if let newest = timeline.last(where: { $0.event_id != nil })?.event_id {
+            _ = try connection.run("UPDATE rooms SET newest_event_id = ? WHERE room_id = ?", [.text(newest), .text(id)])
+        }
+        if let read = ReadReceipts.newestRead(by: me, in: room.ephemeral?.events ?? []), read != before?.readEventID {
+            // Read on another device (or before this login): the server's count is the one to show.
+            _ = try connection.run("UPDATE rooms SET read_event_id = ? WHERE room_id = ?", [.text(read), .text(id)])
             outcome.countsChanged.insert(id)
         }
         if let count = room.unread_notifications?.notification_count, count != before?.notificationCount {

@@ -119,12 +119,12 @@ extension MatrixCache {
         }
     }
 
-    /// Inserts one message event (`m.room.message`, or `m.room.encrypted` as a placeholder) at
+    /// Inserts one message event (`m.room.message`, `m.sticker`, or `m.room.encrypted` as a placeholder) at
     /// either end of the room's order, with the reply and thread it belongs to; one the server
     /// hands out already redacted is kept as deleted. False when it was not a message or was
     /// already cached.
     static func insert(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> Bool {
-        let redacted = event.isRedacted && (event.type == "m.room.message" || event.type == encryptedEventType)
+        let redacted = event.isRedacted && ["m.room.message", encryptedEventType, stickerType].contains(event.type)
         guard let id = event.event_id,
               let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : cachedContent(of: event) else { return false }
         let relation = redacted ? nil : event.relatesTo

@@ -27,8 +27,14 @@ extension EncryptionSession {
         }
         await refreshDevices(of: users)
         for event in toDevice {
-            switch crypto.receive(ToDeviceEvent(type: event.type, sender: event.sender, content: event.content)) {
+            let received = ToDeviceEvent(type: event.type, sender: event.sender, content: event.content)
+            if VerificationMessage.isVerification(event.type) {
+                await verifications.receive(received)
+                continue
+            }
+            switch crypto.receive(received) {
             case .roomKey(_, let session), .withheld(_, let session): prepared.keyedSessions.append(session)
+            case .verification(let inner): await verifications.receive(inner)
             case .ignored: break
             }
         }

@@ -21,10 +21,16 @@ final class EncryptionSession: Sendable {
     static let oneTimeKeyTarget = 50
     static let signedCurve = "signed_curve25519"
 
+    /// This device's interactive verifications (SAS), fed by the sync's to-device messages.
+    let verifications: VerificationCenter
+
     init(crypto: EndToEndCrypto, client: MatrixClient, cache: MatrixCache) {
         self.crypto = crypto
         self.client = client
         self.cache = cache
+        verifications = VerificationCenter(crypto: crypto, client: client) { users in
+            await Self.refreshDevices(of: users, crypto: crypto, client: client)
+        }
     }
 
     /// The libolm machine for `session`, its store beside the account's cache. Nil for guests
@@ -72,6 +78,10 @@ final class EncryptionSession: Sendable {
 
     /// Asks the server for `users`' devices and records those whose keys check out.
     func refreshDevices(of users: Set<String>) async {
+        await Self.refreshDevices(of: users, crypto: crypto, client: client)
+    }
+
+    static func refreshDevices(of users: Set<String>, crypto: EndToEndCrypto, client: MatrixClient) async {
         guard !users.isEmpty, let answer = try? await client.queryKeys(users.sorted()) else { return }
         for (user, devices) in answer where users.contains(user) {
             _ = try? crypto.learnDevices(of: user, devices)

@@ -19,7 +19,7 @@ struct RoomEvent: Codable, Hashable, Sendable {
     var redacts: String?
 }
 
-/// `m.room.message` content (text and images).
+/// `m.room.message` content (text, attachments, places), and an `m.sticker`'s as the cache keeps it.
 struct MessageEventContent: Codable, Hashable, Sendable {
     struct Info: Codable, Hashable, Sendable {
         var mimetype: String?
@@ -31,6 +31,8 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     var body: String
     var url: String?
     var info: Info?
+    /// An `m.location`'s place (`geo:LAT,LON`); the cache keeps it in the `url` column.
+    var geoURI: String? = nil
     /// Sent with a reply or an edit (read from incoming events through `RoomEvent.relatesTo`).
     var relatesTo: JSONValue? = nil
     /// An edit's replacement content.
@@ -38,9 +40,17 @@ struct MessageEventContent: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case msgtype, body, url, info
+        case geoURI = "geo_uri"
         case relatesTo = "m.relates_to"
         case newContent = "m.new_content"
     }
+}
+
+/// `m.sticker` content: a picture with no msgtype.
+struct StickerContent: Decodable, Sendable {
+    var body: String?
+    var url: String?
+    var info: MessageEventContent.Info?
 }
 
 struct MemberContent: Decodable, Sendable {

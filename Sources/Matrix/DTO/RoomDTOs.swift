@@ -57,6 +57,17 @@ struct MessagesResponse: Decodable, Sendable {
     var state: [RoomEvent]?
 }
 
+/// `POST /rooms/{id}/read_markers`.
+struct ReadMarkersRequest: Encodable, Sendable {
+    var fullyRead: String
+    var read: String
+
+    enum CodingKeys: String, CodingKey {
+        case fullyRead = "m.fully_read"
+        case read = "m.read"
+    }
+}
+
 struct ReportRequest: Encodable, Sendable {
     var reason: String
 }

@@ -29,7 +29,10 @@ struct JoinedRoom: Decodable, Sendable {
     var state: EventList<RoomEvent>?
     var timeline: Timeline?
     var unread_notifications: UnreadNotifications?
+    /// Receipts (`m.receipt`) and typing (`m.typing`).
     var ephemeral: EventList<AccountDataEvent>?
+    /// The room's own account data (`m.fully_read`).
+    var account_data: EventList<AccountDataEvent>?
 
     struct Timeline: Decodable, Sendable {
         var events: [RoomEvent]?
@@ -54,6 +57,40 @@ struct StrippedEvent: Decodable, Sendable {
     var sender: String
     var state_key: String?
     var content: JSONValue
+}
+
+// Hostile input: every list of events and every map of rooms is decoded element by element, so a
+// malformed event or room is dropped and the rest of the answer kept (see `LossyList`). The
+// decoders live in extensions so the memberwise initialisers stay for code that builds values.
+
+extension SyncResponse.Rooms {
+    enum CodingKeys: String, CodingKey { case join, invite, leave }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        join = try container.decodeIfPresent(LossyDictionary<JoinedRoom>.self, forKey: .join)?.values
+        invite = try container.decodeIfPresent(LossyDictionary<InvitedRoom>.self, forKey: .invite)?.values
+        leave = try container.decodeIfPresent(LossyDictionary<LeftRoom>.self, forKey: .leave)?.values
+    }
+}
+
+extension EventList {
+    enum CodingKeys: String, CodingKey { case events }
+
+    init(from decoder: Decoder) throws {
+        events = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(LossyList<Event>.self, forKey: .events)?.elements
+    }
+}
+
+extension JoinedRoom.Timeline {
+    enum CodingKeys: String, CodingKey { case events, limited, prev_batch }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        events = try container.decodeIfPresent(LossyList<RoomEvent>.self, forKey: .events)?.elements
+        limited = try? container.decodeIfPresent(Bool.self, forKey: .limited)
+        prev_batch = try? container.decodeIfPresent(String.self, forKey: .prev_batch)
+    }
 }
 
 /// The sync filter: enough timeline for a screen, members lazily, no presence.

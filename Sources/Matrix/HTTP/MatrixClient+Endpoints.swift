@@ -119,8 +119,11 @@ extension MatrixClient {
         return try await call(endpoint)
     }
 
-    func sendReadReceipt(room: String, event: String) async throws {
-        _ = try await perform(Endpoint.client(.post, "rooms", room, "receipt", "m.read", event).with(json: EmptyBody()))
+    /// Moves the read receipt and `m.fully_read` to `event` in one request (`/read_markers`), so
+    /// the server's unread count and other clients' "read up to here" line agree with tteok.
+    func setReadMarkers(room: String, event: String) async throws {
+        let markers = ReadMarkersRequest(fullyRead: event, read: event)
+        _ = try await perform(Endpoint.client(.post, "rooms", room, "read_markers").with(json: markers))
     }
 
     func report(event: String, in room: String, reason: String) async throws {
@@ -166,12 +169,22 @@ extension MatrixClient {
         return uri
     }
 
-    /// Downloads `mxc://server/id` through the authenticated media API. The URI comes from
-    /// someone's event, so it is checked against the spec's grammar before any request.
+    /// Downloads `mxc://server/id` through the authenticated media API (spec v1.11), or, from a
+    /// server that does not know it (404 `M_UNRECOGNIZED`), through the legacy `/_matrix/media/v3`
+    /// one. The URI comes from someone's event, so it is checked against the spec's grammar before
+    /// any request. The legacy request carries the token too: it goes to the same homeserver.
     func download(_ mxc: String) async throws -> Data {
         guard let media = MediaReference(mxc) else { throw MatrixError.malformed(endpoint: "media", detail: "not a valid mxc:// URI") }
-        var endpoint = Endpoint(method: .get, segments: ["_matrix", "client", "v1", "media", "download", media.serverName, media.mediaID])
+        do {
+            return try await perform(Self.download(media, under: ["_matrix", "client", "v1", "media"]))
+        } catch MatrixError.api(404, "M_UNRECOGNIZED", _, _) {
+            return try await perform(Self.download(media, under: ["_matrix", "media", "v3"]))
+        }
+    }
+
+    private static func download(_ media: MediaReference, under base: [String]) -> Endpoint {
+        var endpoint = Endpoint(method: .get, segments: base + ["download", media.serverName, media.mediaID])
         endpoint.answerLimit = Endpoint.mediaAnswerLimit
-        return try await perform(endpoint)
+        return endpoint
     }
 }

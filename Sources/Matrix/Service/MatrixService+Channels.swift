@@ -116,11 +116,15 @@ extension MatrixService {
     public func markRead(_ channel: ChannelID) async throws {
         let active = try await reader()
         try await mapped {
-            guard let latest = try await active.cache.events(in: channel.raw, before: nil, limit: 1).last else { return }
-            try await active.cache.markRead(channel.raw, upTo: latest.eventID)
+            // The newest event seen, whatever its kind: a receipt on the newest message tteok can
+            // show would leave a later thread reply or sticker unread on the server for ever.
+            var newest = try await active.cache.room(channel.raw)?.newestEventID
+            if newest == nil { newest = try await active.cache.events(in: channel.raw, before: nil, limit: 1).last?.eventID }
+            guard let target = newest else { return }
+            try await active.cache.markRead(channel.raw, upTo: target)
             hub.publish(.countsChanged([channel]))
             // Guests may not send receipts on Synapse: their read marker stays local.
-            if !active.isGuest { try await active.client.sendReadReceipt(room: channel.raw, event: latest.eventID) }
+            if !active.isGuest { try await active.client.setReadMarkers(room: channel.raw, event: target) }
         }
     }
 

@@ -14,22 +14,44 @@ extension MatrixService {
     }
 
     public func sendImage(_ image: ImageUpload, to channel: ChannelID) async throws -> Message {
-        let active = try member()
-        // Asked before the upload too: an image for a room that refuses it never leaves the machine.
-        try await checkPermission(channel, active)
-        // Attachments are not encrypted yet (EncryptedFile): the bytes would reach the media
-        // repository in the clear, so an encrypted room gets none.
-        if try await mapped({ try await active.cache.room(channel.raw)?.encrypted }) == true {
-            throw ChatError.unsupported("Images can't be sent to end-to-end encrypted rooms yet (tteok does not encrypt attachments) — nothing was sent.")
-        }
-        let uri = try await mapped { try await active.client.upload(image.data, fileName: image.fileName, mimeType: image.mimeType) }
         let info = MessageEventContent.Info(mimetype: image.mimeType, size: image.data.count, w: image.width, h: image.height)
-        return try await post(MessageEventContent(msgtype: "m.image", body: image.fileName, url: uri, info: info), to: channel.raw, active)
+        return try await postAttachment(image.data, MessageEventContent(msgtype: "m.image", body: image.fileName, info: info), to: channel)
+    }
+
+    /// Sent as `m.file`, `m.video` or `m.audio` by the declared type (`FileUpload.kind`).
+    public func sendFile(_ file: FileUpload, to channel: ChannelID) async throws -> Message {
+        guard file.data.count <= FileUpload.maximumByteCount else { throw ChatError.tooLarge(limit: FileUpload.maximumByteCount) }
+        guard !file.data.isEmpty else { throw ChatError.invalidInput("The file is empty.") }
+        let name = (file.fileName as NSString).lastPathComponent
+        let info = MessageEventContent.Info(mimetype: file.mimeType, size: file.data.count)
+        return try await postAttachment(file.data, MessageEventContent(msgtype: "m." + file.kind.rawValue, body: name, info: info), to: channel)
     }
 
     public func imageData(_ image: ImageInfo) async throws -> Data {
         let active = try await reader()
         return try await mapped { try await active.client.download(image.reference) }
+    }
+
+    public func fileData(_ file: FileInfo) async throws -> Data {
+        let active = try await reader()
+        return try await mapped { try await active.client.download(file.reference) }
+    }
+
+    /// Uploads `data` and posts `content` pointing at it. The rule is asked before the upload
+    /// too: bytes for a room that refuses them never leave the machine.
+    private func postAttachment(_ data: Data, _ content: MessageEventContent, to channel: ChannelID) async throws -> Message {
+        let active = try member()
+        try await checkPermission(channel, active)
+        // Attachments are not encrypted yet (EncryptedFile): the bytes would reach the media
+        // repository in the clear, so an encrypted room gets none.
+        if try await mapped({ try await active.cache.room(channel.raw)?.encrypted }) == true {
+            throw ChatError.unsupported("Files and images can't be sent to end-to-end encrypted rooms yet (tteok does not encrypt attachments) — nothing was sent.")
+        }
+        var content = content
+        content.url = try await mapped {
+            try await active.client.upload(data, fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream")
+        }
+        return try await post(content, to: channel.raw, active)
     }
 
     /// Sends a failed message again, with its saved transaction id.

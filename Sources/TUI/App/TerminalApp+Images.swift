@@ -36,9 +36,12 @@ extension TerminalApp {
     }
 
     /// `o`: the chosen image, if its bytes are an image, written to a private temporary file under
-    /// the extension of its real type and shown by the system viewer.
+    /// the extension of its real type and shown by the system viewer. Any other file is never
+    /// opened (its bytes would reach whatever program claims its type): it is saved with `s`.
     func openImage() async {
-        guard let (image, data) = await chosenImageData() else { return }
+        guard let chosen = chosenAttachment() else { return }
+        guard case .image(let image) = chosen else { return notice = strings.filesAreSavedNotOpened }
+        guard let data = await data(of: chosen) else { return }
         do {
             _ = try ImageFiles.open(data, as: image.fileName, with: imageOpener, temporaryDirectory: ImageFiles.temporaryBase())
             notice = strings.opened(text.line(try ImageFiles.safeName(image.fileName, for: data)))
@@ -48,34 +51,35 @@ extension TerminalApp {
         }
     }
 
-    /// `s`: the chosen image saved to the download folder under a name not yet taken.
+    /// `s`: the chosen image or file saved to the download folder under a name not yet taken.
     func saveImage() async {
-        guard let (image, data) = await chosenImageData() else { return }
+        guard let chosen = chosenAttachment(), let data = await data(of: chosen) else { return }
         do {
-            let url = try ImageFiles.save(data, as: image.fileName, in: downloadDirectory)
+            let url = switch chosen {
+            case .image(let image): try ImageFiles.save(data, as: image.fileName, in: downloadDirectory)
+            case .file(let file): try ImageFiles.saveFile(data, as: file.fileName, in: downloadDirectory)
+            }
             notice = strings.saved(to: text.line(url.path))
         } catch {
             alert = strings.cannotSave((error as? ChatError)?.message ?? error.localizedDescription)
         }
     }
 
-    /// The selected message's image, else the newest image in the chat, with its bytes.
-    private func chosenImageData() async -> (ImageInfo, Data)? {
+    /// The attachment `s` and `o` act on, or nil with an alert saying why there is none.
+    func chosenAttachment() -> ChosenAttachment? {
         guard let chat else { return nil }
-        guard let image = chosenImage(in: chat) else {
-            alert = strings.noImageHere
+        guard let chosen = ChosenAttachment.pick(selected: chat.selectedLine?.message, in: chat.messages.value ?? []) else {
+            alert = chat.selectedLine == nil ? strings.noImageHere : strings.noAttachmentPicked
             return nil
         }
-        let data: Data?
-        if let images { data = await images.data(of: image) } else { data = await chat.imageData(image) }
-        return data.map { (image, $0) }
+        return chosen
     }
 
-    func chosenImage(in chat: ChatModel) -> ImageInfo? {
-        if case .image(let image)? = chat.selectedLine?.message.content { return image }
-        for line in (chat.messages.value ?? []).reversed() {
-            if case .image(let image) = line.message.content { return image }
+    private func data(of chosen: ChosenAttachment) async -> Data? {
+        guard let chat else { return nil }
+        switch chosen {
+        case .image(let image): return if let images { await images.data(of: image) } else { await chat.imageData(image) }
+        case .file(let file): return await chat.fileData(file)
         }
-        return nil
     }
 }

@@ -78,18 +78,20 @@ extension TerminalApp {
         }
     }
 
-    /// `o` in selection mode: the picked (else the newest) image, named.
+    /// `o` in selection mode: the picked image (else the newest attachment), named; a file is
+    /// never opened, and the status line says to save it instead.
     func askToOpenImage() async {
-        guard let chat else { return }
-        guard let image = chosenImage(in: chat) else { return alert = strings.noImageHere }
-        ask(strings.askOpen(image.fileName), confirm: strings.openChoice) { [weak self] in await self?.openImage() }
+        guard let chosen = chosenAttachment() else { return }
+        guard case .image = chosen else { return notice = strings.filesAreSavedNotOpened }
+        ask(strings.askOpen(chosen.fileName), confirm: strings.openChoice) { [weak self] in await self?.openImage() }
     }
 
-    /// `s` in selection mode: the picked (else the newest) image, named with the folder.
+    /// `s` in selection mode: the picked attachment (else the newest), named with the folder.
     func askToSaveImage() async {
-        guard let chat else { return }
-        guard let image = chosenImage(in: chat) else { return alert = strings.noImageHere }
-        ask(strings.askSave(image.fileName, downloadDirectory.path), confirm: strings.saveChoice) { [weak self] in await self?.saveImage() }
+        guard let chosen = chosenAttachment() else { return }
+        ask(strings.askSave(chosen.fileName, downloadDirectory.path), confirm: strings.saveChoice) { [weak self] in
+            await self?.saveImage()
+        }
     }
 
     /// "Bob's message “buy cheap…”".

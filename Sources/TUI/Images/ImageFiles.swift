@@ -11,7 +11,11 @@ public enum ImageFiles {
     /// Writes `data` into `directory` under a safe form of `fileName`, never overwriting: when the
     /// name is taken it tries `name-1.png`, `name-2.png`, … Returns where it went.
     public static func save(_ data: Data, as fileName: String, in directory: URL) throws -> URL {
-        let name = try safeName(fileName, for: data)
+        try write(data, named: try safeName(fileName, for: data), in: directory)
+    }
+
+    /// Writes `data` under `name` (already made safe) in `directory`, never overwriting, 0644.
+    static func write(_ data: Data, named name: String, in directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let stem = (name as NSString).deletingPathExtension
         let suffix = (name as NSString).pathExtension
@@ -89,11 +93,11 @@ public enum ImageFiles {
         return safeStem(fileName) + "." + format.fileExtension
     }
 
-    static func safeStem(_ fileName: String) -> String {
+    static func safeStem(_ fileName: String, fallback: String = "image") -> String {
         let removed: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse]
         let kept = fileName.unicodeScalars.filter { !removed.contains($0.properties.generalCategory) && $0 != "/" && $0 != "\\" }
         let cleaned = String(String.UnicodeScalarView(kept)).drop { $0 == "." || $0 == " " }
         let stem = (String(cleaned) as NSString).deletingPathExtension.trimmingCharacters(in: .whitespaces)
-        return stem.isEmpty ? "image" : String(stem.prefix(120))
+        return stem.isEmpty ? fallback : String(stem.prefix(120))
     }
 }

@@ -2,14 +2,15 @@ import ChatCore
 import Foundation
 import ImagePreview
 
-/// `tteok post CHANNEL [TEXT...]`, `tteok post --image PATH CHANNEL`
+/// `tteok post CHANNEL [TEXT...]`, `tteok post --image PATH CHANNEL`, `tteok post --file PATH CHANNEL`
 struct PostCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "post",
         abstract: "Post a message; without TEXT, post each line of standard input as one message.",
-        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms, an end-to-end\nencrypted Matrix room) exits non-zero with the reason on stderr, and nothing is stored or sent.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB.\nOn Matrix, a message the homeserver has not acknowledged stays in the outbox and the command\nexits 5; the next `tteok post` to that homeserver (or the interactive client) sends it first.",
+        discussion: "A refusal (not signed in, guest, not your region, no nickname, terms, an end-to-end\nencrypted Matrix room) exits non-zero with the reason on stderr, and nothing is stored or sent.\nWith --image, the file must be a PNG, JPEG, GIF or WebP (told by its bytes) of at most 10 MiB;\nwith --file, any file of at most 10 MiB (sent as a video or sound by its extension, else a file).\nOn Matrix, a message the homeserver has not acknowledged stays in the outbox and the command\nexits 5; the next `tteok post` to that homeserver (or the interactive client) sends it first.",
         options: [
             .value("image", "PATH", help: "Post this image file instead of text."),
+            .value("file", "PATH", help: "Post this file as an attachment instead of text."),
             .value("reply-to", "ID", help: "Post as a reply to this message (its id as read --json prints it)."),
             .flag("emote", help: "Post as an action, shown as `* Nick TEXT` (like /me)."),
         ],
@@ -24,6 +25,8 @@ struct PostCommand: ScriptCommand {
     let text: String?
     /// `--image PATH`: post this file instead of text.
     let imagePath: String?
+    /// `--file PATH`: post this file as an attachment instead of text.
+    let filePath: String?
     /// `--reply-to ID`: each message answers this one.
     let replyTo: String?
     /// `--emote`: each message is an action.
@@ -36,11 +39,17 @@ struct PostCommand: ScriptCommand {
         text = words.isEmpty ? nil : words.joined(separator: " ")
         imagePath = arguments.value("image")
         if imagePath?.isEmpty == true { throw .invalidCombination("--image needs a file path") }
-        if imagePath != nil, text != nil { throw .invalidCombination("give either TEXT or --image, not both") }
+        filePath = arguments.value("file")
+        if filePath?.isEmpty == true { throw .invalidCombination("--file needs a file path") }
+        if imagePath != nil, filePath != nil { throw .invalidCombination("give either --image or --file, not both") }
+        let attachment = imagePath != nil ? "--image" : filePath != nil ? "--file" : nil
+        if let attachment, text != nil { throw .invalidCombination("give either TEXT or \(attachment), not both") }
         replyTo = arguments.value("reply-to")
         emote = arguments.flag("emote")
         if replyTo?.isEmpty == true { throw .invalidCombination("--reply-to needs a message id") }
-        if imagePath != nil, replyTo != nil || emote { throw .invalidCombination("--image posts an image alone, without --reply-to or --emote") }
+        if let attachment, replyTo != nil || emote {
+            throw .invalidCombination("\(attachment) posts an attachment alone, without --reply-to or --emote")
+        }
         if replyTo != nil, emote { throw .invalidCombination("give either --reply-to or --emote, not both") }
     }
 
@@ -51,7 +60,8 @@ struct PostCommand: ScriptCommand {
         if case .denied(let denial) = await context.service.permission(in: channel.id) {
             throw ChatError.denied(denial)
         }
-        if let imagePath { return try await postImage(at: imagePath, to: channel, context) }
+        if let imagePath { return try await postAttachment(to: channel, context) { try await $0.sendImage(ImageFileReader.upload(atPath: imagePath), to: $1) } }
+        if let filePath { return try await postAttachment(to: channel, context) { try await $0.sendFile(FileUpload(readingAtPath: filePath), to: $1) } }
         // Asked before reading stdin too: a backend without relations consumes nothing.
         let relations = replyTo != nil || emote ? try context.relations() : nil
         let messages = try messages(from: context.input)
@@ -69,10 +79,10 @@ struct PostCommand: ScriptCommand {
         return outcome(of: posted.map(\.delivery), context)
     }
 
-    /// The file is read and checked whole before anything is sent: a refusal sends nothing.
-    private func postImage(at path: String, to channel: Channel, _ context: CommandContext) async throws -> ExitCode {
-        let upload = try ImageFileReader.upload(atPath: path)
-        let message = try await context.service.sendImage(upload, to: channel.id)
+    /// The file is read and checked whole (in `send`) before anything is sent: a refusal sends nothing.
+    private func postAttachment(to channel: Channel, _ context: CommandContext,
+                                send: (any ChatService, ChannelID) async throws -> Message) async throws -> ExitCode {
+        let message = try await send(context.service, channel.id)
         if context.json { try context.console.json([MessageRecord(message, channelName: channel.name)]) }
         return outcome(of: [message.delivery], context)
     }

@@ -12,6 +12,23 @@ struct MessageRecord: Encodable, Sendable {
         let height: Int?
     }
 
+    /// A file, video, sound or sticker: what its sender declared, never checked against the bytes.
+    struct Attachment: Encodable, Sendable {
+        let name: String
+        /// Bytes, as declared (0 when unknown).
+        let size: Int
+        let mimetype: String
+    }
+
+    /// A shared place; the coordinates are absent when its `geo:` URI did not parse.
+    struct Location: Encodable, Sendable {
+        let description: String
+        let latitude: Double?
+        let longitude: Double?
+        /// `geo:LAT,LON`, rebuilt from the coordinates.
+        let geo: String?
+    }
+
     let id: String
     /// The channel's name as given to the command.
     let channel: String
@@ -20,13 +37,17 @@ struct MessageRecord: Encodable, Sendable {
     let nickname: String
     /// Encoded as ISO 8601.
     let sentAt: Date
-    /// `text`, `emote`, `notice`, `image`, `encrypted` (an end-to-end encrypted message tteok
-    /// cannot read) or `deleted`.
+    /// `text`, `emote`, `notice`, `image`, `file`, `video`, `audio`, `sticker`, `location`,
+    /// `encrypted` (an end-to-end encrypted message tteok cannot read) or `deleted`.
     let kind: String
-    /// The text, for an emote `* TEXT`, for an image `[image] FILE`, for an encrypted or deleted
-    /// message a placeholder.
+    /// The text, for an emote `* TEXT`, for an attachment `[KIND] FILE`, for a place
+    /// `[location] DESCRIPTION geo:…`, for an encrypted or deleted message a placeholder.
     let text: String
+    /// An image or a sticker (a sticker has its `attachment` too).
     let image: Image?
+    /// A file, video, sound, image or sticker.
+    let attachment: Attachment?
+    let location: Location?
     /// The message this one answers; nil when it is no reply.
     let replyTo: ReplyRecord?
     /// Edited by its sender (the text is the edited one).
@@ -54,11 +75,7 @@ struct MessageRecord: Encodable, Sendable {
         text = message.content.summary
         truncatedBytes = message.omittedBytes > 0 ? message.omittedBytes : nil
         kind = message.content.kind.rawValue
-        if case .image(let info) = message.content {
-            image = Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height)
-        } else {
-            image = nil
-        }
+        (image, attachment, location) = Self.attachment(of: message.content)
         replyTo = message.replyTo.map(ReplyRecord.init)
         edited = message.isEdited
         editedAt = message.editedAt
@@ -66,6 +83,20 @@ struct MessageRecord: Encodable, Sendable {
         deleted = message.isDeleted
         deletedByModerator = message.content == .deleted(byModerator: true)
         thread = message.thread.map(ThreadRecord.init)
+    }
+
+    private static func attachment(of content: MessageContent) -> (Image?, Attachment?, Location?) {
+        switch content {
+        case .image(let info), .sticker(let info):
+            return (Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height),
+                    Attachment(name: info.fileName, size: info.byteCount, mimetype: info.mimeType), nil)
+        case .file(let info):
+            return (nil, Attachment(name: info.fileName, size: info.byteCount, mimetype: info.mimeType), nil)
+        case .location(let place):
+            return (nil, nil, Location(description: place.description, latitude: place.latitude, longitude: place.longitude, geo: place.geoURI))
+        default:
+            return (nil, nil, nil)
+        }
     }
 
     /// `2026-12-02 18:30  Mina: hello (edited)` for a terminal, in local time, with the quote of a

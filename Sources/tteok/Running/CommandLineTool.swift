@@ -10,7 +10,7 @@ struct CommandLineTool: Sendable {
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
         DeleteCommand.self, ReportsCommand.self, ChannelCommand.self, ModeratorCommand.self, MuteCommand.self, UnmuteCommand.self,
-        BanCommand.self, UnbanCommand.self, SanctionsCommand.self, TermsCommand.self,
+        BanCommand.self, UnbanCommand.self, SanctionsCommand.self, TermsCommand.self, VerifyCommand.self,
     ]
 
     var factory: any BackendFactory

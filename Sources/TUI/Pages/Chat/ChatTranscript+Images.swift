@@ -4,10 +4,18 @@ extension ChatTranscript {
     /// Largest preview in a transcript: it should not push the conversation off the screen.
     static let previewSpace = Size(width: 48, height: 8)
 
+    /// Images and stickers are drawn as previews, whose rows change as the preview arrives.
+    static func hasPreview(_ content: MessageContent) -> Bool {
+        switch content {
+        case .image, .sticker: return true
+        default: return false
+        }
+    }
+
     /// An image message: its preview (once made) with the file name and size beside its first
     /// row, or above it when the pane is too narrow; while loading or when it fails, a line says so.
-    func imageRows(_ image: ImageInfo, width: Int, style: Style) -> [Row] {
-        var label = "[image] " + text.line(image.fileName)
+    func imageRows(_ image: ImageInfo, kind: MessageKind = .image, width: Int, style: Style) -> [Row] {
+        var label = "[\(kind.rawValue)] " + text.line(image.fileName)
         if image.byteCount > 0 { label += " · " + strings.byteSize(image.byteCount) }
         let labelRows = TextLayout.wrappedLines(label, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
         guard let previews else { return labelRows }

@@ -182,7 +182,7 @@ public struct ChatTranscript {
         let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
         // An image's rows change as its preview arrives; ImagePreviews caches those instead.
         var made: [Row]
-        if case .image = line.message.content {
+        if Self.hasPreview(line.message.content) {
             made = make()
         } else {
             made = cache?.rows(for: line, width: width, make: make) ?? make()
@@ -235,8 +235,7 @@ public struct ChatTranscript {
         }
         let last = rows.count - 1
         // A preview's rows share one right edge: the time goes below it, not on its last row.
-        let isImage = if case .image = message.content { true } else { false }
-        if !isImage, TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + stamp.count <= width {
+        if !Self.hasPreview(message.content), TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + stamp.count <= width {
             rows[last].spans.append(Span(stamp, Style(.muted)))
         } else {
             rows.append(Row(spans: [Span(stamp, Style(.muted))], alignRight: true))

@@ -30,7 +30,7 @@ extension UIStrings {
     public var discardChoice: String { pick("Discard", "버리기") }
     public func askOpen(_ file: String) -> String { pick("Open \(file) in the image viewer?", "\(file) 이미지를 뷰어로 열까요?") }
     public var openChoice: String { pick("Open", "열기") }
-    public func askSave(_ file: String, _ folder: String) -> String { pick("Save \(file) to \(folder)?", "\(file) 이미지를 \(folder)에 저장할까요?") }
+    public func askSave(_ file: String, _ folder: String) -> String { pick("Save \(file) to \(folder)?", "\(file)을(를) \(folder)에 저장할까요?") }
     public var saveChoice: String { pick("Save", "저장") }
     public var selectionModeName: String { pick("selecting", "메시지 선택") }
 }

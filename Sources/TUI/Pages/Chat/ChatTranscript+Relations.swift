@@ -30,6 +30,9 @@ extension ChatTranscript {
         case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
         case .notice(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
         case .image(let image): return imageRows(image, width: width, style: style)
+        case .sticker(let image): return imageRows(image, kind: .sticker, width: width, style: style)
+        case .file(let file): return lines(attachmentLabel(file), style)
+        case .location(let place): return lines(locationLabel(place), style)
         case .encrypted: return lines(strings.encryptedMessage, Style(.muted))
         case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))
         }

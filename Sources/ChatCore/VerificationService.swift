@@ -1,0 +1,51 @@
+/// Verifying another device by comparing emoji (Matrix's SAS verification): both people see
+/// seven emoji derived from a secret only the two devices share, and say whether they match.
+/// Offered by a backend with end-to-end encryption and asked for with
+/// `as? any VerificationService`.
+public protocol VerificationService: AnyObject, Sendable {
+    /// Asks `user`'s `device` (or, without one, each of the user's devices: the first to
+    /// answer is verified) to verify. Throws when encryption is off or the user has no device.
+    func verify(user: String, device: String?, timeout: Duration) async throws -> any DeviceVerification
+
+    /// Waits for another device to ask this one, and accepts; `timeout` bounds the wait and,
+    /// once it began, the verification.
+    func nextVerification(timeout: Duration) async throws -> any DeviceVerification
+}
+
+/// One verification under way.
+public protocol DeviceVerification: Sendable {
+    /// The other person.
+    var user: String { get }
+
+    /// Each step as it comes, ending after `.verified` or `.cancelled`.
+    func steps() -> AsyncStream<VerificationStep>
+
+    /// The person's answer to `.compare`: the emoji match (our confirmation goes out), or not
+    /// (the verification is cancelled on both sides).
+    func answer(match: Bool) async
+
+    /// Gives up (cancelled on both sides as the person's choice).
+    func cancel() async
+}
+
+public enum VerificationStep: Hashable, Sendable {
+    /// Waiting for the other device (to accept, to send its key, to confirm).
+    case waiting(String)
+    /// The emoji (and numbers) to compare with what the other device shows.
+    case compare([VerificationEmoji], decimals: [Int])
+    case verified(user: String, device: String)
+    case cancelled(reason: String, code: String, byPeer: Bool)
+}
+
+/// An emoji of the comparison with its names.
+public struct VerificationEmoji: Hashable, Sendable {
+    public let symbol: String
+    public let name: String
+    public let koreanName: String
+
+    public init(symbol: String, name: String, koreanName: String) {
+        self.symbol = symbol
+        self.name = name
+        self.koreanName = koreanName
+    }
+}

@@ -1,0 +1,184 @@
+import ChatCore
+import Foundation
+import MatrixCrypto
+
+/// The SAS verifications of one signed-in device: starts them, takes in the to-device
+/// `m.key.verification.*` messages the sync brings (routed by transaction id), sends each
+/// machine's answers, bounds each verification in time, and records a verified device.
+/// A message for a transaction nobody here started is answered `m.unknown_transaction`.
+actor VerificationCenter {
+    private let crypto: EndToEndCrypto
+    private let client: MatrixClient
+    /// `/keys/query` for users whose devices we need (the other side's signing key).
+    private let refreshDevices: @Sendable (Set<String>) async -> Void
+    private var flows: [String: Flow] = [:]
+    /// Incoming verifications nobody has taken yet, and those waiting to take one.
+    private var unclaimed: [String] = []
+    private var claimers: [(id: UUID, continuation: CheckedContinuation<String?, Never>)] = []
+
+    final class Flow {
+        let machine: SasVerification
+        /// The devices a request went to (more than one when no device was named).
+        var recipients: [String]
+        let phases: AsyncStream<SasPhase>
+        let continuation: AsyncStream<SasPhase>.Continuation
+        var timeout: Task<Void, Never>?
+
+        init(machine: SasVerification, recipients: [String]) {
+            self.machine = machine
+            self.recipients = recipients
+            (phases, continuation) = AsyncStream.makeStream(of: SasPhase.self, bufferingPolicy: .unbounded)
+            continuation.yield(machine.phase)
+        }
+    }
+
+    init(crypto: EndToEndCrypto, client: MatrixClient, refreshDevices: @escaping @Sendable (Set<String>) async -> Void) {
+        self.crypto = crypto
+        self.client = client
+        self.refreshDevices = refreshDevices
+    }
+
+    // MARK: Starting
+
+    /// Sends a request to `device` of `user` (or to each of the user's devices) and returns its transaction id.
+    func start(user: String, device: String?, timeout: Duration) async throws -> (String, AsyncStream<SasPhase>) {
+        await refreshDevices([user])
+        let own = crypto.identity
+        let known = try crypto.devices(of: user).map(\.deviceID).filter { !(user == own.userID && $0 == own.deviceID) }
+        let recipients = device.map { [$0] } ?? known
+        guard !recipients.isEmpty, recipients.allSatisfy(known.contains) else {
+            throw ChatError.invalidInput(device.map { "\(user) has no device \($0) with published keys." } ?? "\(user) has no other device with published keys.")
+        }
+        let (machine, request) = try SasVerification.request(own: own, user: user, device: device, deviceKeys: lookup)
+        let flow = Flow(machine: machine, recipients: recipients)
+        flows[machine.transactionID] = flow
+        try await client.sendToDevice(request.message.rawValue, [user: Dictionary(uniqueKeysWithValues: recipients.map { ($0, request.content) })],
+                                      transactionID: TransactionID.make())
+        arm(flow, timeout: timeout)
+        return (machine.transactionID, flow.phases)
+    }
+
+    /// Waits up to `timeout` for an incoming verification, accepts it, and returns it.
+    func nextIncoming(timeout: Duration) async throws -> (String, String, AsyncStream<SasPhase>)? {
+        let id: String?
+        if !unclaimed.isEmpty {
+            id = unclaimed.removeFirst()
+        } else {
+            let waiter = UUID()
+            let expiry = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                await self?.expireClaim(waiter)
+            }
+            id = await withCheckedContinuation { claimers.append((waiter, $0)) }
+            expiry.cancel()
+        }
+        guard let id, let flow = flows[id] else { return nil }
+        arm(flow, timeout: timeout)
+        await act(flow) { $0.accept() }
+        return (id, flow.machine.otherUser, flow.phases)
+    }
+
+    private func expireClaim(_ waiter: UUID) {
+        guard let index = claimers.firstIndex(where: { $0.id == waiter }) else { return }
+        claimers.remove(at: index).continuation.resume(returning: nil)
+    }
+
+    // MARK: The person's steps
+
+    func answer(_ id: String, match: Bool) async {
+        guard let flow = flows[id] else { return }
+        await act(flow) { match ? $0.confirm() : $0.mismatch() }
+    }
+
+    func cancel(_ id: String, _ reason: VerificationCancel) async {
+        guard let flow = flows[id] else { return }
+        await act(flow) { $0.cancel(reason) }
+    }
+
+    // MARK: Messages from the other side
+
+    /// One to-device verification message from the sync.
+    func receive(_ event: ToDeviceEvent) async {
+        guard let message = VerificationMessage(rawValue: event.type) else { return }
+        let id = event.content["transaction_id"]?.string ?? ""
+        // Another user naming our transaction is a stranger to it: it can neither steer nor end ours.
+        if let flow = flows[id], flow.machine.otherUser == event.sender {
+            await act(flow) { $0.receive(message, content: event.content, sender: event.sender) }
+            return
+        }
+        if flows[id] == nil, message == .request || message == .start {
+            await begin(message, event)
+        } else if message != .cancel, message != .done {
+            // Someone speaks of a transaction we never had: say so, change nothing here.
+            let reply: CryptoJSON = .object(["transaction_id": .string(id), "code": .string("m.unknown_transaction"),
+                                             "reason": .string("tteok knows no verification with this transaction id")])
+            try? await client.sendToDevice(VerificationMessage.cancel.rawValue, [event.sender: ["*": reply]], transactionID: TransactionID.make())
+        }
+    }
+
+    /// An incoming request or start: its device's keys are fetched, then it waits to be taken.
+    private func begin(_ message: VerificationMessage, _ event: ToDeviceEvent) async {
+        guard let device = event.content["from_device"]?.string else { return }
+        if ((try? crypto.devices(of: event.sender).contains { $0.deviceID == device }) ?? false) == false {
+            await refreshDevices([event.sender])
+        }
+        guard let machine = try? SasVerification.incoming(message, content: event.content, sender: event.sender, own: crypto.identity,
+                                                          deviceKeys: lookup) else { return }
+        let flow = Flow(machine: machine, recipients: [device])
+        flows[machine.transactionID] = flow
+        if claimers.isEmpty {
+            unclaimed.append(machine.transactionID)
+        } else {
+            claimers.removeFirst().continuation.resume(returning: machine.transactionID)
+        }
+    }
+
+    // MARK: Plumbing
+
+    private nonisolated var lookup: (String, String) -> DeviceKeys? {
+        { [crypto] user, device in (try? crypto.devices(of: user))?.first { $0.deviceID == device } }
+    }
+
+    /// Runs one step of the machine, sends what it says, publishes the new phase.
+    private func act(_ flow: Flow, _ step: (SasVerification) -> [VerificationOutgoing]) async {
+        let before = flow.machine.otherDevice
+        let messages = step(flow.machine)
+        if before == nil, let chosen = flow.machine.otherDevice, flow.recipients.count > 1 {
+            // The first device to answer is the one; the others stop asking.
+            let others = flow.recipients.filter { $0 != chosen }
+            flow.recipients = [chosen]
+            let cancel: CryptoJSON = .object(["transaction_id": .string(flow.machine.transactionID), "code": .string("m.accepted"),
+                                              "reason": .string("another device answered")])
+            try? await client.sendToDevice(VerificationMessage.cancel.rawValue,
+                                           [flow.machine.otherUser: Dictionary(uniqueKeysWithValues: others.map { ($0, cancel) })],
+                                           transactionID: TransactionID.make())
+        }
+        for message in messages {
+            let recipients = flow.machine.otherDevice.map { [$0] } ?? flow.recipients
+            try? await client.sendToDevice(message.message.rawValue,
+                                           [flow.machine.otherUser: Dictionary(uniqueKeysWithValues: recipients.map { ($0, message.content) })],
+                                           transactionID: TransactionID.make())
+        }
+        publish(flow)
+    }
+
+    private func publish(_ flow: Flow) {
+        let phase = flow.machine.phase
+        flow.continuation.yield(phase)
+        guard phase.isFinished else { return }
+        if case .verified(let device) = phase { try? crypto.markVerified(device) }
+        flow.timeout?.cancel()
+        flow.continuation.finish()
+    }
+
+    /// Cancels `flow` with `m.timeout` unless it finished within `timeout`.
+    private func arm(_ flow: Flow, timeout: Duration) {
+        flow.timeout?.cancel()
+        let id = flow.machine.transactionID
+        flow.timeout = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            await self?.cancel(id, VerificationCancel(code: "m.timeout", reason: "the other device did not answer in time", byPeer: false))
+        }
+    }
+}

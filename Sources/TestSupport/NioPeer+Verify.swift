@@ -1,0 +1,57 @@
+import Foundation
+
+extension NioPeer {
+    /// Which side nio takes in a verification.
+    public enum VerifyRole: String, Sendable {
+        /// nio sends `start` to the other device directly (as nio does; no request).
+        case start
+        /// nio waits for a request (answers `ready`) or a start, and accepts.
+        case accept
+    }
+
+    /// How a hostile peer misbehaves (see `scripts/nio_sas.py`).
+    public enum Tamper: String, Sendable {
+        case commitment, mac
+        case unknownTransaction = "unknown-transaction"
+    }
+
+    /// Runs one SAS verification with `otherUser`'s device in the background (nio with matrix-nio
+    /// 0.26's SAS bugs corrected as upstream's pull request #573 does). `confirm` is nio's answer.
+    public func verify(_ role: VerifyRole, otherUser: String, otherDevice: String? = nil, confirm: Bool = true,
+                       tamper: Tamper? = nil) throws -> NioVerification {
+        var request: [String: Any] = ["action": "verify", "role": role.rawValue, "other_user": otherUser, "confirm": confirm]
+        if let otherDevice { request["other_device"] = otherDevice }
+        if let tamper { request["tamper"] = tamper.rawValue }
+        let (process, lines) = try spawn(request)
+        return NioVerification(process: process, lines: lines)
+    }
+}
+
+/// A verification nio runs in the background.
+public final class NioVerification: @unchecked Sendable {
+    let process: Process
+    let lines: JSONLines
+    /// The emoji nio showed (symbol), once `outcome` has read them.
+    public private(set) var emoji: [String]?
+
+    init(process: Process, lines: JSONLines) {
+        self.process = process
+        self.lines = lines
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    /// nio's last line: `result` ("verified", "canceled", "timeout"), `code`, `reason`, `emoji`.
+    public func outcome(seconds: Double = 120) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while let line = lines.next(seconds: deadline.timeIntervalSinceNow) {
+            if let shown = line["emoji"] as? [[String]] { emoji = shown.map { $0[0] } }
+            if line["result"] != nil {
+                process.waitUntilExit()
+                return line
+            }
+        }
+        process.terminate()
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import ChatCore
+import Foundation
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// Read state agrees with the server (issue 17): the receipt and `m.fully_read` go to the newest
+/// event seen, whatever its kind, so the server's unread count clears; badges after a fresh
+/// login come from the server, so a room read on another device is not `[10+]` here.
+final class ReadStateTests: XCTestCase {
+    /// nio's last event is a thread reply: no line of the room's timeline, yet it notifies. A
+    /// receipt on the newest shown message (the code before this test) left the server's count
+    /// at 1 for ever.
+    func testAfterTteokReadsARoomTheServersNotificationCountIsZero() async throws {
+        let fixture = try MatrixFixture()
+        let (tteok, user) = try await fixture.member("tteok")
+        let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
+        let room = ChannelID(try await peer.user.createRoom(name: "read state \(SynapseServer.randomName())"))
+        _ = try await tteok.latestMessages(in: room, limit: 5)
+        let sent = try peer.send([.text("the root"), .text("a later line"), .thread(root: .step(0), "inside the thread")], to: room.raw)
+
+        let counted = await eventually(seconds: 15) { (try? await user.notificationCount(in: room.raw)) == 3 }
+        XCTAssertTrue(counted, "the server counts nio's three messages for the tteok user")
+        let threaded = await eventually(seconds: 15) {
+            let page = try? await tteok.latestMessages(in: room, limit: 10)
+            return page?.messages.first { $0.id.raw == sent[0] }?.thread == .root(replyCount: 1)
+        }
+        XCTAssertTrue(threaded, "tteok has seen the thread reply")
+
+        try await tteok.markRead(room)
+        let cleared = await eventually(seconds: 10) { (try? await user.notificationCount(in: room.raw)) == 0 }
+        let count = try await user.notificationCount(in: room.raw)
+        XCTAssertTrue(cleared, "the server's notification_count after tteok read the room: \(String(describing: count))")
+        let fullyRead = try await user.fullyRead(in: room.raw)
+        XCTAssertEqual(fullyRead, sent[2], "m.fully_read is at the newest event, the thread reply")
+        let badge = try await tteok.unreadCount(in: room)
+        XCTAssertEqual(badge, 0)
+        await fixture.close()
+    }
+
+    /// A room read on another device before this login: the first sync's own receipt makes the
+    /// server's count the badge (0), where the code before counted every cached message (`10+`).
+    func testAfterAFreshLoginARoomReadElsewhereHasNoBadge() async throws {
+        let fixture = try MatrixFixture()
+        let user = try await SynapseUser.register(on: fixture.server)
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let read = try await owner.createRoom(name: "read elsewhere \(SynapseServer.randomName())")
+        let unread = try await owner.createRoom(name: "unread \(SynapseServer.randomName())")
+        try await user.join(read)
+        try await user.join(unread)
+        for index in 1...12 {
+            try await owner.send("read \(index)", to: read)
+            try await owner.send("unread \(index)", to: unread)
+        }
+        let newest = try await owner.send("read newest", to: read)
+        try await user.markRead(newest, in: read)
+        try await user.markRead(try await owner.send("unread read up to here", to: unread), in: unread)
+        for index in 1...3 { try await owner.send("after \(index)", to: unread) }
+
+        let tteok = fixture.service("fresh")
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        _ = try await tteok.channels()
+        let readBadge = try await tteok.unreadCount(in: ChannelID(read))
+        XCTAssertEqual(readBadge, 0, "a room read on another device shows no badge after a fresh login")
+        let unreadBadge = try await tteok.unreadCount(in: ChannelID(unread))
+        XCTAssertEqual(unreadBadge, 3, "the server's count of what came after the other device's receipt")
+        await fixture.close()
+    }
+}
