@@ -63,7 +63,7 @@ struct ChannelCommand: ScriptCommand {
             done = archived ? "Archived" : "Restored"
         case .listArchived:
             let records = try await moderation.archivedChannels().map { ChannelRecord($0, unread: .success(0), currentRegion: false) }
-            if context.json { try context.console.json(records) } else { records.forEach { context.console.line($0.line(context.console)) } }
+            try context.console.list(records, json: context.json, empty: "No archived channels.") { $0.line(context.console) }
             return .success
         }
         if context.json {

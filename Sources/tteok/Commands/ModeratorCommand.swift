@@ -46,12 +46,8 @@ struct ModeratorCommand: ScriptCommand {
         switch action {
         case .list:
             let records = try await moderation.moderators().map(ModeratorRecord.init)
-            if context.json {
-                try context.console.json(records)
-            } else if records.isEmpty {
-                context.console.line("No moderators are named; the service's owner moderates.")
-            } else {
-                records.forEach { context.console.line($0.line(context.console)) }
+            try context.console.list(records, json: context.json, empty: "No moderators are named; the service's owner moderates.") {
+                $0.line(context.console)
             }
         case .set(let email, let isModerator):
             try await moderation.setModerator(email: email, isModerator)

@@ -15,13 +15,7 @@ struct ReportsCommand: ScriptCommand {
     func run(in context: CommandContext) async throws -> ExitCode {
         // The service answers only its moderators; the session is resumed to know who asks.
         let reports = try await context.moderation(refusal: Self.matrixRefusal).reports().map(ReportLine.init)
-        if context.json {
-            try context.console.json(reports)
-        } else if reports.isEmpty {
-            context.console.line("No reports.")
-        } else {
-            reports.forEach { context.console.line($0.line(context.console)) }
-        }
+        try context.console.list(reports, json: context.json, empty: "No reports.") { $0.line(context.console) }
         return .success
     }
 }

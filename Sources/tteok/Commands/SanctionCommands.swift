@@ -106,13 +106,7 @@ struct SanctionsCommand: ScriptCommand {
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let records = try await context.moderation().sanctions().map(SanctionRecord.init)
-        if context.json {
-            try context.console.json(records)
-        } else if records.isEmpty {
-            context.console.line("No mutes or bans.")
-        } else {
-            records.forEach { context.console.line($0.line(context.console)) }
-        }
+        try context.console.list(records, json: context.json, empty: "No mutes or bans.") { $0.line(context.console) }
         return .success
     }
 }
