@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
 
         // The benchmark: builds a 1M-message store and prints the performance budgets table.
-        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "ViewModels", "TUI", "Matrix"]),
+        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "ViewModels", "TUI", "Matrix", "MatrixCrypto"]),
         .testTarget(name: "BenchTests", dependencies: ["tteok-bench", "TUI"]),
     ]
 )

@@ -26,6 +26,10 @@ never appears in a process listing), one JSON answer on standard output:
       → JSON lines: {"emoji": [[symbol, name], …]}, then {"result": "verified" | "canceled", …}
       SAS emoji verification with matrix-nio, with matrix-nio 0.26's SAS bugs corrected (see scripts/nio_sas.py).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
+  {… "action": "export-keys", "file": PATH, "passphrase": …}
+      → {}   nio's Megolm sessions in the standard key export file (nio's export_keys).
+  `"import_file": PATH, "import_passphrase": …` (any action) first imports a key export file
+      (nio's import_keys), e.g. before a "read" in history mode.
 
   {… "action": "relations", "room_id": "!…", "steps": [STEP, …]}
       → {"event_ids": [one per step]}
@@ -74,6 +78,13 @@ async def main(request):
         if client.should_upload_keys:
             await client.keys_upload()
         answer = {}
+        if request.get("import_file"):
+            await client.import_keys(request["import_file"], request["import_passphrase"])
+        if request["action"] == "export-keys":
+            await client.sync(timeout=0)
+            await client.export_keys(request["file"], request["passphrase"])
+            print(json.dumps(answer))
+            return
         if request["action"] == "create-encrypted-room":
             created = await client.room_create(
                 name=request.get("name"), invite=request.get("invite", []), is_direct=request.get("direct", False),

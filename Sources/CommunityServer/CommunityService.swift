@@ -8,7 +8,10 @@ import LocalStore
 /// bound to that uid.
 public final class CommunityService: @unchecked Sendable {
     private let engine: CommunityEngine
+    /// Held while this service runs: no other kind of service serves the file meanwhile.
+    private let servingLock: ServingLock
     private let socket: ListeningSocket
+    private let fanOut: FanOut
     private let connections = Mutex(0)
 
     /// Opens the file (0600, adopting today's format) and starts listening. A private service
@@ -17,7 +20,10 @@ public final class CommunityService: @unchecked Sendable {
     /// being the owner, is the one running the service (a test in one process names another).
     public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String], isPrivate: Bool = false,
                 ownerUID: UInt32 = getuid()) throws {
+        try CommunityEngine.prepareDirectory(for: storeURL)
+        servingLock = try ServingLock(store: storeURL, socket: socketPath, isPrivate: isPrivate)
         engine = try CommunityEngine(storeURL: storeURL, moderators: moderators, isPrivate: isPrivate, ownerUID: ownerUID)
+        fanOut = try FanOut(engine: engine)
         socket = try ListeningSocket(path: socketPath, sharing: isPrivate ? .privateToOwner : sharing)
     }
 
@@ -33,7 +39,7 @@ public final class CommunityService: @unchecked Sendable {
             }
             Self.limitSendTime(client)
             do {
-                let connection = try ServiceConnection(descriptor: client, uid: uid, engine: engine) { [connections] in
+                let connection = try ServiceConnection(descriptor: client, uid: uid, engine: engine, fanOut: fanOut) { [connections] in
                     connections.withLock { $0 -= 1 }
                 }
                 connections.withLock { $0 += 1 }

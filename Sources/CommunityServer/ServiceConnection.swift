@@ -15,17 +15,20 @@ final class ServiceConnection: @unchecked Sendable {
     private let stream: FrameStream
     private let outgoing: OutgoingQueue
     private let handler: RequestHandler
+    private let fanOut: FanOut
     private let onClose: @Sendable () -> Void
     /// Touched only on the reader thread.
     private var limiter = RateLimiter(perSecond: ServiceConnection.requestsPerSecond, burst: ServiceConnection.requestBurst)
-    private var subscription: Task<Void, Never>?
+    /// The session's own events (sign-in, blocks) and the fan-out's listener id. Reader thread only.
+    private var subscription: (own: Task<Void, Never>, listener: Int)?
 
-    init(descriptor: Int32, uid: UInt32, engine: CommunityEngine, onClose: @escaping @Sendable () -> Void) throws {
+    init(descriptor: Int32, uid: UInt32, engine: CommunityEngine, fanOut: FanOut, onClose: @escaping @Sendable () -> Void) throws {
         self.uid = uid
         stream = FrameStream(descriptor: descriptor)
         outgoing = OutgoingQueue(stream: stream, label: "tteok.serve.out.\(descriptor)")
         let slot = SessionSlot()
         handler = RequestHandler(community: try engine.session(peerUID: uid, slot: slot), slot: slot)
+        self.fanOut = fanOut
         self.onClose = onClose
     }
 
@@ -62,17 +65,22 @@ final class ServiceConnection: @unchecked Sendable {
         return Self.blocking { [handler] in await handler.answer(request) }
     }
 
-    /// Pushes every live event of this connection's engine session to the client.
+    /// Pushes this connection's live events to the client: what commits add comes through the
+    /// shared fan-out, what only this session does (signing in, blocking) from its own stream.
     private func subscribe() {
         guard subscription == nil else { return }
         let events = handler.community.events()
-        subscription = Task { [outgoing] in
+        let own = Task { [outgoing] in
             for await event in events { outgoing.send(ServerFrame(.event(event))) }
         }
+        subscription = (own, fanOut.add(handler.community, outgoing))
     }
 
     private func finish() {
-        subscription?.cancel()
+        if let subscription {
+            subscription.own.cancel()
+            fanOut.remove(subscription.listener)
+        }
         outgoing.close()
         onClose()
     }

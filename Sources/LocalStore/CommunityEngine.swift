@@ -41,9 +41,21 @@ public final class CommunityEngine: Sendable {
         }
     }
 
+    /// Creates the community file's directory (0700) when missing, for the service's lock file
+    /// beside it, taken before the file is opened.
+    public static func prepareDirectory(for storeURL: URL) throws {
+        do { try StoreFile.prepareDirectory(of: storeURL) } catch { throw StoreErrors.map(error) }
+    }
+
     /// A new engine session for a connection from Unix user `peerUID`; its token lives in `slot`.
+    /// Its live events come from the feed `liveFeed(sink:)` makes, not one of its own.
     public func session(peerUID: UInt32, slot: SessionSlot) throws -> LocalCommunity {
         let access: CommunityAccess = isPrivate ? .directFile : .service(peerUID: peerUID, moderators: moderators, ownerUID: ownerUID)
-        return try LocalCommunity(database: database, keeper: slot, access: access)
+        return try LocalCommunity(database: database, keeper: slot, access: access, ownFeed: false)
+    }
+
+    /// The one live feed for every session of this engine; each commit's deliveries go to `sink`.
+    public func liveFeed(sink: @escaping @Sendable ([SharedLiveFeed.Delivery]) -> Void) throws -> SharedLiveFeed {
+        do { return try SharedLiveFeed(database: database, sink: sink) } catch { throw StoreErrors.map(error) }
     }
 }

@@ -61,16 +61,29 @@ final class LiveFeed: @unchecked Sendable {
             guard newest > lastChangeID else { return }
             if hub.listenerCount > 0 {
                 let viewer = session.withLock { $0.viewerKey }
-                let rows = try connection.query("""
-                    \(CommunitySQL.message) JOIN channels c ON c.id = m.channel_id
-                    WHERE m.id IN (SELECT message_id FROM message_changes WHERE id > ?2 AND id <= ?3)
-                      AND \(CommunitySQL.notBlocked) AND \(CommunitySQL.visibleChannel)
-                    ORDER BY m.id
-                    """, [.integer(viewer), .integer(lastChangeID), .integer(newest)])
-                for row in rows { hub.publish(.messageUpdated(try CommunitySQL.message(row, connection))) }
+                for message in try Self.changedMessages(for: viewer, after: lastChangeID, through: newest, connection) {
+                    hub.publish(.messageUpdated(message))
+                }
             }
             lastChangeID = newest
         }
+    }
+
+    /// The newest message and `message_changes` ids: where a feed starts.
+    static func positions(_ connection: Connection) throws -> (messages: Int64, changes: Int64) {
+        (try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0,
+         try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0)
+    }
+
+    /// The messages `message_changes` entries `first>..last` name, as `viewer` sees them.
+    static func changedMessages(for viewer: Int64, after first: Int64, through last: Int64, _ connection: Connection) throws -> [Message] {
+        let rows = try connection.query("""
+            \(CommunitySQL.message) JOIN channels c ON c.id = m.channel_id
+            WHERE m.id IN (SELECT message_id FROM message_changes WHERE id > ?2 AND id <= ?3)
+              AND \(CommunitySQL.notBlocked) AND \(CommunitySQL.visibleChannel)
+            ORDER BY m.id
+            """, [.integer(viewer), .integer(first), .integer(last)])
+        return try rows.map { try CommunitySQL.message($0, connection) }
     }
 
     private func isDirect(_ channel: ChannelID, _ connection: Connection) throws -> Bool {

@@ -26,8 +26,8 @@ public final class LocalCommunity: ChatService, ListenerCounting {
     let session = Mutex(SessionState.none)
     /// A guest's read positions (channel → seq). Guests have no account to store them with.
     let guestMarkers = Mutex([Int64: Int64]())
-    private let feed: LiveFeed
-    private let feedObservation: Observation
+    /// Nil for a service session: the engine's `SharedLiveFeed` reads each commit once for all.
+    private let feedObservation: Observation?
 
     /// Opens (creating and seeding if new) the community at `storeURL`; `sessionFile` is where
     /// this user's session token is kept (0600).
@@ -42,26 +42,25 @@ public final class LocalCommunity: ChatService, ListenerCounting {
         try self.init(database: database, keeper: SessionFileKeeper(file: SecretFile(url: sessionFile)), access: .directFile)
     }
 
-    /// One session on an open database: the service makes one per connection on its one file.
-    init(database: Database, keeper: any SessionKeeping, access: CommunityAccess) throws {
+    /// One session on an open database: the service makes one per connection on its one file,
+    /// without a feed of its own (`ownFeed` false).
+    init(database: Database, keeper: any SessionKeeping, access: CommunityAccess, ownFeed: Bool = true) throws {
         self.database = database
         self.access = access
         sessionFile = keeper
+        let feed: LiveFeed?
         do {
             try ChannelKeys.fillMissing(database)
-            let (lastID, lastChange) = try database.readSync { connection in
-                (try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0,
-                 try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0)
-            }
-            feed = LiveFeed(hub: hub, session: session, lastMessageID: lastID, lastChangeID: lastChange)
+            let (lastID, lastChange) = ownFeed ? try database.readSync(LiveFeed.positions) : (0, 0)
+            feed = ownFeed ? LiveFeed(hub: hub, session: session, lastMessageID: lastID, lastChangeID: lastChange) : nil
         } catch {
             throw StoreErrors.map(error)
         }
-        feedObservation = database.observe { [feed] change, connection in feed.handle(change, connection) }
+        feedObservation = feed.map { feed in database.observe { change, connection in feed.handle(change, connection) } }
     }
 
     deinit {
-        feedObservation.cancel()
+        feedObservation?.cancel()
         hub.finishAll()
     }
 

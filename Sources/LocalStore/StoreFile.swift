@@ -15,14 +15,7 @@ enum StoreFile {
     static let directoryMode = 0o700
 
     static func prepare(_ url: URL, mode: mode_t = fileMode) throws {
-        let directory = url.deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: directory.path) {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: directoryMode])
-            } catch {
-                throw ChatError.storage("cannot create \(directory.path): \(error.localizedDescription)")
-            }
-        }
+        try prepareDirectory(of: url)
         let descriptor = open(url.path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, mode)
         if descriptor >= 0 {
             // Exactly `mode` whatever the umask said.
@@ -30,6 +23,17 @@ enum StoreFile {
             close(descriptor)
         } else if errno != EEXIST {
             throw ChatError.storage("cannot create \(url.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Creates the file's directory (0700) when missing.
+    static func prepareDirectory(of url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: directory.path) else { return }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: directoryMode])
+        } catch {
+            throw ChatError.storage("cannot create \(directory.path): \(error.localizedDescription)")
         }
     }
 

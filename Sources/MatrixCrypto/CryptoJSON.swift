@@ -13,13 +13,16 @@ public enum CryptoJSON: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Most values in events are strings, then objects: tried first, since each failed
+        // attempt costs a thrown error. A number is never read as a string or a bool (nor the
+        // reverse), so the order changes nothing else.
         if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([String: CryptoJSON].self) { self = .object(value) }
+        else if let value = try? container.decode([CryptoJSON].self) { self = .array(value) }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([CryptoJSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: CryptoJSON].self)) }
+        else { self = .number(try container.decode(Double.self)) }
     }
 
     public func encode(to encoder: Encoder) throws {

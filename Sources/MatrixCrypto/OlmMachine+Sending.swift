@@ -103,12 +103,8 @@ extension OlmMachine {
         _ = try connection.run("""
             INSERT OR REPLACE INTO outbound_group_sessions (room_id, pickle, created, session_id, messages) VALUES (?, ?, ?, ?, 0)
             """, [.text(room), .text(try session.pickle(key: pickleKey)), .integer(Self.now), .text(session.id)])
-        _ = try connection.run("""
-            INSERT OR REPLACE INTO inbound_group_sessions
-                (session_id, sender_key, room_id, sender_user, claimed_ed25519, first_index, pickle) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [.text(session.id), .text(identity.curve25519), .text(room), .text(identity.userID), .text(identity.ed25519),
-                  .integer(Int64(inbound.firstKnownIndex)), .text(try inbound.pickle(key: pickleKey))])
-        inboundSessions[identity.curve25519 + "|" + session.id] = inbound
+        try storeInbound(HeldInboundSession(session: inbound, sessionID: session.id, senderKey: identity.curve25519, room: room,
+                                            sender: identity.userID, claimedEd25519: identity.ed25519), in: connection)
         return session
     }
 

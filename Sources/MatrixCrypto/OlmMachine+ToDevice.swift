@@ -81,18 +81,12 @@ extension OlmMachine {
         }
         let session = try MegolmInboundHandle.create(sessionKey: sessionKey)
         guard session.id == sessionID else { throw Refusal("the key's session id is not the one it names") }
-        try database.writeSync { connection in
+        let held = HeldInboundSession(session: session, sessionID: sessionID, senderKey: senderKey, room: room, sender: event.sender,
+                                      claimedEd25519: plaintext["keys"]?["ed25519"]?.string)
+        do {
+            try database.writeSync { try storeInbound(held, in: $0) }
+        } catch InboundRefusal.notBetter {
             // Keep whichever copy reaches further back: a later share may start at a later index.
-            let held = try connection.scalar("SELECT first_index FROM inbound_group_sessions WHERE session_id = ? AND sender_key = ?",
-                                             [.text(sessionID), .text(senderKey)]).int64
-            if let held, held <= Int64(session.firstKnownIndex) { return }
-            _ = try connection.run("""
-                INSERT OR REPLACE INTO inbound_group_sessions
-                    (session_id, sender_key, room_id, sender_user, claimed_ed25519, first_index, pickle) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.text(sessionID), .text(senderKey), .text(room), .text(event.sender),
-                      SQLValue(plaintext["keys"]?["ed25519"]?.string), .integer(Int64(session.firstKnownIndex)),
-                      .text(try session.pickle(key: pickleKey))])
-            inboundSessions[senderKey + "|" + sessionID] = session
         }
         return .roomKey(room: room, sessionID: sessionID)
     }

@@ -17,7 +17,7 @@ public final class OlmMachine: EndToEndCrypto, @unchecked Sendable {
     let pickleKey: [UInt8]
     // Touched only on the database's queue (see above).
     let account: OlmAccountHandle
-    var inboundSessions: [String: MegolmInboundHandle] = [:]
+    var inboundSessions: [String: HeldInboundSession] = [:]
 
     /// Opens (creating) the crypto store at `path` for `userID`'s device `deviceID`, with the
     /// pickle key in `keyFile`. A store made for another device id (an earlier login) gets a

@@ -66,3 +66,16 @@ extension SynapseUser {
         return (typing?["content"] as? [String: Any])?["user_ids"] as? [String] ?? []
     }
 }
+
+extension SynapseUser {
+    /// The rooms the server says this user has joined.
+    public func joinedRooms() async throws -> [String] {
+        try await RawMatrix.request(server, "GET", "joined_rooms", token: accessToken, body: nil)["joined_rooms"] as? [String] ?? []
+    }
+
+    /// This user's membership of `room` as the server holds it (`invite`, `join`, `leave`, …).
+    public func membership(of user: String, in room: String) async throws -> String? {
+        let path = "rooms/\(RawMatrix.encode(room))/state/m.room.member/\(RawMatrix.encode(user))"
+        return try? await RawMatrix.request(server, "GET", path, token: accessToken, body: nil)["membership"] as? String
+    }
+}

@@ -5,11 +5,12 @@ import ViewModels
 
 /// The client as `tteok` runs it, on the benchmark's pseudo-terminal: `TerminalApp` (the app's
 /// standard word filter) drawn by the real `AppLoop` — every model change marks the screen dirty,
-/// one redraw per main-queue turn, `Screen` diffing against the previous frame — into
-/// `PTYTerminal`, which writes the changed cells to the pty. Keys go in through the loop's
-/// `KeyParser`. Each flushed frame is recorded with its start and flush times.
+/// one redraw per main-queue turn, `Screen` diffing against the previous frame (or only the
+/// damaged areas) — into `PTYTerminal`, which writes the changed cells to the pty. Keys go in
+/// through the loop's `KeyParser`. This front end passes everything to the app and records each
+/// flushed frame with its start and flush times.
 @MainActor
-final class BenchFrontEnd {
+final class BenchFrontEnd: FrontEnd {
     static let size = Size(width: 100, height: 30)
 
     /// One flushed frame.
@@ -27,8 +28,10 @@ final class BenchFrontEnd {
     let terminal: PTYTerminal
     private(set) var loop: AppLoop!
     private(set) var frames: [Frame] = []
-    /// The canvas of the last frame drawn.
-    private(set) var lastCanvas: Canvas?
+    var onDamage: (@MainActor (Damage) -> Void)? {
+        get { app.onDamage }
+        set { app.onDamage = newValue }
+    }
     /// Asked while each frame is drawn (cheap model checks), recorded with the frame.
     var mark: (@MainActor () -> Bool)?
     private var drawing: (start: UInt64, marked: Bool)?
@@ -38,27 +41,37 @@ final class BenchFrontEnd {
         pty = try PseudoTerminal(columns: Self.size.width, rows: Self.size.height)
         terminal = PTYTerminal(descriptor: pty.clientDescriptor, size: Self.size)
         app = TerminalApp(session: bench.session, strings: UIStrings(.english), text: .standard(environment: [:]))
-        let app = self.app
-        // Weak: a redraw the loop already scheduled may run after this front end is gone.
-        loop = AppLoop(backend: terminal, theme: .orange, draw: { [weak self] canvas in
-            let start = MonotonicClock.nanoseconds()
-            let cursor = app.draw(&canvas)
-            app.afterFrame()
-            self?.lastCanvas = canvas
-            self?.drawing = (start, self?.mark?() ?? false)
-            return cursor
-        }, onKey: { key in app.receive(key) })
+        loop = AppLoop(backend: terminal, theme: .orange, frontEnd: self)
         terminal.onFlush = { [weak self] in
             guard let self, let drawing else { return }
             frames.append(Frame(start: drawing.start, end: MonotonicClock.nanoseconds(), marked: drawing.marked))
             self.drawing = nil
         }
-        app.onDirty = { [weak loop] in loop?.markDirty() }
         try loop.start()
     }
 
-    /// The text of the last frame drawn, row by row.
-    var visibleText: String { lastCanvas?.lines.joined(separator: "\n") ?? "" }
+    func receive(_ key: Key) { app.receive(key) }
+
+    func draw(_ canvas: inout Canvas) -> Point? {
+        let start = MonotonicClock.nanoseconds()
+        let cursor = app.draw(&canvas)
+        drawing = (start, mark?() ?? false)
+        return cursor
+    }
+
+    func rects(of areas: Set<ScreenArea>) -> [Rect]? { app.rects(of: areas) }
+
+    func redraw(_ areas: Set<ScreenArea>, on canvas: inout Canvas) -> Point? {
+        let start = MonotonicClock.nanoseconds()
+        let cursor = app.redraw(areas, on: &canvas)
+        drawing = (start, mark?() ?? false)
+        return cursor
+    }
+
+    func afterFrame() { app.afterFrame() }
+
+    /// The text of the last frame on the terminal, row by row.
+    var visibleText: String { loop.screen.lastFrame?.lines.joined(separator: "\n") ?? "" }
 
     /// Bytes typed at the terminal, through the loop's key parser to the app.
     func type(_ text: String) {

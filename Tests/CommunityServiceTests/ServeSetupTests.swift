@@ -36,7 +36,8 @@ final class ServeSetupTests: XCTestCase {
         try first.run()
         defer { first.terminate(); first.waitUntilExit() }
         XCTAssertTrue(waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: socket) })
-        let second = try serve(store: store, socket: socket)
+        // Another file (the same one is refused earlier: see ServingLockTests).
+        let second = try serve(store: directory.file("other.sqlite").path, socket: socket)
         XCTAssertEqual(second.status, 1, "\(second)")
         XCTAssertTrue(second.stderr.contains("already listening"), "\(second)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: socket), "the second service removed the first one's socket")

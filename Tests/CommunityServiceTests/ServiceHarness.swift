@@ -45,14 +45,33 @@ final class ServiceHarness: @unchecked Sendable {
 
     /// A raw connection for sending bytes no real client would.
     func rawConnection() throws -> FrameStream {
+        guard let descriptor = UnixSocket.connect(socketPath) else { throw POSIXError(.ECONNREFUSED) }
+        return FrameStream(descriptor: descriptor)
+    }
+}
+
+/// A plain client connection to a Unix socket, for tests that speak no protocol on it.
+enum UnixSocket {
+    /// The connected descriptor, or nil when nothing answers at `path`.
+    static func connect(_ path: String) -> Int32? {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix($0.count - 1)) }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        return FrameStream(descriptor: descriptor)
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// True when something listens at `path`.
+    static func answers(_ path: String) -> Bool {
+        guard let descriptor = connect(path) else { return false }
+        close(descriptor)
+        return true
     }
 }

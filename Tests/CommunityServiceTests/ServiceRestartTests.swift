@@ -96,18 +96,7 @@ final class ServiceRestartTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // A killed service leaves its socket file behind: wait for a live one.
-        XCTAssertTrue(waitUntil(seconds: 20) { Self.answers(socket) }, "the service did not start")
+        XCTAssertTrue(waitUntil(seconds: 20) { UnixSocket.answers(socket) }, "the service did not start")
         return process
-    }
-
-    private static func answers(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
     }
 }

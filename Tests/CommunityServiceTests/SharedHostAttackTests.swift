@@ -30,7 +30,7 @@ final class SharedHostAttackTests: XCTestCase {
         XCTAssertEqual(chown(store, alice.uid, users.groupID), 0)
 
         // Her commands above went through a private service (zero set-up); it must be gone
-        // before she serves the file to the group, or it would keep the file at 0660.
+        // before she serves the file to the group: while it serves the file, serve is refused.
         PrivateServices.stop(under: community.path)
         XCTAssertTrue(waitUntil(seconds: 10) { PrivateServices.running(under: community.path).isEmpty }, "the private service did not end")
 

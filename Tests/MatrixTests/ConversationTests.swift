@@ -10,7 +10,6 @@ final class ConversationTests: XCTestCase {
         let fixture = try MatrixFixture()
         let (alice, aliceUser) = try await fixture.member("alice")
         let (bob, bobUser) = try await fixture.member("bob")
-        let bobEvents = EventRecorder(bob)
         let none = try await alice.directChannel(with: UserID(bobUser.userID))
         XCTAssertNil(none)
 
@@ -18,14 +17,26 @@ final class ConversationTests: XCTestCase {
         let room = first.channelID
         let created = try await alice.directChannel(with: UserID(bobUser.userID))
         XCTAssertEqual(created, room)
-        let bobGotIt = await bobEvents.message("안녕 bob", in: room, within: 15)
-        XCTAssertNotNil(bobGotIt, "bob accepted the invite and got the message live")
+        // Alice and bob share no room: her conversation is a request bob answers (issue 17).
+        let requested = await eventually(seconds: 15) { (try? await bob.invites())?.map(\.channelID) == [room] }
+        XCTAssertTrue(requested, "bob sees alice's request")
+        let bobJoinedEarly = try await bobUser.joinedRooms()
+        XCTAssertFalse(bobJoinedEarly.contains(room.raw), "nothing is joined before bob answers")
+        _ = try await bob.acceptInvite(room)
+        let bobGotIt = await eventually(seconds: 15) {
+            (try? await bob.latestMessages(in: room, limit: 5))?.messages.contains { $0.content == .text("안녕 bob") } == true
+        }
+        XCTAssertTrue(bobGotIt, "bob accepted the invite and got the message")
         let bobSide = try await bob.directChannel(with: UserID(aliceUser.userID))
         XCTAssertEqual(bobSide, room, "bob recorded the room in his own m.direct")
         let summaries = try await bob.conversations()
         XCTAssertEqual(summaries.map(\.other.id), [UserID(aliceUser.userID)])
         XCTAssertEqual(summaries.first?.latest?.content, .text("안녕 bob"))
-        XCTAssertEqual(summaries.first?.unread, true)
+        // The first message came before bob joined: the server counts nothing for it (the room is
+        // encrypted, so its count is the badge); one after the join is unread.
+        _ = try await alice.sendDirect("are you there?", to: UserID(bobUser.userID))
+        let unread = await eventually(seconds: 15) { (try? await bob.conversations())?.first?.unread == true }
+        XCTAssertTrue(unread, "a message after bob joined is unread")
 
         let aliceEvents = EventRecorder(alice)
         let reply = try await bob.sendDirect("hi alice", to: UserID(aliceUser.userID))

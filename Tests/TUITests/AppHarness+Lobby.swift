@@ -1,4 +1,6 @@
+import ChatCore
 import ImagePreview
+import LocalStore
 import TUI
 
 extension AppHarness {
@@ -13,5 +15,20 @@ extension AppHarness {
         await harness.press(.enter)
         await harness.waitFor("Type a message")
         return harness
+    }
+
+    /// Mina (a member) in lobby with the input ready, and Joon, a member on another connection
+    /// of the same community, who can post there.
+    static func minaInLobbyWithJoon() async throws -> (AppHarness, joon: LocalCommunity, lobby: ChannelID) {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("mina", nickname: "Mina")
+        let other = try harness.files.open(as: "joon")
+        try await other.signUpMember("joon", nickname: "Joon")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("Type a message")
+        return (harness, other, try await other.channel(named: "lobby").id)
     }
 }

@@ -6,8 +6,8 @@ import TUI
 import ViewModels
 import XCTest
 
-/// The whole client on a real temporary LocalStore, drawn through the `RecordingTerminal` and
-/// driven by typed keys, as a user at a terminal would.
+/// The whole client on a real temporary LocalStore, drawn by the real `AppLoop` through the
+/// `RecordingTerminal` and driven by typed keys, as a user at a terminal would.
 @MainActor
 final class AppHarness {
     let files: TestCommunity
@@ -15,7 +15,8 @@ final class AppHarness {
     let session: SessionModel
     let app: TerminalApp
     let terminal: RecordingTerminal
-    let screen: Screen
+    let loop: AppLoop
+    var screen: Screen { loop.screen }
     private(set) var quitCount = 0
     private(set) var theme: Theme?
 
@@ -26,20 +27,19 @@ final class AppHarness {
         let resolver = RegionResolver.standard(option: region, environment: [:]) { nil }
         session = SessionModel(service: service, strings: Strings(language), regionResolver: resolver, startChannel: startChannel)
         terminal = RecordingTerminal(size: size)
-        screen = Screen(backend: terminal, theme: .orange)
         app = TerminalApp(session: session, strings: UIStrings(language), text: OutsideText(filter: filter),
                           themes: ThemeLoader(directories: [PackageRoot.url.appendingPathComponent("Themes")]))
+        loop = AppLoop(backend: terminal, theme: .orange, frontEnd: app)
+        try loop.start()
         app.onQuit = { [weak self] in self?.quitCount += 1 }
         app.onThemeChange = { [weak self] theme in self?.theme = theme; self?.screen.theme = theme }
     }
 
-    /// Draws a frame as the app loop would and returns the screen's rows.
+    /// Draws a frame now as the app loop does (only the damaged areas when only they changed,
+    /// else the whole frame) and returns the screen's rows.
     @discardableResult
     func frame() -> [String] {
-        var canvas = screen.makeCanvas()
-        let cursor = app.draw(&canvas)
-        screen.render(canvas, cursor: cursor)
-        app.afterFrame()
+        loop.redraw()
         return terminal.lines
     }
 
@@ -90,6 +90,5 @@ final class AppHarness {
 
     func resize(_ size: Size) {
         terminal.send(.resized(size))
-        screen.reset()
     }
 }

@@ -12,16 +12,7 @@ import XCTest
 final class ChatScrollAppTests: XCTestCase {
     /// Mina in lobby; Joon (another process's connection) posts `count` lines `prefix N`.
     private func lobby(posting count: Int, prefix: String) async throws -> (AppHarness, LocalCommunity, ChannelID) {
-        let harness = try AppHarness()
-        try await harness.service.signUpMember("mina", nickname: "Mina")
-        let other = try harness.files.open(as: "joon")
-        try await other.signUpMember("joon", nickname: "Joon")
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
-        let lobby = try await other.channel(named: "lobby").id
+        let (harness, other, lobby) = try await AppHarness.minaInLobbyWithJoon()
         for index in 0..<count { _ = try await other.send("\(prefix) \(index)", to: lobby) }
         if count > 0 { await harness.waitFor("\(prefix) \(count - 1)") }
         return (harness, other, lobby)

@@ -106,10 +106,7 @@ final class GraphicsPlacementTests: XCTestCase {
 
     /// A frame as the app loop makes it: drawn, rendered through the screen, previews loaded.
     private func draw(_ harness: AppHarness) -> Canvas {
-        var canvas = harness.screen.makeCanvas()
-        let cursor = harness.app.draw(&canvas)
-        harness.screen.render(canvas, cursor: cursor)
-        harness.app.afterFrame()
-        return canvas
+        harness.frame()
+        return harness.screen.lastFrame ?? Canvas(size: harness.terminal.size)
     }
 }

@@ -45,9 +45,9 @@ final class ImageAppTests: XCTestCase {
     /// The preview's extent on a freshly drawn frame: rows holding true-colour cells, and the
     /// widest run of them.
     private func previewExtent(_ harness: AppHarness) -> Size {
-        var canvas = harness.screen.makeCanvas()
-        _ = harness.app.draw(&canvas)
-        harness.app.afterFrame()  // as the app loop does: previews asked for are made after the frame
+        // As the app loop does: previews asked for are made after the frame.
+        harness.frame()
+        let canvas = harness.screen.lastFrame ?? Canvas(size: harness.terminal.size)
         var rows = 0, widest = 0
         for row in 0..<canvas.height {
             let coloured = (0..<canvas.width).filter { column in

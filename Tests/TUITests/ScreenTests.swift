@@ -65,4 +65,57 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(terminal.takeWrites().map(\.glyph.text), ["한"])
         XCTAssertEqual(terminal.lines, ["a한d"])
     }
+
+    @MainActor func testARedrawOfPartComparesAndWritesOnlyThatPart() async {
+        let terminal = RecordingTerminal(size: Size(width: 10, height: 3))
+        let screen = Screen(backend: terminal, theme: .orange)
+        screen.render(frame(terminal.size) { $0.draw("top", row: 0, in: $0.bounds); $0.draw("ab", row: 2, in: $0.bounds) }, cursor: nil)
+        _ = terminal.takeWrites()
+        let line = Rect(row: 2, column: 0, width: 10, height: 1)
+        let written = screen.render(only: [line]) { canvas in
+            canvas.draw("abc", row: 0, in: Region(frame: line))
+            return Point(row: 2, column: 3)
+        }
+        XCTAssertEqual(written, 1)
+        XCTAssertEqual(terminal.takeWrites().map(\.point), [Point(row: 2, column: 2)])
+        XCTAssertEqual(terminal.lines, ["top", "", "abc"])
+        XCTAssertEqual(terminal.cursor, Point(row: 2, column: 3))
+        XCTAssertEqual(screen.lastRedrawn, [line])
+        XCTAssertEqual(screen.lastFrame?.lines, ["top", "", "abc"], "the kept frame has the part drawn in")
+        let again = screen.render(only: [line]) { canvas in
+            canvas.draw("abc", row: 0, in: Region(frame: line))
+            return Point(row: 2, column: 3)
+        }
+        XCTAssertEqual(again, 0, "the same part twice writes nothing")
+        XCTAssertEqual(screen.render(frame(terminal.size) { $0.draw("top", row: 0, in: $0.bounds); $0.draw("abc", row: 2, in: $0.bounds) }, cursor: Point(row: 2, column: 3)), 0,
+                       "a whole frame of the same cells after a partial one writes nothing")
+    }
+
+    @MainActor func testAPartialRedrawWithoutAKeptFrameOfThisSizeIsRefused() async {
+        let terminal = RecordingTerminal(size: Size(width: 4, height: 2))
+        let screen = Screen(backend: terminal, theme: .orange)
+        let part = Rect(row: 0, column: 0, width: 4, height: 1)
+        XCTAssertNil(screen.render(only: [part]) { _ in nil }, "no frame yet")
+        screen.render(frame(terminal.size) { _ in }, cursor: nil)
+        terminal.send(.resized(Size(width: 3, height: 2)))
+        XCTAssertNil(screen.render(only: [part]) { _ in nil }, "the terminal changed size: a whole frame is due")
+        screen.render(frame(terminal.size) { _ in }, cursor: nil)
+        screen.reset()
+        XCTAssertNil(screen.render(only: [part]) { _ in nil }, "after a reset")
+    }
+
+    @MainActor func testAWideGlyphCutAtThePartsEdgeIsWrittenWithItsNeighbour() async {
+        let terminal = RecordingTerminal(size: Size(width: 6, height: 1))
+        let screen = Screen(backend: terminal, theme: .orange)
+        screen.render(frame(terminal.size) { $0.draw("a한b", row: 0, in: $0.bounds) }, cursor: nil)
+        _ = terminal.takeWrites()
+        // The part starts on the wide glyph's second column: writing there blanks its first.
+        let part = Rect(row: 0, column: 2, width: 4, height: 1)
+        screen.render(only: [part]) { canvas in
+            canvas.draw("xy", row: 0, in: Region(frame: part))
+            return nil
+        }
+        XCTAssertEqual(terminal.lines, ["a xy"], "the blanked half outside the part reached the terminal")
+        XCTAssertEqual(screen.lastFrame?.lines, terminal.lines)
+    }
 }

@@ -122,5 +122,13 @@ enum CacheSchema {
         -- unread count never clears
         ALTER TABLE rooms ADD COLUMN newest_event_id TEXT;
         """),
+        Migration(9, "invitations: who invited, and whether to a direct conversation", sql: """
+        -- set while membership = 'invite', from the invite's own member event
+        ALTER TABLE rooms ADD COLUMN inviter TEXT;
+        ALTER TABLE rooms ADD COLUMN invite_direct INTEGER NOT NULL DEFAULT 0;
+        -- the viewer's own join event: the server puts an implicit receipt there, which marks
+        -- nothing read (a direct conversation's first messages are still new once it is accepted)
+        ALTER TABLE rooms ADD COLUMN own_join_event_id TEXT;
+        """),
     ]
 }

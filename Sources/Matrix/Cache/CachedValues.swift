@@ -26,6 +26,10 @@ struct CachedRoom: Hashable, Sendable {
     var readEventID: String?
     /// The newest event of the live timeline, of any kind: where read markers go.
     var newestEventID: String?
+    /// Who invited the viewer, while the room is an invitation.
+    var inviter: String?
+    /// The invitation is to a direct conversation (`is_direct` on the invite).
+    var inviteIsDirect: Bool
     /// The room has (or had) `m.room.encryption`: tteok sends nothing there.
     var encrypted: Bool
 
@@ -54,6 +58,8 @@ struct CachedRoom: Hashable, Sendable {
         }
         readEventID = row["read_event_id"].string
         newestEventID = row["newest_event_id"].string
+        inviter = row["inviter"].string
+        inviteIsDirect = row["invite_direct"].int == 1
         encrypted = row["encrypted"].int == 1
     }
 }

@@ -34,15 +34,7 @@ extension MatrixCache {
                 try MatrixCache.applyJoined(id, room, me: me, outcome: &outcome, in: connection)
             }
             for (id, room) in sync.rooms?.invite ?? [:] {
-                try MatrixCache.setMembership(id, .invited, in: connection)
-                outcome.roomsChanged = true
-                if room.invite_state?.events?.contains(where: { $0.type == MatrixCache.encryptionType }) == true {
-                    _ = try MatrixCache.markEncrypted(id, in: connection)
-                }
-                let mine = room.invite_state?.events?.first { $0.type == "m.room.member" && $0.state_key == me }
-                if let mine, mine.content.decode(as: MemberContent.self)?.is_direct == true {
-                    outcome.directInvites[id] = mine.sender
-                }
+                try MatrixCache.applyInvite(id, room, me: me, outcome: &outcome, in: connection)
             }
             for id in (sync.rooms?.leave ?? [:]).keys {
                 try MatrixCache.setMembership(id, .left, in: connection)
@@ -67,6 +59,7 @@ extension MatrixCache {
         let timeline = room.timeline?.events ?? []
         for event in (room.state?.events ?? []) + timeline where event.state_key != nil {
             if event.type == "m.room.member" {
+                try noteOwnJoin(event, me: me, room: id, in: connection)
                 if try storeMember(event, room: id, in: connection), let user = event.state_key {
                     outcome.renamed[id, default: []].insert(user)
                 }
@@ -90,18 +83,33 @@ extension MatrixCache {
             outcome.newEvents[id] = added
             outcome.countsChanged.insert(id)
         }
-        if let newest = timeline.last(where: { $0.event_id != nil })?.event_id {
-            _ = try connection.run("UPDATE rooms SET newest_event_id = ? WHERE room_id = ?", [.text(newest), .text(id)])
-        }
-        if let read = ReadReceipts.newestRead(by: me, in: room.ephemeral?.events ?? []), read != before?.readEventID {
-            // Read on another device (or before this login): the server's count is the one to show.
-            _ = try connection.run("UPDATE rooms SET read_event_id = ? WHERE room_id = ?", [.text(read), .text(id)])
-            outcome.countsChanged.insert(id)
-        }
+        if try applyReadState(id, room, me: me, before: before, in: connection) { outcome.countsChanged.insert(id) }
         if let count = room.unread_notifications?.notification_count, count != before?.notificationCount {
             _ = try connection.run("UPDATE rooms SET notification_count = ? WHERE room_id = ?", [.integer(Int64(count)), .text(id)])
             outcome.countsChanged.insert(id)
         }
+    }
+
+    /// Where the room's read state stands after this answer: the newest event seen (where our
+    /// markers go) and our own receipt as the server knows it. True when the receipt moved.
+    private static func applyReadState(_ id: String, _ room: JoinedRoom, me: String, before: CachedRoom?, in connection: Connection) throws -> Bool {
+        if let newest = room.timeline?.events?.last(where: { $0.event_id != nil })?.event_id {
+            _ = try connection.run("UPDATE rooms SET newest_event_id = ? WHERE room_id = ?", [.text(newest), .text(id)])
+        }
+        // Read on another device (or before this login): the server's count is the one to show.
+        // The server's implicit receipt on our own join marks nothing read: the room's messages,
+        // a direct conversation's first ones included, stay new.
+        guard let read = ReadReceipts.newestRead(by: me, in: room.ephemeral?.events ?? []), read != before?.readEventID,
+              try connection.scalar("SELECT own_join_event_id FROM rooms WHERE room_id = ?", [.text(id)]).string != read else { return false }
+        _ = try connection.run("UPDATE rooms SET read_event_id = ? WHERE room_id = ?", [.text(read), .text(id)])
+        return true
+    }
+
+    /// Remembers the viewer's own join event of `room` (see `own_join_event_id`).
+    private static func noteOwnJoin(_ event: RoomEvent, me: String, room: String, in connection: Connection) throws {
+        guard event.state_key == me, event.sender == me, let id = event.event_id,
+              event.content.decode(as: MemberContent.self)?.membership == "join" else { return }
+        _ = try connection.run("UPDATE rooms SET own_join_event_id = ? WHERE room_id = ?", [.text(id), .text(room)])
     }
 
     /// True when the cached timeline cannot be joined to this sync's: the room has nothing cached

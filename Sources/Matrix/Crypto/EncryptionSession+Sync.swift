@@ -71,7 +71,7 @@ extension EncryptionSession {
             do {
                 let plain = try crypto.decrypt(ciphertext)
                 let event = RoomEvent(event_id: waiting.eventID, type: plain.type, sender: waiting.sender,
-                                      origin_server_ts: waiting.timestamp, content: try JSONValue.from(plain.content))
+                                      origin_server_ts: waiting.timestamp, content: JSONValue(plain.content))
                 if try await cache.replacePlaceholder(waiting.eventID, with: event) { changed.append(waiting.eventID) }
             } catch let failure as Undecryptable {
                 try? await cache.setUndecryptedReason(waiting.eventID, failure.reason.description)
@@ -93,20 +93,18 @@ extension EncryptionSession {
     func decrypt(_ events: [RoomEvent], in room: String) -> ([RoomEvent], [UndecryptedEvent]) {
         var positions: [Int] = [], ciphertexts: [MegolmCiphertext] = []
         for (index, event) in events.enumerated() {
-            guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id,
-                  let content = try? CryptoJSON(encoding: event.content) else { continue }
+            guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id else { continue }
             positions.append(index)
             ciphertexts.append(MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
-                                                timestamp: event.origin_server_ts ?? 0, content: content))
+                                                timestamp: event.origin_server_ts ?? 0, content: CryptoJSON(event.content)))
         }
         guard !ciphertexts.isEmpty else { return (events, []) }
         var plain = events, undecrypted: [UndecryptedEvent] = []
         for (position, (ciphertext, result)) in zip(positions, zip(ciphertexts, crypto.decrypt(ciphertexts))) {
             switch result {
             case .success(let decrypted):
-                guard let content = try? JSONValue.from(decrypted.content) else { continue }
                 plain[position].type = decrypted.type
-                plain[position].content = content
+                plain[position].content = JSONValue(decrypted.content)
             case .failure(let failure):
                 guard let session = ciphertext.sessionID,
                       let text = try? String(decoding: JSONEncoder().encode(ciphertext.content), as: UTF8.self) else { continue }

@@ -12,12 +12,14 @@ enum JSONValue: Codable, Hashable, Sendable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Strings and objects first: most values in events are those, and each failed attempt
+        // costs a thrown error. A number is never read as a string or a bool, nor the reverse.
         if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([String: JSONValue].self) { self = .object(value) }
         else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else { self = .number(try container.decode(Double.self)) }
     }
 
     func encode(to encoder: Encoder) throws {

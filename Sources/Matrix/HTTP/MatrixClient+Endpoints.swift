@@ -57,6 +57,11 @@ extension MatrixClient {
         try await call(Endpoint.client(.post, "join", roomIDOrAlias).with(json: EmptyBody()), as: RoomIDResponse.self).room_id
     }
 
+    /// Leaves a room, or declines its invitation.
+    func leave(_ room: String) async throws {
+        _ = try await perform(Endpoint.client(.post, "rooms", room, "leave").with(json: EmptyBody()))
+    }
+
     func createRoom(_ request: CreateRoomRequest) async throws -> String {
         try await call(Endpoint.client(.post, "createRoom").with(json: request), as: RoomIDResponse.self).room_id
     }

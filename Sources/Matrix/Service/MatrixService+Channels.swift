@@ -56,7 +56,8 @@ extension MatrixService {
 
     /// The listed or direct channel with this id, name (exactly, then ignoring case) or alias.
     private func cachedChannel(named wanted: String, _ active: Active) async throws -> Channel? {
-        let candidates = try await channels() + (try await mapped { try await directChannels(active) })
+        // Invitations last: `/join NAME` of an invited room finds it (opening it joins it).
+        let candidates = try await channels() + (try await mapped { try await directChannels(active) + invitedChannels(active) })
         if let found = candidates.first(where: { $0.id.raw == wanted })
             ?? candidates.first(where: { $0.name == wanted })
             ?? candidates.first(where: { $0.name.lowercased() == wanted.lowercased() }) {
@@ -160,6 +161,13 @@ extension MatrixService {
             }
         }
         return result
+    }
+
+    /// Rooms the viewer is invited to, as channels (none from ignored inviters).
+    func invitedChannels(_ active: Active) async throws -> [Channel] {
+        try await active.cache.invitations(limit: Self.listedInvites).map { room in
+            DomainMapping.channel(room, me: active.userID, directWith: room.inviteIsDirect ? room.inviter : nil)
+        }
     }
 
     /// The channel for a room id, from the cache; an uncached room is shown by its id.

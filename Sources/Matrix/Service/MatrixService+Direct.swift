@@ -95,7 +95,6 @@ extension MatrixService {
         guard !active.isGuest else { return }
         do {
             try await join(room, active)
-            try await recordDirect(room, with: inviter, active)
         } catch {
             // The next sync reports the invite again only if it is still pending; nothing to undo here.
         }

@@ -11,6 +11,10 @@ extension MatrixService {
     func publish(_ outcome: SyncOutcome, from cache: MatrixCache) async {
         guard let active, active.cache === cache else { return }
         for (room, inviter) in outcome.directInvites.sorted(by: { $0.key < $1.key }) {
+            // Only from someone the viewer already shares a room with; anyone else's stays a
+            // request the viewer answers (InvitesService): no stranger gets in by inviting.
+            guard (try? await active.cache.sharesJoinedRoom(with: inviter, besides: room)) == true,
+                  (try? await active.cache.ignoredUsers().contains(inviter)) == false else { continue }
             await acceptDirectInvite(room, from: inviter, active)
         }
         let direct = Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())

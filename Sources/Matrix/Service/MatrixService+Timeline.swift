@@ -34,9 +34,15 @@ extension MatrixService {
         }
     }
 
+    /// Joins `room`; an invitation to a direct conversation becomes one (recorded in `m.direct`),
+    /// however it is joined (accepted, or opened by name with `/join`).
     func join(_ room: String, _ active: Active) async throws {
+        let invited = try await active.cache.room(room)
         let id = try await active.client.join(room)
         try await active.cache.setMembership(id, .joined)
+        if let invited, invited.membership == .invited, invited.inviteIsDirect, let inviter = invited.inviter {
+            try await recordDirect(id, with: inviter, active)
+        }
         hub.publish(.channelsChanged)
     }
 

@@ -16,7 +16,9 @@ extension TerminalApp {
             // End with nothing after the cursor to move over: the newest message.
             scrollToNewest()
         case (.edit(.home), .typing) where ui.input.text.isEmpty: scrollToOldest()
-        case (.edit(let key), .typing): _ = ui.input.handle(key)
+        case (.edit(let key), .typing):
+            _ = ui.input.handle(key)
+            keyDamage = .areas([.inputLine])
         case (.up, .sidebar): move(community, by: -1)
         case (.down, .sidebar): move(community, by: 1)
         case (.open, .sidebar): await open(community)

@@ -7,6 +7,7 @@ extension TerminalApp {
     public func draw(_ canvas: inout Canvas) -> Point? {
         syncChat()
         lastSize = canvas.size
+        lastInputRegion = nil
         let bounds = canvas.bounds
         var cursor: Point?
         switch session.phase {
@@ -33,7 +34,26 @@ extension TerminalApp {
         case .community(let community):
             cursor = drawCommunity(community, on: &canvas)
         }
-        return drawOverlays(on: &canvas) ?? cursor
+        let overlaid = drawOverlays(on: &canvas)
+        if hasOverlay { lastInputRegion = nil }
+        return overlaid ?? cursor
+    }
+
+    /// Something is drawn over the page: the help, a question, an alert or the command line.
+    private var hasOverlay: Bool {
+        showsHelp || question != nil || alert != nil || chat?.alert != nil || commandLine != nil
+    }
+
+    /// The input bar alone can be redrawn when the last frame drew it with nothing over it.
+    public func rects(of areas: Set<ScreenArea>) -> [Rect]? {
+        guard areas == [.inputLine], let region = lastInputRegion, chat != nil else { return nil }
+        return [region.frame]
+    }
+
+    /// Draws the input bar (the typed text and the cursor) over the last frame.
+    public func redraw(_ areas: Set<ScreenArea>, on canvas: inout Canvas) -> Point? {
+        guard let chat, let region = lastInputRegion else { return nil }
+        return inputBarPane(chat).draw(on: &canvas, in: region)
     }
 
     /// Acts on what the last frame showed: a badge still loading asks for its count, rows near
@@ -91,6 +111,7 @@ extension TerminalApp {
         var cursor = drawPage(navigator.top, community: community, layout: layout, on: &canvas)
         drawStatus(on: &canvas, in: layout.status)
         if let modal = navigator.modal {
+            lastInputRegion = nil
             cursor = drawModal(modal, on: &canvas, in: canvas.bounds.splitBottom(1).0)
         }
         return cursor
@@ -147,7 +168,12 @@ extension TerminalApp {
         pane.transcript.selected = model.selection
         pane.transcript.firstUnread = model.firstUnread
         lastChatReport = pane.draw(on: &canvas, in: transcriptArea)
-        return InputBarPane(state: model.inputBar, editor: ui.input, focused: ui.focus == .input, text: text).draw(on: &canvas, in: inputArea)
+        lastInputRegion = inputArea
+        return inputBarPane(model).draw(on: &canvas, in: inputArea)
+    }
+
+    private func inputBarPane(_ model: ChatModel) -> InputBarPane {
+        InputBarPane(state: model.inputBar, editor: ui.input, focused: ui.focus == .input, text: text)
     }
 
     private func drawModal(_ page: Page, on canvas: inout Canvas, in region: Region) -> Point? {

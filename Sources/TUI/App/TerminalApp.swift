@@ -10,13 +10,13 @@ import ViewModels
 /// State it keeps is only what a terminal adds to the models: focus, selections, scroll, the
 /// text being typed, overlays.
 @MainActor
-public final class TerminalApp {
+public final class TerminalApp: FrontEnd {
     public let session: SessionModel
     public let strings: UIStrings
     public let text: OutsideText
     public let themes: ThemeLoader?
-    /// Told when something visible changed: schedule a redraw.
-    public var onDirty: (@MainActor () -> Void)?
+    /// Told when something visible changed, with what: the loop schedules a redraw.
+    public var onDamage: (@MainActor (Damage) -> Void)?
     /// Told on `/quit`, `q` and Ctrl-C: give the terminal back and exit.
     public var onQuit: (@MainActor () -> Void)?
     /// Told when `/theme NAME` found the theme.
@@ -45,13 +45,18 @@ public final class TerminalApp {
     /// The modal layer: an alert, or a question before an action that cannot be taken back.
     var alert: String?
     var question: Question?
-    var notice: String?
+    var notice: String? { didSet { if notice != oldValue { markDirty() } } }
     var form: FormFields?
     /// Which terms screen the focus belongs to, and whether it is on Join (else the checkbox).
     var termsFocus: (owner: ObjectIdentifier, onJoin: Bool)?
     var shownChat: ObjectIdentifier?
     var shownSubject: ChatSubject?
     var lastChatReport = ChatPane.Report()
+    /// Where the last whole frame drew the chat's input bar with nothing over it (nil: it did
+    /// not), so typing can redraw just that.
+    var lastInputRegion: Region?
+    /// What the key being handled changed on screen; everything unless its handler says less.
+    var keyDamage = Damage.everything
     var lastListReport = ChannelListPane.Report()
     var askedBadges: Set<ChannelID> = []
     var pagingRequested: ObjectIdentifier?
@@ -82,8 +87,9 @@ public final class TerminalApp {
         consumer = Task { @MainActor in
             while !queue.isEmpty {
                 let next = queue.removeFirst()
+                keyDamage = .everything
                 await handle(next)
-                markDirty()
+                markDirty(keyDamage)
             }
             consumer = nil
         }
@@ -96,8 +102,8 @@ public final class TerminalApp {
         }
     }
 
-    func markDirty() {
-        onDirty?()
+    func markDirty(_ damage: Damage = .everything) {
+        onDamage?(damage)
     }
 
     // MARK: What is on screen

@@ -1,8 +1,9 @@
 /// Keeps the canvas last written to the terminal and hands the backend only what changed.
 ///
-/// A frame is: draw a fresh canvas, `render` it. The first frame (and the first after `reset`,
-/// a resize or a theme change) writes every cell; later frames write only cells that differ, so
-/// rendering the same canvas twice writes nothing.
+/// A frame is either whole — draw a fresh canvas, `render` it — or a redraw of some damaged parts
+/// over the kept canvas (`render(only:)`), which compares and writes only those parts. The first
+/// frame (and the first after `reset`, a resize or a theme change) writes every cell; later frames
+/// write only cells that differ, so rendering the same canvas twice writes nothing.
 @MainActor
 public final class Screen {
     public let backend: TerminalBackend
@@ -10,7 +11,10 @@ public final class Screen {
     public var theme: Theme {
         didSet { if theme != oldValue { reset() } }
     }
-    private var previous: Canvas?
+    /// The canvas the terminal shows (nil before the first frame and after `reset`).
+    public private(set) var lastFrame: Canvas?
+    /// The parts the last frame compared and redrew: nil when it was a whole frame.
+    public private(set) var lastRedrawn: [Rect]?
     private var lastCursor: Point??
 
     public init(backend: TerminalBackend, theme: Theme) {
@@ -27,31 +31,86 @@ public final class Screen {
     /// (nil hides it) and flushes. Returns how many cells were written.
     @discardableResult
     public func render(_ canvas: Canvas, cursor: Point?) -> Int {
-        if let previous, previous.size != canvas.size { reset() }
+        if let lastFrame, lastFrame.size != canvas.size { reset() }
         let removed = removeGraphics(gone: canvas.graphics)
+        let previous = lastFrame
         var written = 0
         for row in 0..<canvas.height {
-            for column in 0..<canvas.width {
-                let cell = canvas[row, column]
-                guard !cell.isContinuation, previous?[row, column] != cell || continuationChanged(canvas, row, column) else { continue }
-                backend.put(cell.glyph, style: theme.resolve(cell.style), at: Point(row: row, column: column))
-                written += 1
+            written += writeChanges(canvas, row: row, columns: 0..<canvas.width) { previous?[$0, $1] }
+        }
+        finish(canvas, cursor: cursor, written: written, graphicsRemoved: !removed.isEmpty)
+        drawGraphics(canvas, previous: previous, removed: removed)
+        lastRedrawn = nil
+        return written
+    }
+
+    /// Redraws only `rects` of the frame on the terminal: `draw` draws into the kept canvas (not
+    /// a copy), and only the cells in `rects` are compared and written. Returns the cells
+    /// written, or nil — nothing done — when there is no kept frame of the terminal's size or a
+    /// picture lies in a rect: then a whole frame is due.
+    @discardableResult
+    public func render(only rects: [Rect], _ draw: (inout Canvas) -> Point?) -> Int? {
+        guard var canvas = lastFrame, canvas.size == backend.size else { return nil }
+        let bounds = Rect(size: canvas.size)
+        // A column more on each side: a wide glyph cut at a rect's edge blanks its other half.
+        let compared = rects.map { Rect(row: $0.row, column: $0.column - 1, width: $0.width + 2, height: $0.height).intersection(bounds) }
+        guard compared.allSatisfy({ rect in canvas.graphics.allSatisfy { $0.rect.intersection(rect).isEmpty } }) else { return nil }
+        lastFrame = nil  // the only reference: `draw` changes the kept cells in place
+        let before = compared.map { Self.cells(of: canvas, in: $0) }
+        let cursor = draw(&canvas)
+        var written = 0
+        for (rect, old) in zip(compared, before) {
+            for row in rect.row..<rect.maxRow {
+                written += writeChanges(canvas, row: row, columns: rect.column..<rect.maxColumn) { cellRow, column in
+                    rect.contains(Point(row: cellRow, column: column)) ? old[(cellRow - rect.row) * rect.width + column - rect.column] : canvas[cellRow, column]
+                }
             }
         }
+        finish(canvas, cursor: cursor, written: written, graphicsRemoved: false)
+        lastRedrawn = rects
+        return written
+    }
+
+    /// Writes the cells of `row` in `columns` that differ from `before`'s; returns how many.
+    private func writeChanges(_ canvas: Canvas, row: Int, columns: Range<Int>, before: (Int, Int) -> Cell?) -> Int {
+        var written = 0
+        for column in columns {
+            let cell = canvas[row, column]
+            guard !cell.isContinuation else { continue }
+            // A wide glyph whose second column changed style is written again: its continuation
+            // is never written on its own.
+            let changed = before(row, column) != cell
+                || (cell.glyph.width == 2 && column + 1 < canvas.width && before(row, column + 1) != canvas[row, column + 1])
+            guard changed else { continue }
+            backend.put(cell.glyph, style: theme.resolve(cell.style), at: Point(row: row, column: column))
+            written += 1
+        }
+        return written
+    }
+
+    /// Places the cursor and flushes when anything changed; keeps `canvas` as what is shown.
+    private func finish(_ canvas: Canvas, cursor: Point?, written: Int, graphicsRemoved: Bool) {
         let cursorChanged = lastCursor != .some(cursor)
         if cursorChanged || written > 0 { backend.setCursor(cursor) }
-        if written > 0 || cursorChanged || !removed.isEmpty { backend.flush() }
-        drawGraphics(canvas, removed: removed)
-        previous = canvas
+        if written > 0 || cursorChanged || graphicsRemoved { backend.flush() }
+        lastFrame = canvas
         lastCursor = .some(cursor)
-        return written
+    }
+
+    private static func cells(of canvas: Canvas, in rect: Rect) -> [Cell] {
+        var cells: [Cell] = []
+        cells.reserveCapacity(rect.width * rect.height)
+        for row in rect.row..<rect.maxRow {
+            for column in rect.column..<rect.maxColumn { cells.append(canvas[row, column]) }
+        }
+        return cells
     }
 
     /// Takes off the screen every picture of the previous frame that is not in this one at the
     /// same place (scrolled, changed, covered). Returns the ids of those taken away.
     private func removeGraphics(gone current: [GraphicPlacement]) -> Set<UInt32> {
         var removed = Set<UInt32>()
-        for placement in previous?.graphics ?? [] where !current.contains(placement) {
+        for placement in lastFrame?.graphics ?? [] where !current.contains(placement) {
             backend.removeGraphic(placement.graphic, from: placement.rect)
             removed.insert(placement.graphic.id)
         }
@@ -61,15 +120,15 @@ public final class Screen {
     /// Draws, after the cells are flushed, each picture that is new here, whose cells were written
     /// this frame (text overwrites a sixel), or that shares an id with one taken away (kitty
     /// deletes by id).
-    private func drawGraphics(_ canvas: Canvas, removed: Set<UInt32>) {
+    private func drawGraphics(_ canvas: Canvas, previous: Canvas?, removed: Set<UInt32>) {
         let before = previous?.graphics ?? []
         for placement in canvas.graphics
-        where !before.contains(placement) || removed.contains(placement.graphic.id) || cellsChanged(in: placement.rect, canvas) {
+        where !before.contains(placement) || removed.contains(placement.graphic.id) || cellsChanged(in: placement.rect, canvas, previous) {
             backend.drawGraphic(placement.graphic, at: placement.origin)
         }
     }
 
-    private func cellsChanged(in rect: Rect, _ canvas: Canvas) -> Bool {
+    private func cellsChanged(in rect: Rect, _ canvas: Canvas, _ previous: Canvas?) -> Bool {
         guard let previous else { return true }
         for row in rect.row..<rect.maxRow {
             for column in rect.column..<rect.maxColumn where previous[row, column] != canvas[row, column] { return true }
@@ -80,15 +139,8 @@ public final class Screen {
     /// Forgets the previous frame: the next render writes everything (resize, theme change,
     /// or after something else drew on the terminal).
     public func reset() {
-        previous = nil
+        lastFrame = nil
         lastCursor = nil
         backend.clearAll()
-    }
-
-    /// A wide glyph whose second column changed style must be written again: its continuation
-    /// is never written on its own.
-    private func continuationChanged(_ canvas: Canvas, _ row: Int, _ column: Int) -> Bool {
-        guard canvas[row, column].glyph.width == 2, column + 1 < canvas.width, let previous else { return false }
-        return previous[row, column + 1] != canvas[row, column + 1]
     }
 }

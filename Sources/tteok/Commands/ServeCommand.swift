@@ -57,6 +57,10 @@ enum ServeCommand {
         let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
         let store = URL(fileURLWithPath: options.store ?? "", relativeTo: base).standardizedFileURL
         let socket = URL(fileURLWithPath: options.socket ?? "", relativeTo: base).standardizedFileURL.path
+        // Before the socket exists: whoever sees it may stop the service at once.
+        let serving = Mutex<CommunityService?>(nil)
+        let stopping = stopOnSignals(serving)
+        defer { stopping.forEach { $0.cancel() } }
         let service: CommunityService
         do {
             service = try CommunityService(storeURL: store, socketPath: socket, sharing: options.sharing, moderators: options.moderators,
@@ -67,6 +71,7 @@ enum ServeCommand {
             console.error("serve: \(failure.message)")
             return ExitCode(failure)
         }
+        serving.withLock { $0 = service }
         console.error("serve: serving \(store.path) on \(socket)")
         if options.isPrivate {
             endWhenUnused(service, store: store.path, socket: socket, environment: environment)
@@ -75,18 +80,22 @@ enum ServeCommand {
         return await serve(service)
     }
 
-    /// Accepts on a thread of its own (accept blocks); SIGTERM/SIGINT remove the socket and end.
-    private static func serve(_ service: CommunityService) async -> ExitCode {
-        let sources = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
+    /// SIGTERM/SIGINT remove the socket (once there is one) and end.
+    private static func stopOnSignals(_ serving: Mutex<CommunityService?>) -> [any DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                service.stop()
+                serving.withLock { $0 }?.stop()
                 exit(0)
             }
             source.resume()
             return source
         }
+    }
+
+    /// Accepts on a thread of its own (accept blocks) until the socket is closed.
+    private static func serve(_ service: CommunityService) async -> ExitCode {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let thread = Thread {
                 service.run()
@@ -95,7 +104,6 @@ enum ServeCommand {
             thread.name = "tteok.serve.accept"
             thread.start()
         }
-        sources.forEach { $0.cancel() }
         return .success
     }
 

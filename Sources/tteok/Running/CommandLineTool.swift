@@ -9,8 +9,9 @@ struct CommandLineTool: Sendable {
     static let commands: [any ScriptCommand.Type] = [
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
-        DeleteCommand.self, ReportsCommand.self, ChannelCommand.self, ModeratorCommand.self, MuteCommand.self, UnmuteCommand.self,
-        BanCommand.self, UnbanCommand.self, SanctionsCommand.self, TermsCommand.self, VerifyCommand.self,
+        DeleteCommand.self, InvitesCommand.self, AcceptCommand.self, DeclineCommand.self, ReportsCommand.self, ChannelCommand.self,
+        ModeratorCommand.self, MuteCommand.self, UnmuteCommand.self, BanCommand.self, UnbanCommand.self, SanctionsCommand.self,
+        TermsCommand.self, VerifyCommand.self,
     ]
 
     var factory: any BackendFactory

@@ -31,12 +31,7 @@ struct InteractiveClient {
         let (images, imagesNotice) = imageProtocol()
         app.useImages(ChafaImageRenderer(format: images, cellPixels: NcursesTerminal.cellPixelSize() ?? Size(width: 10, height: 20)))
         app.downloadDirectory = Paths(environment: environment).downloadDirectory
-        let loop = AppLoop(backend: NcursesTerminal(), theme: theme, draw: { canvas in
-            let cursor = app.draw(&canvas)
-            app.afterFrame()
-            return cursor
-        }, onKey: { app.receive($0) })
-        app.onDirty = { loop.markDirty() }
+        let loop = AppLoop(backend: NcursesTerminal(), theme: theme, frontEnd: app)
         app.onThemeChange = { loop.screen.theme = $0 }
         do {
             try loop.start()

@@ -1,0 +1,83 @@
+import ChatCore
+import Foundation
+import Storage
+
+/// The service's live feed: what each commit added is read once for all subscribed sessions
+/// and filtered in memory per viewer. (Each session's own `LiveFeed` re-read every commit for
+/// itself: a hundred connections made a hundred queries per commit.)
+///
+/// Deliveries are handed to `sink` on the database queue, in commit order, one list per commit
+/// with each listener's events; the sink must not block (the service queues them elsewhere).
+public final class SharedLiveFeed: @unchecked Sendable {
+    /// One listener's events from one commit.
+    public struct Delivery: Sendable {
+        public let listener: Int
+        public let events: [ChatEvent]
+    }
+
+    private let listeners = Mutex([Int: Mutex<SessionState>]())
+    private let sink: @Sendable ([Delivery]) -> Void
+    /// Touched only on the database queue.
+    private var lastMessageID: Int64
+    private var lastChangeID: Int64
+    private var observation: Observation?
+
+    init(database: Database, sink: @escaping @Sendable ([Delivery]) -> Void) throws {
+        self.sink = sink
+        (lastMessageID, lastChangeID) = try database.readSync(LiveFeed.positions)
+        observation = database.observe { [weak self] change, connection in self?.handle(change, connection) }
+    }
+
+    deinit { observation?.cancel() }
+
+    /// Delivers `session`'s events under `listener` (an id the caller chose) until `remove`.
+    public func add(listener: Int, session: LocalCommunity) {
+        listeners.withLock { $0[listener] = session.session }
+    }
+
+    public func remove(listener: Int) {
+        _ = listeners.withLock { $0.removeValue(forKey: listener) }
+    }
+
+    private func handle(_ change: DatabaseChange, _ connection: Connection) {
+        if change.touches("message_changes") { publishChanges(connection) }
+        if change.touches("messages") { publishMessages(connection) }
+    }
+
+    /// The listeners and who each is signed in as now.
+    private func viewers() -> [(listener: Int, viewer: Int64)] {
+        listeners.withLock { $0.map { ($0.key, $0.value.withLock { $0.viewerKey }) } }
+    }
+
+    private func publishMessages(_ connection: Connection) {
+        // On failure the position stays: the next change retries.
+        try? connection.inReadTransaction {
+            let newest = try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0
+            guard newest > lastMessageID else { return }
+            let viewers = viewers()
+            if !viewers.isEmpty {
+                let batch = try LiveBatch.read(after: lastMessageID, through: newest, connection)
+                let deliveries = try viewers.map { Delivery(listener: $0.listener, events: try batch.events(for: $0.viewer, connection)) }
+                sink(deliveries.filter { !$0.events.isEmpty })
+            }
+            lastMessageID = newest
+        }
+    }
+
+    /// Edits, reactions and deletions since the last look: re-read once per distinct viewer
+    /// (reactions say which are the viewer's own), rarer than new messages.
+    private func publishChanges(_ connection: Connection) {
+        try? connection.inReadTransaction {
+            let newest = try connection.scalar("SELECT coalesce(max(id), 0) FROM message_changes").int64 ?? 0
+            guard newest > lastChangeID else { return }
+            let viewers = viewers()
+            var updates: [Int64: [ChatEvent]] = [:]
+            for viewer in Set(viewers.map(\.viewer)) {
+                updates[viewer] = try LiveFeed.changedMessages(for: viewer, after: lastChangeID, through: newest, connection).map { .messageUpdated($0) }
+            }
+            let deliveries = viewers.map { Delivery(listener: $0.listener, events: updates[$0.viewer] ?? []) }
+            sink(deliveries.filter { !$0.events.isEmpty })
+            lastChangeID = newest
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import MatrixCrypto
+
+/// End-to-end encryption budgets (issue 18), on the crypto store as tteok uses it: no server
+/// (the network is not the budget's), devices of the bench's own (`BenchDevices`).
+enum CryptoRows {
+    static let historyEvents = 1_000
+
+    /// A `/messages` page of 1,000 Megolm events, newest first as history pages come: each
+    /// event's content from its JSON text, the page decrypted (with the replay records a first
+    /// read writes), each plaintext content encoded again for the cache. A fresh reader per run,
+    /// so every run is a first read of that history.
+    static func decryption(_ options: BenchOptions) throws -> BudgetRow {
+        let devices = try BenchDevices(options)
+        let sender = try devices.device("@sender:bench", "SENDER")
+        let room = "!history:bench"
+        let keepSession = RotationPolicy(periodMilliseconds: 604_800_000, periodMessages: Int64(historyEvents + 1))
+        var page: [(id: String, json: Data)] = []
+        let readers = try (0..<options.runs).map { run in
+            let reader = try devices.device("@reader:bench", "READER\(run)")
+            return (machine: reader, device: try devices.introduce(sender, to: reader))
+        }
+        try devices.shareRoomKey(sender, room: room, with: readers, rotation: keepSession)
+        for index in 0..<historyEvents {
+            let content = try sender.encrypt(room: room, type: "m.room.message", content: .object([
+                "msgtype": .string("m.text"), "body": .string("history message number \(index) 떡볶이를 먹었어요"),
+            ]))
+            page.append(("$event\(index)", try JSONEncoder().encode(content)))
+        }
+        page.reverse()
+        var samples = Samples()
+        for reader in readers.map(\.machine) {
+            let start = MonotonicClock.nanoseconds()
+            let ciphertexts = try page.map { event in
+                MegolmCiphertext(roomID: room, eventID: event.id, sender: sender.identity.userID, timestamp: 1_000,
+                                 content: try CryptoJSON(parsing: event.json))
+            }
+            var plaintexts = 0
+            for result in reader.decrypt(ciphertexts) {
+                plaintexts += try JSONEncoder().encode(try result.get().content).isEmpty ? 0 : 1
+            }
+            samples.append(MonotonicClock.milliseconds(since: start))
+            guard plaintexts == historyEvents else { throw BenchError.failed("\(plaintexts) of \(historyEvents) history events decrypted") }
+        }
+        return BudgetRow("decrypt 1,000 history events (a newest-first page, JSON to plaintext)", unit: .milliseconds, budget: 200, samples: samples)
+    }
+}
