@@ -49,11 +49,14 @@ public final class SessionModel {
         return nil
     }
 
-    /// Resumes a saved member session, or shows the welcome screen.
+    /// Resumes a saved member session, or shows the welcome screen — saying why when the
+    /// community refused the saved session (a moderator's ban).
     public func start() async {
         switch await service.restoreSession() {
         case .member(let account): await signedIn(account)
-        case .guest: await show(.welcome)
+        case .guest:
+            if let refusal = await (service as? any ModerationService)?.sessionRefusal() { notice = strings.error(refusal) }
+            await show(.welcome)
         }
     }
 

@@ -205,6 +205,26 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(allowed, .allowed)
     }
 
+    /// A moderator banned the member while away: the next start shows the welcome screen with the
+    /// ban's words, not the community, and a log-in is refused with the same words.
+    func testABannedMembersSavedSessionEndsOnTheWelcomeScreenSayingWhy() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.signUpApp("bob", nickname: "bob", region: "마포구")
+        let moderator = try await fixture.member("mod", nickname: "mod")
+        _ = try await moderator.impose(.ban, on: "bob", reason: "spam links", until: nil)
+
+        let session = fixture.session()
+        await session.start()
+        guard case .welcome = session.phase else { return XCTFail("a banned member must not enter the community") }
+        XCTAssertEqual(session.notice, "A moderator banned this account: spam links.")
+        await session.showLogIn()
+        guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
+        form.identifier = "bob@example.com"
+        form.password = TestCommunity.password(for: "bob")
+        expect(!(await form.submit()))
+        XCTAssertNil(session.community)
+    }
+
     func testLogInOfAnAccountThatHasNotAgreedShowsTheTerms() async throws {
         let fixture = try CommunityFixture()
         _ = try await fixture.service.signUp(SignUpRequest(identifier: "late@example.com", password: "late password", nickname: "late"))
