@@ -20,6 +20,10 @@ extension ServiceCommunity: RelationsService {
         try await done(.react(to: message, in: channel, with: key))
     }
 
+    public func removeReaction(_ key: String, from message: MessageID, in channel: ChannelID) async throws {
+        try await done(.removeReaction(key, from: message, in: channel))
+    }
+
     public func delete(_ message: MessageID, in channel: ChannelID) async throws {
         try await done(.delete(message, in: channel))
     }

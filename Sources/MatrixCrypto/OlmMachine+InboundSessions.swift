@@ -41,7 +41,9 @@ extension OlmMachine {
         if let existing = try connection.queryRow("""
             SELECT room_id, sender_user, first_index FROM inbound_group_sessions WHERE session_id = ? AND sender_key = ?
             """, key) {
-            guard existing["room_id"].string == held.room, existing["sender_user"].string == held.sender else {
+            // An imported key names no sender (""): only a named sender can contradict the held one.
+            let heldSender = existing["sender_user"].string ?? ""
+            guard existing["room_id"].string == held.room, held.sender.isEmpty || heldSender.isEmpty || heldSender == held.sender else {
                 throw InboundRefusal.conflicts("the key held for session \(held.sessionID) belongs to another room or sender")
             }
             guard Int64(held.session.firstKnownIndex) < existing["first_index"].int64 ?? 0 else { throw InboundRefusal.notBetter }

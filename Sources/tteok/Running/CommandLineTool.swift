@@ -11,7 +11,7 @@ struct CommandLineTool: Sendable {
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
         DeleteCommand.self, InvitesCommand.self, AcceptCommand.self, DeclineCommand.self, ReportsCommand.self, ChannelCommand.self,
         ModeratorCommand.self, MuteCommand.self, UnmuteCommand.self, BanCommand.self, UnbanCommand.self, SanctionsCommand.self,
-        TermsCommand.self, VerifyCommand.self,
+        TermsCommand.self, VerifyCommand.self, KeysCommand.self,
     ]
 
     var factory: any BackendFactory
