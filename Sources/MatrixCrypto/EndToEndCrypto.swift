@@ -75,6 +75,12 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// or sender than the session held under its id is refused (a forged file or backup).
     func importRoomKeys(_ keys: [ExportedRoomKey]) throws -> RoomKeyImport
 
+    /// Up to `limit` room keys not yet uploaded to backup `version` (new, or better copies since).
+    func roomKeysNotBackedUp(version: String, limit: Int) throws -> [ExportedRoomKey]
+
+    /// Records that the server took `keys` into backup `version`.
+    func markBackedUp(_ keys: [ExportedRoomKey], version: String) throws
+
     // MARK: Verification (see `SasVerification`)
 
     /// Records that the person verified `device` by emoji, with the signing key it has now.

@@ -70,6 +70,8 @@ extension EncryptionSession {
         for session in Set(prepared.keyedSessions).sorted() {
             changed += await retry(session: session)
         }
+        // New room keys go to the key backup, when there is one (offline: with a later answer).
+        if !prepared.keyedSessions.isEmpty { _ = try? await uploadPendingBackup() }
         return changed
     }
 
