@@ -1,22 +1,19 @@
 import ChatCore
 import ViewModels
 
-/// Up, down and Enter on the list shown: channels (alone or beside a chat), Discover, Direct,
-/// and the profile's messages (which only scroll).
+/// Up, down and Enter on the lists the router still keeps: channels (alone or beside a chat)
+/// and Direct. Pages with a controller of their own (Discover, the profile) move themselves.
 extension TerminalApp {
     /// The list that up/down/Enter act on now.
     private enum ActiveList {
-        case channels([ChannelRow]), discover([DiscoverRow]), direct([ConversationRow], members: [UserProfile])
-        case profile(count: Int)
+        case channels([ChannelRow]), direct([ConversationRow], members: [UserProfile])
     }
 
     private func activeList(_ community: Community) -> ActiveList? {
         switch community.navigator.top {
         case .channels: return .channels(community.channels.rows.value ?? [])
         case .chat where ui.focus == .list && isSplit: return .channels(community.channels.rows.value ?? [])
-        case .discover(let model): return .discover(model.rows.value ?? [])
         case .conversations(let model): return .direct(model.shownRows, members: model.newContacts)
-        case .profile(let model): return .profile(count: model.myMessages.value?.count ?? 0)
         default: return nil
         }
     }
@@ -28,11 +25,10 @@ extension TerminalApp {
     }
 
     func move(_ community: Community, by step: Int) {
+        if let page = shownPage as? ListPageController { return page.move(by: step) }
         switch activeList(community) {
-        case .channels(let rows): moveSelection("channels", by: step, count: rows.count)
-        case .discover(let rows): moveSelection("discover", by: step, count: rows.count)
-        case .direct(let rows, let members): moveSelection("direct", by: step, count: rows.count + members.count)
-        case .profile(let count): moveSelection("profile", by: step, count: count)
+        case .channels(let rows): ui.channelSelection.move(by: step, count: rows.count)
+        case .direct(let rows, let members): ui.directSelection.move(by: step, count: rows.count + members.count)
         case nil: break
         }
     }
@@ -40,11 +36,9 @@ extension TerminalApp {
     func open(_ community: Community) async {
         switch activeList(community) {
         case .channels(let rows) where !rows.isEmpty:
-            report(await community.channels.open(rows[selection("channels", count: rows.count)]))
-        case .discover(let rows) where !rows.isEmpty:
-            report(await (community.discover.open(rows[selection("discover", count: rows.count)])))
+            report(await community.channels.open(rows[ui.channelSelection.index(count: rows.count)]))
         case .direct(let rows, let members) where !(rows.isEmpty && members.isEmpty):
-            let index = selection("direct", count: rows.count + members.count)
+            let index = ui.directSelection.index(count: rows.count + members.count)
             if index < rows.count {
                 report(await community.conversations.open(rows[index]))
             } else {
