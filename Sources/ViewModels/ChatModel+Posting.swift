@@ -13,7 +13,21 @@ extension ChatModel {
         return await post(.text(text))
     }
 
-    func permission() async -> SendPermission {
+    /// Why the viewer may not post here now, in words (nil: they may). The posting rule's
+    /// answer, kept by the chat: the input bar, sending, `/image` and the front end's alerts all
+    /// read it, so the guest and may-post decision is made once.
+    public var postingRefusal: String? {
+        switch permission {
+        case nil: return strings.loading
+        case .allowed?: return nil
+        case .denied(let denial)?: return strings.denial(denial)
+        }
+    }
+
+    /// The posting rule's answer for this chat's channel. A guest is refused by the rule itself
+    /// before the service is asked, so an unreachable service never words it otherwise.
+    func askPermission() async -> SendPermission {
+        if case .guest = viewer { return PostingRule.permission(for: viewer, in: Channel(id: ChannelID(""), name: title, kind: .open)) }
         switch subject {
         case .channel(let channel):
             return await service.permission(in: channel.id)
@@ -32,10 +46,9 @@ extension ChatModel {
         case file(FileUpload)
     }
 
-    /// The one path every post takes: the guest alert, the posting rule, then the service.
+    /// The one path every post takes: the posting rule (a guest's alert included), then the service.
     func post(_ outgoing: Outgoing) async -> Bool {
-        if case .guest = viewer { return refuse(strings.guestCannotSend) }
-        if case .disabled(let reason) = inputBar { return refuse(reason) }
+        if let refusal = postingRefusal { return refuse(refusal) }
         do {
             let message = try await deliver(outgoing)
             if case .person(let other, nil) = subject { subject = .person(other, message.channelID) }

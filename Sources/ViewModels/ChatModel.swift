@@ -15,6 +15,8 @@ public final class ChatModel: Lifecycle {
     /// Whether older history remains; ask for it with `topBecameVisible()`.
     public private(set) var paging: Paging = .notStarted
     public private(set) var inputBar: InputBarState
+    /// The posting rule's answer here (nil until the chat first appears): see `postingRefusal`.
+    public private(set) var permission: SendPermission?
     /// A message the front end shows as an alert until `dismissAlert()`.
     public internal(set) var alert: String?
     /// Who is reading, re-read on every appearance.
@@ -71,7 +73,9 @@ public final class ChatModel: Lifecycle {
         bindLive()
         viewer = await service.viewer()
         _ = timeline.relabel(for: viewer)
-        inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
+        let permission = await askPermission()
+        self.permission = permission
+        inputBar = InputBarState.make(permission: permission, strings: strings)
         if needsCatchUp { await catchUp() }
         needsCatchUp = false
         publishLines()
@@ -93,6 +97,7 @@ public final class ChatModel: Lifecycle {
         messages = .loading
         paging = .notStarted
         viewer = .guest
+        permission = nil
         alert = nil
         selection = nil
     }
@@ -139,7 +144,9 @@ public final class ChatModel: Lifecycle {
         case .viewerChanged(let newViewer):
             viewer = newViewer
             _ = timeline.relabel(for: viewer)
-            inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
+            let permission = await askPermission()
+            self.permission = permission
+            inputBar = InputBarState.make(permission: permission, strings: strings)
             publishLines()
         case .blocksChanged:
             await reloadLatest()

@@ -70,9 +70,7 @@ extension TerminalApp {
         }
         guard let chat else { return }
         if line.allSatisfy(\.isWhitespace) {
-            if case .disabled(let reason) = chat.inputBar {
-                alert = chat.viewer == .guest ? strings.shared.guestCannotSend : reason
-            }
+            if let refusal = chat.postingRefusal { alert = refusal }
             return
         }
         if await chat.send(CommandRegistry.messageText(line)) {

@@ -15,8 +15,7 @@ extension TerminalApp {
     /// then the file is read and decoded whole off the main actor, so a refused file sends nothing.
     func sendImage(atPath path: String) async {
         guard let chat else { return alert = strings.notInCommunity }
-        if chat.viewer == .guest { return alert = strings.shared.guestCannotSend }
-        if case .disabled(let reason) = chat.inputBar { return alert = reason }
+        if let refusal = chat.postingRefusal { return alert = refusal }
         guard let renderer = images?.renderer else { return alert = strings.noImageSupport }
         do {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
