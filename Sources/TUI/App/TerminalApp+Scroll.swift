@@ -37,5 +37,6 @@ extension TerminalApp {
     func settleUnreadPosition() {
         guard ui.chatScroll == .firstUnread, case .loaded = chat?.messages, lastFrame.chat.scroll == 0 else { return }
         ui.chatScroll = .newest
+        markDirty()
     }
 }
