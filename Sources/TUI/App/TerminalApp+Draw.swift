@@ -116,8 +116,8 @@ extension TerminalApp {
             return ui.discover?.draw(into: &canvas, in: region).cursor
         case .profile:
             return ui.profile?.draw(into: &canvas, in: region).cursor
-        case .conversations(let model):
-            return conversationsPane(model).draw(on: &canvas, in: region)
+        case .conversations:
+            return ui.direct?.draw(into: &canvas, in: region).cursor
         case .chat(let model):
             return drawChat(model, on: &canvas, in: region, reports: &reports)
         case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
@@ -177,20 +177,6 @@ extension TerminalApp {
     // MARK: Panes from models
 
     var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache, previews: images) }
-
-    /// The Direct tab as the model has it: the conversations filtered by the search field, and
-    /// the members a search found.
-    func conversationsPane(_ model: ConversationsModel) -> ConversationsPane {
-        let count = model.shownRows.count + model.newContacts.count
-        let rows: Loadable<[ConversationRow]> = model.rows.value == nil ? model.rows : .loaded(model.shownRows)
-        var pane = ConversationsPane(rows: rows, placeholder: model.placeholder,
-                                     selected: ui.directSelection.index(count: count), strings: strings, text: text, transcript: transcript)
-        pane.searchable = model.viewer != .guest
-        pane.query = ui.directQuery
-        pane.searchFocused = ui.focus == .search
-        pane.found = model.found
-        return pane
-    }
 
     func channelListPane(_ community: Community, focused: Bool) -> ChannelListPane {
         let model = community.channels

@@ -49,9 +49,6 @@ extension TerminalApp {
     // MARK: Lists and panes
 
     func handleCommunity(_ community: Community, _ key: Key) async {
-        if isSearchingDirect, case .conversations(let model) = community.navigator.top {
-            return await handleDirectSearch(model, key)
-        }
         guard let intent = KeyMap.intent(for: key, in: .browsing) else { return }
         if await handleShared(intent, community) { return }
         switch intent {
@@ -59,7 +56,6 @@ extension TerminalApp {
         case .up: move(community, by: -1)
         case .down: move(community, by: 1)
         case .open: await open(community)
-        case .focusInput: _ = focusDirectSearch(community)
         case .logIn: await session.presentLogIn()
         default: break
         }
@@ -74,8 +70,8 @@ extension TerminalApp {
         case .selectTab(let tab): await community.navigator.select(tab)
         case .pageUp: if chat != nil { scrollChat(by: pageSize) } else { move(community, by: -pageSize) }
         case .pageDown: if chat != nil { scrollChat(by: -pageSize) } else { move(community, by: pageSize) }
-        case .nextPane: if !focusDirectSearch(community) { cycleFocus(forward: true) }
-        case .previousPane: if !focusDirectSearch(community) { cycleFocus(forward: false) }
+        case .nextPane: cycleFocus(forward: true)
+        case .previousPane: cycleFocus(forward: false)
         default: return false
         }
         return true
@@ -100,34 +96,5 @@ extension TerminalApp {
         if next == .selecting { return enterSelectionMode() }
         leaveSelectionMode()
         ui.focus = next
-    }
-
-    /// `i` or Tab on the Direct tab of a member: keys go to its search field. False elsewhere.
-    private func focusDirectSearch(_ community: Community) -> Bool {
-        guard chat == nil, case .conversations(let model) = community.navigator.top, model.viewer != .guest else { return false }
-        ui.focus = .search
-        return true
-    }
-
-    /// Keys in the Direct tab's search field: typing filters the conversations, Enter looks for
-    /// members to start one with (and moves to the list), Esc or Tab goes back to the list.
-    private func handleDirectSearch(_ model: ConversationsModel, _ key: Key) async {
-        switch KeyMap.intent(for: key, in: .typing) {
-        case .edit(let key):
-            _ = ui.directQuery.handle(key)
-            model.filter(ui.directQuery.text)
-            ui.directSelection = ListSelection()
-        case .submit:
-            await model.search(ui.directQuery.text)
-            ui.focus = .list
-            ui.directSelection.select(model.newContacts.isEmpty ? 0 : model.shownRows.count)
-        case .leave, .nextPane, .previousPane:
-            ui.focus = .list
-        case .quickSwitcher:
-            ui.focus = .list
-            await handle(key)
-        default:
-            break
-        }
     }
 }

@@ -5,7 +5,7 @@ import ViewModels
 /// the session's models change and after each key — never while drawing.
 extension TerminalApp {
     /// The controller of the page shown now, when that page has one of its own (the channel
-    /// list, the Direct tab and the chat are still the router's).
+    /// list and the chat are still the router's).
     var shownPage: PageController? {
         switch session.phase {
         case .starting: return nil
@@ -23,6 +23,7 @@ extension TerminalApp {
             switch community.navigator.top {
             case .discover: return ui.discover
             case .profile: return ui.profile
+            case .conversations: return ui.direct
             default: return nil
             }
         }
@@ -57,6 +58,9 @@ extension TerminalApp {
         }
         if case .discover(let model) = navigator.top, ui.discover?.model !== model {
             ui.discover = DiscoverController(model: model, strings: strings, text: text) { [weak self] in self?.report($0) }
+        }
+        if case .conversations(let model) = navigator.top, ui.direct?.model !== model {
+            ui.direct = DirectController(model: model, strings: strings, text: text, transcript: transcript) { [weak self] in self?.report($0) }
         }
         if case .profile(let model) = navigator.top, ui.profile?.model !== model {
             ui.profile = ProfileController(model: model, strings: strings, text: text)

@@ -132,20 +132,19 @@ public final class TerminalApp: FrontEnd {
         if commandLine != nil { return .typing }
         if let page = shownPage { return page.keyContext }
         guard case .community = session.phase else { return .browsing }
-        guard chat != nil else { return isSearchingDirect ? .typing : .browsing }
+        guard chat != nil else { return .browsing }
         switch ui.focus {
         case .input: return .typing
         case .reading: return .reading
         case .selecting: return .selecting
         case .list: return .sidebar
-        case .search: return .browsing
         }
     }
 
     /// The Direct tab is shown and its search field has the keys.
     var isSearchingDirect: Bool {
-        guard ui.focus == .search, chat == nil, let community, case .conversations = community.navigator.top else { return false }
-        return true
+        guard let direct = ui.direct, shownPage === direct else { return false }
+        return direct.isSearching
     }
 }
 
