@@ -113,6 +113,8 @@ async def main(request):
             answer["event_ids"] = await relations(client, room, request["steps"])
         elif request["action"] == "events":
             answer["events"] = await events(client, room, request.get("limit", 50))
+        elif request["action"] == "decrypted-events":
+            answer["events"] = await decrypted_events(client, room, request.get("limit", 50))
         else:
             answer["event_ids"] = await send(client, room, request.get("texts", []))
         print(json.dumps(answer))
@@ -249,6 +251,17 @@ async def events(client, room, limit):
     if not hasattr(page, "chunk"):
         raise RuntimeError(f"messages failed: {page}")
     return [event.source for event in reversed(page.chunk)]
+
+
+async def decrypted_events(client, room, limit):
+    """The room's newest events as nio decrypts them (oldest first): each as its plaintext event
+    (`type`, `content` with its `m.relates_to`) and `decrypted` true, or raw when nio cannot."""
+    await synced(client, room)
+    await client.sync(timeout=0)  # room keys that came with the first answer are in
+    page = await client.room_messages(room, start=client.next_batch, limit=limit)
+    if not isinstance(page, RoomMessagesResponse):
+        raise RuntimeError(f"/messages failed: {page}")
+    return [{**event.source, "decrypted": bool(getattr(event, "decrypted", False))} for event in reversed(page.chunk)]
 
 
 async def relations(client, room, steps):

@@ -34,8 +34,9 @@ public enum MessageContent: Hashable, Sendable, Codable {
     case sticker(ImageInfo)
     /// A shared place.
     case location(LocationInfo)
-    /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
-    case encrypted
+    /// An end-to-end encrypted message this device has no key for; shown as a placeholder with
+    /// why, in words, when known (the key has not arrived, the sender withheld it, …).
+    case encrypted(reason: String? = nil)
     /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown.
     case deleted
 
@@ -111,6 +112,8 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var reactions: [ReactionCount] = []
     /// Its place in a thread; nil when it is in none.
     public var thread: ThreadPosition?
+    /// How far its sender's device is trusted; nil when it did not come end-to-end encrypted.
+    public var senderTrust: SenderTrust?
 
     public var isEdited: Bool { editedAt != nil }
     public var isDeleted: Bool { content == .deleted }
@@ -152,4 +155,14 @@ public struct MessagePage: Hashable, Sendable, Codable {
         self.messages = messages
         self.next = next
     }
+}
+
+/// What verification says about the device an end-to-end encrypted message came from.
+public enum SenderTrust: String, Hashable, Sendable, Codable {
+    /// The device was verified (by emoji) with the signing key it has now.
+    case verified
+    /// Never verified (or not known to this device yet): it may be anyone's the server added.
+    case unverified
+    /// Verified once, but its keys changed since: someone may be in between.
+    case changed
 }

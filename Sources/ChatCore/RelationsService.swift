@@ -15,6 +15,8 @@ public protocol RelationsService: AnyObject, Sendable {
     func edit(_ message: MessageID, in channel: ChannelID, to text: String) async throws
     /// Reacts to `message` with `key` (an emoji); reacting twice with one key changes nothing.
     func react(to message: MessageID, in channel: ChannelID, with key: String) async throws
+    /// Takes back my reaction `key` to `message`; one I never gave changes nothing.
+    func removeReaction(_ key: String, from message: MessageID, in channel: ChannelID) async throws
     /// Deletes `message`: my own, or anyone's for a moderator.
     func delete(_ message: MessageID, in channel: ChannelID) async throws
 }

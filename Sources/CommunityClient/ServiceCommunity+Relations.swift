@@ -20,6 +20,10 @@ extension ServiceCommunity: RelationsService {
         try await acknowledged(.react(to: message, in: channel, with: key))
     }
 
+    public func removeReaction(_ key: String, from message: MessageID, in channel: ChannelID) async throws {
+        try await acknowledged(.removeReaction(key, from: message, in: channel))
+    }
+
     public func delete(_ message: MessageID, in channel: ChannelID) async throws {
         try await acknowledged(.delete(message, in: channel))
     }

@@ -53,6 +53,7 @@ public enum Request: Codable, Hashable, Sendable {
     case sendEmote(String, to: ChannelID)
     case edit(MessageID, in: ChannelID, to: String)
     case react(to: MessageID, in: ChannelID, with: String)
+    case removeReaction(String, from: MessageID, in: ChannelID)
     case delete(MessageID, in: ChannelID)
 
     // Safety and moderation.

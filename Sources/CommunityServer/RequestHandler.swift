@@ -102,6 +102,7 @@ struct RequestHandler: Sendable {
         case .sendEmote(let text, let channel): return .message(try await community.sendEmote(text, to: channel))
         case .edit(let message, let channel, let text): try await community.edit(message, in: channel, to: text)
         case .react(let message, let channel, let key): try await community.react(to: message, in: channel, with: key)
+        case .removeReaction(let key, let message, let channel): try await community.removeReaction(key, from: message, in: channel)
         case .delete(let message, let channel): try await community.delete(message, in: channel)
         case .markRead(let channel): try await community.markRead(channel)
         case .report(let message, let channel, let reason): try await community.report(message, in: channel, reason: reason)

@@ -48,6 +48,18 @@ extension LocalCommunity: RelationsService {
         }
     }
 
+    /// Takes the viewer's reaction back: only their own row goes, whoever else reacted alike.
+    public func removeReaction(_ key: String, from message: MessageID, in channel: ChannelID) async throws {
+        let key = try ReactionRule.key(key)
+        try await write { connection in
+            let account = try self.requireMember(connection)
+            let stored = try self.storedMessage(message, in: try self.visibleChannel(channel, connection), connection)
+            let removed = try connection.run("DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND key = ?",
+                                             [.integer(stored.id), .integer(account.key), .text(key)])
+            if removed > 0 { try Self.logChange(of: stored.id, connection) }
+        }
+    }
+
     public func delete(_ message: MessageID, in channel: ChannelID) async throws {
         try await write { connection in
             let account = try self.requireMember(connection)

@@ -7,7 +7,7 @@ final class MegolmInboundHandle {
     private let memory: UnsafeMutableRawPointer
     let pointer: OpaquePointer
 
-    private init() {
+    init() {
         memory = UnsafeMutableRawPointer.allocate(byteCount: olm_inbound_group_session_size(), alignment: 16)
         pointer = olm_inbound_group_session(memory)
     }
@@ -17,7 +17,7 @@ final class MegolmInboundHandle {
         memory.deallocate()
     }
 
-    private func check(_ result: Int, _ call: String) throws {
+    func check(_ result: Int, _ call: String) throws {
         try OlmCall.check(result, call) { olm_inbound_group_session_last_error(pointer) }
     }
 

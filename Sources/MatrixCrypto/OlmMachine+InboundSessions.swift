@@ -41,7 +41,9 @@ extension OlmMachine {
         if let existing = try connection.queryRow("""
             SELECT room_id, sender_user, first_index FROM inbound_group_sessions WHERE session_id = ? AND sender_key = ?
             """, key) {
-            guard existing["room_id"].string == held.room, existing["sender_user"].string == held.sender else {
+            // An imported key names no sender (""): only a named sender can contradict the held one.
+            let heldSender = existing["sender_user"].string ?? ""
+            guard existing["room_id"].string == held.room, held.sender.isEmpty || heldSender.isEmpty || heldSender == held.sender else {
                 throw InboundRefusal.conflicts("the key held for session \(held.sessionID) belongs to another room or sender")
             }
             guard Int64(held.session.firstKnownIndex) < existing["first_index"].int64 ?? 0 else { throw InboundRefusal.notBetter }
@@ -51,6 +53,8 @@ extension OlmMachine {
                 (session_id, sender_key, room_id, sender_user, claimed_ed25519, first_index, pickle) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, key + [.text(held.room), .text(held.sender), SQLValue(held.claimedEd25519),
                         .integer(Int64(held.session.firstKnownIndex)), .text(try held.session.pickle(key: pickleKey))])
+        // A better copy goes to the key backup again.
+        _ = try connection.run("DELETE FROM backed_up WHERE session_id = ? AND sender_key = ?", key)
         inboundSessions[held.senderKey + "|" + held.sessionID] = held
     }
 

@@ -62,6 +62,28 @@ public struct NioPeer: Sendable {
         return events
     }
 
+    /// The room's newest `limit` events as nio decrypts them, oldest first: a decrypted one as its
+    /// plaintext event (`type`, `content`) with `decrypted` true, one nio cannot decrypt raw.
+    public func decryptedEvents(in room: String, limit: Int = 50) throws -> [[String: Any]] {
+        guard let events = try run(["action": "decrypted-events", "room_id": room, "limit": limit])["events"] as? [[String: Any]] else {
+            throw Failure(description: "nio-peer decrypted no events")
+        }
+        return events
+    }
+
+    /// Writes nio's Megolm sessions to `file` in the standard key export format (nio's own
+    /// `export_keys`); the passphrase goes on standard input with the rest of the request.
+    public func exportKeys(to file: URL, passphrase: String) throws {
+        _ = try run(["action": "export-keys", "file": file.path, "passphrase": passphrase])
+    }
+
+    /// The room's whole history as nio decrypts it after importing the key export `file` (nio's
+    /// own `import_keys`), oldest first, and how many events stayed undecryptable.
+    public func readHistory(_ room: String, importing file: URL, passphrase: String) throws -> (texts: [String], undecryptable: Int) {
+        let answer = try run(["action": "read", "room_id": room, "mode": "history", "import_file": file.path, "import_passphrase": passphrase])
+        return (answer["texts"] as? [String] ?? [], answer["undecryptable"] as? Int ?? 0)
+    }
+
     /// Logs nio's device in and puts its device and one-time keys on the server, so that others
     /// can encrypt for it before it ever joins a room.
     public func uploadKeys() throws {

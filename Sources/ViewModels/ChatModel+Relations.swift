@@ -34,6 +34,23 @@ extension ChatModel {
         return await act { relations, channel in try await relations.react(to: line.id, in: channel, with: key) }
     }
 
+    /// Takes back my reaction `key` on the selected message (taking back changes no one else's).
+    @discardableResult
+    public func removeReactionFromSelected(_ key: String) async -> Bool {
+        guard let line = selectedLine else { return refuse(strings.selectMessageFirst) }
+        return await act(posting: false) { relations, channel in try await relations.removeReaction(key, from: line.id, in: channel) }
+    }
+
+    /// `/react EMOJI` on a message I already reacted to with it takes it back, as a tap on a
+    /// reaction does in phone messengers; otherwise it adds it.
+    @discardableResult
+    public func toggleReactionOnSelected(_ key: String) async -> Bool {
+        guard let line = selectedLine else { return refuse(strings.selectMessageFirst) }
+        let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.message.reactions.contains(where: { $0.key == trimmed && $0.mine }) { return await removeReactionFromSelected(trimmed) }
+        return await reactToSelected(key)
+    }
+
     /// Deletes the selected message (the front end asks first, naming it).
     @discardableResult
     public func deleteSelected() async -> Bool {

@@ -47,7 +47,7 @@ final class InvocationTests: XCTestCase {
     func testEveryCommandNameIsUniqueAndFindable() throws {
         let names = CommandLineTool.commands.map { $0.configuration.name }
         XCTAssertEqual(names, ["signup", "login", "logout", "whoami", "channels", "read", "search", "post", "react", "edit", "delete",
-                               "reports", "channel", "verify"])
+                               "invites", "accept", "decline", "reports", "channel", "verify", "keys"])
         for name in names {
             guard case .command(let command, let words) = try invocation([name]) else { return XCTFail(name) }
             XCTAssertEqual(command.configuration.name, name)

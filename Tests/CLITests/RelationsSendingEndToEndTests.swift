@@ -43,6 +43,10 @@ final class RelationsSendingEndToEndTests: XCTestCase {
             let react = try mina.run(["react", room, theirs, "👍"])
             XCTAssertEqual(react.status, 0, "\(react)")
         }
+        XCTAssertEqual(try mina.run(["react", room, theirs, "🙈"]).status, 0)
+        let removed = try mina.run(["react", "--remove", room, theirs, "🙈"])
+        XCTAssertEqual(removed.status, 0, "\(removed)")
+        XCTAssertFalse(try mina.run(["read", room, "--json"]).stdout.contains("🙈"), "taken back at once in tteok's own view")
         let doomed = try id(try mina.run(["post", room, "to be deleted", "--json"]))
         let delete = try mina.run(["delete", room, doomed])
         XCTAssertEqual(delete.status, 0, "\(delete)")
@@ -65,11 +69,11 @@ final class RelationsSendingEndToEndTests: XCTestCase {
         let editEvent = try XCTUnwrap(fromMina.first { relation($0)["rel_type"] as? String == "m.replace" }, "\(events)")
         XCTAssertEqual(relation(editEvent)["event_id"] as? String, original["event_id"] as? String)
         XCTAssertEqual((content(editEvent)["m.new_content"] as? [String: Any])?["body"] as? String, "hello nio, edited")
-        let reactions = fromMina.filter { $0["type"] as? String == "m.reaction" }
-        XCTAssertEqual(reactions.count, 1, "reacting twice with one emoji sends one reaction")
+        let reactions = fromMina.filter { $0["type"] as? String == "m.reaction" && relation($0)["key"] as? String != nil }
+        XCTAssertEqual(reactions.count, 1, "reacting twice with one emoji sends one reaction; the one taken back is redacted: \(fromMina)")
         XCTAssertEqual(reactions.first.map(relation)?["key"] as? String, "👍")
         XCTAssertEqual(reactions.first.map(relation)?["event_id"] as? String, theirs)
-        XCTAssertEqual(fromMina.filter { $0["type"] as? String == "m.room.redaction" }.count, 1)
+        XCTAssertEqual(fromMina.filter { $0["type"] as? String == "m.room.redaction" }.count, 2, "the reaction taken back and the message deleted")
         XCTAssertFalse(events.contains { content($0)["body"] as? String == "to be deleted" }, "the server redacted it: \(events)")
         XCTAssertFalse(events.contains { ($0["content"] as? [String: Any])?["body"] as? String == "forged" })
 
@@ -93,6 +97,10 @@ final class RelationsSendingEndToEndTests: XCTestCase {
         XCTAssertEqual(try mina.run(["post", "lobby", "--emote", "waves"]).status, 0)
         XCTAssertEqual(try mina.run(["edit", "lobby", mine, "hi joon!"]).status, 0)
         XCTAssertEqual(try mina.run(["react", "lobby", theirs, "👍"]).status, 0)
+        XCTAssertEqual(try joon.run(["react", "lobby", theirs, "🙈"]).status, 0)
+        XCTAssertEqual(try mina.run(["react", "lobby", theirs, "🙈"]).status, 0)
+        let removed = try mina.run(["react", "--remove", "lobby", theirs, "🙈"])
+        XCTAssertEqual(removed.status, 0, "\(removed)")
         let doomed = try id(try mina.run(["post", "lobby", "oops", "--json"]))
         XCTAssertEqual(try mina.run(["delete", "lobby", doomed]).status, 0)
         let refused = try mina.run(["edit", "lobby", theirs, "forged"])
@@ -103,6 +111,9 @@ final class RelationsSendingEndToEndTests: XCTestCase {
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
         func row(_ id: String) -> [String: Any]? { rows.first { $0["id"] as? String == id } }
         XCTAssertEqual((row(theirs)?["reactions"] as? [[String: Any]])?.first?["key"] as? String, "👍")
+        let monkey = (row(theirs)?["reactions"] as? [[String: Any]])?.first { $0["key"] as? String == "🙈" }
+        XCTAssertEqual(monkey?["count"] as? Int, 1, "only Mina's own reaction was taken back: \(json.stdout)")
+        XCTAssertEqual(monkey?["mine"] as? Bool, true, "Joon's stays")
         XCTAssertEqual(row(mine)?["text"] as? String, "hi joon!")
         XCTAssertEqual(row(mine)?["edited"] as? Bool, true)
         XCTAssertEqual((row(mine)?["replyTo"] as? [String: Any])?["text"] as? String, "hello mina")

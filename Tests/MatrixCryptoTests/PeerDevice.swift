@@ -65,6 +65,11 @@ final class PeerDevice {
         ]), to: machine, claimedEd25519: claimedEd25519, sender: sender, plaintextSender: plaintextSender)
     }
 
+    /// This device's Megolm session in libolm's export format, at index 0 (as a key file holds it).
+    func megolmExport() throws -> String {
+        try MegolmInboundHandle.create(sessionKey: sessionKey).exportedKey(at: 0)
+    }
+
     /// A Megolm `m.room.encrypted` room event saying `text` in `room`.
     func message(_ text: String, in room: String, eventID: String, inside plaintextRoom: String? = nil) throws -> MegolmCiphertext {
         let plaintext: CryptoJSON = .object([

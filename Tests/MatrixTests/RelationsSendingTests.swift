@@ -5,7 +5,7 @@ import XCTest
 @testable import Matrix
 
 /// The rules of adding relations on Matrix (issue 17): an encrypted room gets no plaintext reply,
-/// emote, edit or reaction (each would leak words or an emoji); guests add nothing; a moderator by
+/// emote, edit or reaction (each would leak words or an emoji: all go encrypted); guests add nothing; a moderator by
 /// the room's power levels deletes anyone's message, a member only their own.
 final class RelationsSendingTests: XCTestCase {
     func testAnEncryptedRoomGetsNoPlaintextRelation() async throws {
@@ -19,16 +19,19 @@ final class RelationsSendingTests: XCTestCase {
         let encrypted = await eventually(seconds: 15) { (try? await tteok.channels().first { $0.id == room }?.isEncrypted) == true }
         XCTAssertTrue(encrypted, "tteok learns the room is encrypted")
 
-        // Replies and emotes go through the outbox, which encrypts; edits and reactions are sent
-        // at once and so are refused.
-        await assertThrows(.denied(.encryptedRoom)) { try await tteok.edit(mine.id, in: room, to: "leaked edit") }
-        await assertThrows(.denied(.encryptedRoom)) { try await tteok.react(to: MessageID(theirs), in: room, with: "🙈") }
+        // Replies, emotes, edits and reactions all go through the outbox, which encrypts.
+        _ = try await tteok.reply("leaked reply", to: MessageID(theirs), in: room)
+        _ = try await tteok.sendEmote("leaked emote", to: room)
+        try await tteok.edit(mine.id, in: room, to: "leaked edit")
+        try await tteok.react(to: MessageID(theirs), in: room, with: "🙈")
 
         let seen = try NioPeer(user: owner, store: fixture.directory.file("nio")).events(in: room.raw)
         let fromTteok = seen.filter { $0["sender"] as? String == user.userID }
         XCTAssertEqual(fromTteok.compactMap { $0["type"] as? String }.filter { $0 != "m.room.member" && $0 != "m.room.encrypted" },
                        ["m.room.message"],
                        "only the message from before encryption: \(fromTteok)")
+        let raw = String(decoding: try JSONSerialization.data(withJSONObject: fromTteok), as: UTF8.self)
+        XCTAssertFalse(raw.contains("leaked") || raw.contains("🙈") || raw.contains("\\ud83d\\ude48"), raw)
         await fixture.close()
     }
 

@@ -42,4 +42,27 @@ final class ChatRelationsModelTests: XCTestCase {
         let deleted = await eventually { chat.messages.value?.first { $0.id == mine.id }?.message.isDeleted == true }
         XCTAssertTrue(deleted, "the deletion shows through the live event")
     }
+
+    func testReactingAgainWithTheSameEmojiTakesMineBackAndLeavesOthers() async throws {
+        let fixture = try CommunityFixture()
+        let bob = try await fixture.member("bob", nickname: "bob")
+        try await fixture.signUpApp("me", nickname: "me")
+        let (_, community) = try await fixture.community()
+        let lobby = try await fixture.channel("lobby")
+        let theirs = try await bob.send("react to me", to: lobby.id)
+        try await bob.react(to: theirs.id, in: lobby.id, with: "👍")
+        let chat = try opened(await community.join("lobby"))
+        chat.select(theirs.id)
+        func reactions() -> [ReactionCount]? { chat.messages.value?.first { $0.id == theirs.id }?.message.reactions }
+
+        expect(await chat.toggleReactionOnSelected("👍"))
+        let added = await eventually { reactions() == [ReactionCount(key: "👍", count: 2, mine: true)] }
+        XCTAssertTrue(added, "\(reactions() ?? [])")
+        chat.select(theirs.id)
+        expect(await chat.toggleReactionOnSelected("👍"))
+        let takenBack = await eventually { reactions() == [ReactionCount(key: "👍", count: 1, mine: false)] }
+        XCTAssertTrue(takenBack, "mine went, bob's stayed: \(reactions() ?? [])")
+        expect(await chat.removeReactionFromSelected("👍"))
+        XCTAssertEqual(reactions(), [ReactionCount(key: "👍", count: 1, mine: false)], "taking back one I never gave changes nothing")
+    }
 }

@@ -41,16 +41,21 @@ extension MatrixCache {
         }
     }
 
-    /// Moves an acknowledged entry into the timeline (at the live end, unless its echo is already there).
+    /// Moves an acknowledged entry into the cache where its echo would go (`store`): a message at
+    /// the live end, unless its echo is already there; an edit or a reaction beside the message it
+    /// changes. Returns the message as it now stands: the sent one, or the one changed.
     func acknowledge(_ entry: OutboxEntry, eventID: String, sender: String) async throws -> CachedEvent? {
-        let event = RoomEvent(event_id: eventID, type: "m.room.message", sender: sender, origin_server_ts: entry.created,
-                              content: try JSONValue.from(entry.content), unsigned: .init(transaction_id: entry.transactionID))
+        let event = RoomEvent(event_id: eventID, type: entry.eventType, sender: sender, origin_server_ts: entry.created,
+                              content: try JSONValue.from(entry.sentContent), unsigned: .init(transaction_id: entry.transactionID))
         try await database.write { connection in
             _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(entry.roomID)])
-            _ = try MatrixCache.insert(event, room: entry.roomID, atEnd: true, in: connection)
+            _ = try MatrixCache.store(event, room: entry.roomID, atEnd: true, in: connection)
             _ = try connection.run("UPDATE events SET txn_id = ? WHERE event_id = ?", [.text(entry.transactionID), .text(eventID)])
+            _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(entry.transactionID)])
         }
-        return try await sentEvent(entry.transactionID)
+        if let sent = try await sentEvent(entry.transactionID) { return sent }
+        guard let target = event.relatesTo?.event_id else { return nil }
+        return try await self.event(target)
     }
 
     /// Keeps the ciphertext an entry is sent as, before its first send; an entry that already

@@ -111,11 +111,20 @@ extension MatrixCache {
         }
     }
 
-    /// True when `user` already reacted to `event` with `key`.
-    func hasReaction(_ key: String, by user: String, to event: String) async throws -> Bool {
+    /// Applies a redaction the server just accepted from `user` (ours), through the same rules
+    /// as its echo; true when it changed something.
+    func applyOwnRedaction(_ redaction: String, of event: String, in room: String, by user: String) async throws -> Bool {
+        let echo = RoomEvent(event_id: redaction, type: Self.redactionType, sender: user,
+                             origin_server_ts: Int64(Date().timeIntervalSince1970 * 1000), content: .object(["redacts": .string(event)]),
+                             redacts: event)
+        return try await database.write { try MatrixCache.store(echo, room: room, atEnd: true, in: $0) != .nothing }
+    }
+
+    /// The event id of `user`'s reaction to `event` with `key`, if they gave one.
+    func reaction(_ key: String, by user: String, to event: String) async throws -> String? {
         try await database.read { connection in
-            try connection.scalar("SELECT 1 FROM relations WHERE target = ? AND rel_type = ? AND sender = ? AND key = ?",
-                                  [.text(event), .text(RelationType.reaction), .text(user), .text(key)]).int == 1
+            try connection.scalar("SELECT event_id FROM relations WHERE target = ? AND rel_type = ? AND sender = ? AND key = ? LIMIT 1",
+                                  [.text(event), .text(RelationType.reaction), .text(user), .text(key)]).string
         }
     }
 }

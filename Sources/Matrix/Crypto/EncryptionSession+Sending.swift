@@ -7,11 +7,19 @@ import MatrixCrypto
 /// one), the room key (shared by Olm with every device that lacks it), then the Megolm
 /// encryption. Only the outbox calls this, one message at a time.
 extension EncryptionSession {
-    /// The `m.room.encrypted` content `content` is sent as in `room`. Throws `MatrixError` when
-    /// the server cannot be reached (the outbox tries again later).
-    func encrypt(_ content: MessageEventContent, in room: String) async throws -> CryptoJSON {
+    /// The `m.room.encrypted` content an event of `type` with `content` is sent as in `room`.
+    /// Its `m.relates_to` (a reply's, an edit's) is copied outside the ciphertext too, as the
+    /// spec asks, so the server can relate it — but not a reaction's: its `key` is the emoji
+    /// someone chose, which is content, and Synapse refuses an annotation without its key, so a
+    /// reaction's relation stays only inside. Throws `MatrixError` when the server cannot be
+    /// reached (the outbox tries again later).
+    func encrypt(type: String, _ content: OutgoingContent, in room: String) async throws -> CryptoJSON {
         try await shareRoomKey(room)
-        return try crypto.encrypt(room: room, type: "m.room.message", content: try CryptoJSON(encoding: content))
+        let encrypted = try crypto.encrypt(room: room, type: type, content: try CryptoJSON(encoding: content))
+        guard case .object(var fields) = encrypted, let relation = content.relatesTo,
+              relation["rel_type"]?.stringValue != RelationType.reaction else { return encrypted }
+        fields["m.relates_to"] = try CryptoJSON(encoding: relation)
+        return .object(fields)
     }
 
     /// Makes sure every device of every joined or invited member has the room's current key.

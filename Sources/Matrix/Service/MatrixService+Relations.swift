@@ -1,9 +1,10 @@
 import ChatCore
 import Foundation
 
-/// Adding relations: replies and emotes are messages and go through the outbox like any post;
-/// edits, reactions and deletions are sent at once with a fresh transaction id and fail loudly.
-/// Every one but a deletion passes the posting rule, so an encrypted room never gets plaintext.
+/// Adding relations: replies, emotes, edits and reactions go through the outbox like any post, so
+/// an encrypted room gets them encrypted and a retry sends them once; deletions (redactions, which
+/// Matrix never encrypts and which carry no words) are sent at once. Every one but a deletion
+/// passes the posting rule.
 extension MatrixService: RelationsService {
     public func reply(_ text: String, to message: MessageID, in channel: ChannelID) async throws -> Message {
         let active = try member()
@@ -23,31 +24,40 @@ extension MatrixService: RelationsService {
         let active = try member()
         let body = try Self.nonEmpty(text)
         try await checkPermission(channel, active)
-        try await refuseIfEncrypted(channel, active)
         let target = try await reference(message, in: channel, active)
         guard target.sender == active.userID else { throw ChatError.invalidInput("Only its sender can edit a message.") }
         var content = MessageEventContent(msgtype: "m.text", body: "* " + body)
         content.newContent = .object(["msgtype": .string("m.text"), "body": .string(body)])
         content.relatesTo = .object(["rel_type": .string(RelationType.edit), "event_id": .string(target.eventID)])
-        _ = try await mapped { try await active.client.sendEvent("m.room.message", content, to: channel.raw, transactionID: TransactionID.make()) }
+        try await sendRelation(content, in: channel, active)
     }
 
     public func react(to message: MessageID, in channel: ChannelID, with key: String) async throws {
         let active = try member()
         let key = try ReactionRule.key(key)
         try await checkPermission(channel, active)
-        try await refuseIfEncrypted(channel, active)
         let target = try await reference(message, in: channel, active)
-        if try await mapped({ try await active.cache.hasReaction(key, by: active.userID, to: target.eventID) }) { return }
-        let content = JSONValue.object(["m.relates_to": .object([
-            "rel_type": .string(RelationType.reaction), "event_id": .string(target.eventID), "key": .string(key),
-        ])])
+        if try await mapped({ try await active.cache.reaction(key, by: active.userID, to: target.eventID) }) != nil { return }
         do {
-            _ = try await active.client.sendEvent(MatrixCache.reactionType, content, to: channel.raw, transactionID: TransactionID.make())
-        } catch MatrixError.api(_, "M_DUPLICATE_ANNOTATION", _, _) {
+            try await sendRelation(OutboxEntry.reaction(to: target.eventID, key: key), in: channel, active)
+        } catch ChatError.server("M_DUPLICATE_ANNOTATION", _) {
             // Already there (the cache had not seen it yet): reacting twice changes nothing.
-        } catch {
-            _ = try await mapped { throw error }
+        }
+    }
+
+    /// Takes my reaction back by redacting it; a reaction I never gave changes nothing.
+    public func removeReaction(_ key: String, from message: MessageID, in channel: ChannelID) async throws {
+        let active = try member()
+        let key = try ReactionRule.key(key)
+        let target = try await reference(message, in: channel, active)
+        guard let reaction = try await mapped({ try await active.cache.reaction(key, by: active.userID, to: target.eventID) }) else { return }
+        try await mapped {
+            let redaction = try await active.client.redact(reaction, in: channel.raw, transactionID: TransactionID.make())
+            // Applied at once, as the echo will be: a script's next read no longer counts it.
+            if try await active.cache.applyOwnRedaction(redaction, of: reaction, in: channel.raw, by: active.userID),
+               let changed = try await active.cache.event(target.eventID) {
+                hub.publish(.messageUpdated(DomainMapping.message(changed)))
+            }
         }
     }
 
@@ -64,11 +74,22 @@ extension MatrixService: RelationsService {
         _ = try await mapped { try await active.client.redact(target.eventID, in: channel.raw, transactionID: TransactionID.make()) }
     }
 
-    /// Edits and reactions are sent at once, not through the outbox that encrypts, so an
-    /// encrypted room refuses them rather than get them in plaintext.
-    private func refuseIfEncrypted(_ channel: ChannelID, _ active: Active) async throws {
-        let encrypted = try await mapped { try await active.cache.room(channel.raw)?.encrypted ?? false }
-        if encrypted { throw ChatError.denied(.encryptedRoom) }
+    /// Writes an edit or a reaction to the outbox and gives it its first attempt, as `post` does
+    /// for messages (the outbox encrypts it in an encrypted room). It shows on the message it
+    /// changes once delivered; a refusal throws and is not kept; unreachable, it stays in the
+    /// outbox to be sent with the next pass, and the caller hears so (`offline`).
+    private func sendRelation(_ content: MessageEventContent, in channel: ChannelID, _ active: Active) async throws {
+        try await mapped {
+            if try await learnState(of: channel.raw, active) { try await checkPermission(channel, active) }
+            let entry = try await active.cache.enqueue(content, to: channel.raw, transactionID: TransactionID.make(), at: Date())
+            await active.outbox.drain()
+            guard let left = try await active.cache.outboxEntry(entry.transactionID) else { return }
+            guard let failure = left.failure else {
+                throw ChatError.offline("the homeserver could not be reached; it is kept in the outbox and sent later")
+            }
+            _ = try await active.cache.discardOutbox(entry.transactionID)
+            throw active.outbox.refusal(of: entry.transactionID) ?? ChatError.badResponse(failure)
+        }
     }
 
     /// The delivered event behind `message`: from the cache, else asked of the server (an id a

@@ -85,7 +85,8 @@ final class OutboxSender: Sendable {
             }
             state.withLock { $0.failures = 0 }
             // Stored on the server; if the cache cannot record it, the next pass sends the same
-            // transaction again and gets the same event back.
+            // transaction again and gets the same event back. An edit or a reaction delivers the
+            // message it changed.
             guard let event = try? await cache.acknowledge(entry, eventID: eventID, sender: cache.userID) else { return }
             await onOutcome(.delivered(event))
         }
@@ -96,12 +97,12 @@ final class OutboxSender: Sendable {
     /// plaintext only when the room is known not to be.
     private func send(_ entry: OutboxEntry, plaintextRooms: inout Set<String>) async throws -> String {
         if entry.encrypted == nil, try await !isEncrypted(entry.roomID, checked: &plaintextRooms) {
-            return try await client.send(entry.content, to: entry.roomID, transactionID: entry.transactionID)
+            return try await client.sendEvent(entry.eventType, entry.sentContent, to: entry.roomID, transactionID: entry.transactionID)
         }
         guard let encryption else { throw ChatError.denied(.encryptedRoom) }
         var kept = entry.encrypted
         if kept == nil {
-            let ciphertext = try await encryption.encrypt(entry.content, in: entry.roomID)
+            let ciphertext = try await encryption.encrypt(type: entry.eventType, entry.sentContent, in: entry.roomID)
             kept = try await cache.setOutboxCiphertext(entry.transactionID, String(decoding: try JSONEncoder().encode(ciphertext), as: UTF8.self))
         }
         guard let kept, let content = try? CryptoJSON(parsing: Data(kept.utf8)) else {

@@ -10,7 +10,7 @@ struct CommandLineTool: Sendable {
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
         DeleteCommand.self, InvitesCommand.self, AcceptCommand.self, DeclineCommand.self, ReportsCommand.self, ChannelCommand.self,
-        VerifyCommand.self,
+        VerifyCommand.self, KeysCommand.self,
     ]
 
     var factory: any BackendFactory
