@@ -111,6 +111,9 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var reactions: [ReactionCount] = []
     /// Its place in a thread; nil when it is in none.
     public var thread: ThreadPosition?
+    /// The text's formatting (bold, links, quotes, …) when its sender formatted it; `content`
+    /// keeps the plain text for lists, scripts and search.
+    public var formatted: FormattedText?
 
     public var isEdited: Bool { editedAt != nil }
     public var isDeleted: Bool { content == .deleted }

@@ -130,5 +130,9 @@ enum CacheSchema {
         -- nothing read (a direct conversation's first messages are still new once it is accepted)
         ALTER TABLE rooms ADD COLUMN own_join_event_id TEXT;
         """),
+        Migration(10, "formatted bodies", sql: """
+        -- formatted_body of a message in org.matrix.custom.html (read capped, drawn from an allow-list)
+        ALTER TABLE events ADD COLUMN formatted TEXT;
+        """),
     ]
 }
