@@ -64,6 +64,8 @@ let package = Package(
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "ChatCore", "Storage", "TestSupport"]),
         // Child process for LocalStore's multi-process tests: signs up and posts N messages.
         .executableTarget(name: "tteok-store-stress", dependencies: ["LocalStore", "ChatCore"]),
+        // The community service's load budget: many clients posting together (see its header).
+        .executableTarget(name: "tteok-service-load", dependencies: ["CommunityClient", "ChatCore"]),
 
         // The community service: wire frames shared by service and client, the service itself
         // (the only process that opens the community file), and ChatService over its socket.

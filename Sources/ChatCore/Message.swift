@@ -34,8 +34,9 @@ public enum MessageContent: Hashable, Sendable, Codable {
     case sticker(ImageInfo)
     /// A shared place.
     case location(LocationInfo)
-    /// An end-to-end encrypted message this device has no key for; shown as a placeholder.
-    case encrypted
+    /// An end-to-end encrypted message this device has no key for; shown as a placeholder with
+    /// why, in words, when known (the key has not arrived, the sender withheld it, …).
+    case encrypted(reason: String? = nil)
     /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown.
     case deleted
 
@@ -114,6 +115,8 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     /// The text's formatting (bold, links, quotes, …) when its sender formatted it; `content`
     /// keeps the plain text for lists, scripts and search.
     public var formatted: FormattedText?
+    /// How far its sender's device is trusted; nil when it did not come end-to-end encrypted.
+    public var senderTrust: SenderTrust?
 
     public var isEdited: Bool { editedAt != nil }
     public var isDeleted: Bool { content == .deleted }
@@ -155,4 +158,14 @@ public struct MessagePage: Hashable, Sendable, Codable {
         self.messages = messages
         self.next = next
     }
+}
+
+/// What verification says about the device an end-to-end encrypted message came from.
+public enum SenderTrust: String, Hashable, Sendable, Codable {
+    /// The device was verified (by emoji) with the signing key it has now.
+    case verified
+    /// Never verified (or not known to this device yet): it may be anyone's the server added.
+    case unverified
+    /// Verified once, but its keys changed since: someone may be in between.
+    case changed
 }

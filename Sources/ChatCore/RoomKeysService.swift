@@ -8,6 +8,27 @@ public protocol RoomKeysService: AnyObject, Sendable {
     /// Takes in the keys of an export file's text; a wrong passphrase or a changed file
     /// imports nothing (`ChatError.invalidInput`). Messages the keys unlock read as text.
     func importRoomKeys(_ file: String, passphrase: String) async throws -> RoomKeyImportSummary
+
+    /// The account's server-side key backup as this device sees it.
+    func keyBackupStatus() async throws -> KeyBackupStatus
+
+    /// Makes a server-side key backup when the account has none, uploads every room key held,
+    /// and returns the recovery key — shown once, never stored by tteok.
+    func setUpKeyBackup() async throws -> (recoveryKey: String, version: String, uploaded: Int)
+
+    /// Restores the account's backup with its recovery key (a wrong one is refused before
+    /// anything is downloaded); from then on this device uploads its new keys to it.
+    func restoreKeyBackup(recoveryKey: String) async throws -> RoomKeyImportSummary
+}
+
+/// Where the account's server-side key backup stands.
+public enum KeyBackupStatus: Sendable, Hashable {
+    /// The account has no backup.
+    case none
+    /// A backup exists that this device does not upload to (restore it with its recovery key first).
+    case elsewhere(version: String, keys: Int)
+    /// This device uploads its keys to `version`; the server holds `keys`, `pending` wait to go up.
+    case active(version: String, keys: Int, pending: Int)
 }
 
 /// What importing room keys did.

@@ -46,17 +46,28 @@ extension ServiceCommunity {
         Task { await self.flushOutbox() }
     }
 
+    /// A script's post goes straight to the service. The interactive client's is written to the
+    /// outbox first (on disk: a kill loses nothing typed), then sent behind any older pending
+    /// ones: each sender's posts land in order, once. A refusal is thrown as before; a service
+    /// that is away leaves it `sending…` and retried.
     private func post(_ text: String, _ target: Outbox.Entry.Target, channel: ChannelID,
                       _ request: @escaping @Sendable (String) -> Request) async throws -> Message {
         let clientID = Self.newClientID()
-        // Behind posts still waiting, a new one waits too: each sender's posts land in order.
-        if keepsOutbox && !outbox.isEmpty { return enqueue(clientID, text, target, channel) }
-        do {
+        guard keepsOutbox else {
             guard case .message(let message) = try await call(request(clientID)) else { throw unexpected() }
             return message
-        } catch ChatError.offline(let why) {
-            guard keepsOutbox else { throw ChatError.offline(why) }
-            return enqueue(clientID, text, target, channel)
+        }
+        let placeholder = enqueue(clientID, text, target, channel)
+        // Behind older pending posts it waits its turn, without holding up the caller.
+        guard outbox.first(of: lastViewer.withLock({ $0 }))?.clientID == clientID else {
+            flushOutboxSoon()
+            return placeholder
+        }
+        await flushOutbox()
+        switch outbox.outcome(of: clientID) {
+        case .delivered(let message)?: return message
+        case .refused(let error)?: throw error
+        case nil: return placeholder
         }
     }
 
@@ -66,31 +77,31 @@ extension ServiceCommunity {
         let me = lastViewer.withLock { $0 } ?? UserID("")
         let placeholder = Message(id: MessageID("pending-\(clientID)"), channelID: channel, senderID: me, senderNickname: "",
                                   sentAt: Date(), content: .text(text), delivery: .pending)
-        outbox.add(.init(clientID: clientID, text: text, target: target, placeholder: placeholder))
-        retryLater()
+        outbox.add(.init(clientID: clientID, text: text, target: target, placeholder: placeholder), awaited: true)
         return placeholder
     }
 
     func flushOutbox() async {
         guard outbox.beginFlush() else { return }
         defer { outbox.endFlush() }
-        while let entry = outbox.first {
+        while let entry = outbox.first(of: lastViewer.withLock({ $0 })) {
             let request: Request = switch entry.target {
             case .channel(let channel): .send(entry.text, to: channel, clientID: entry.clientID)
             case .person(let user): .sendDirect(entry.text, to: user, clientID: entry.clientID)
             }
             do {
-                _ = try await call(request)
-                _ = outbox.remove(entry.clientID)
+                guard case .message(let message) = try await call(request) else { throw unexpected() }
+                outbox.finish(entry.clientID, .delivered(message))
                 hub.publish(.messageRemoved(entry.placeholder.channelID, entry.placeholder.id))
             } catch ChatError.offline {
                 retryLater()
                 return
             } catch {
                 // Refused for good (e.g. blocked meanwhile): show it failed, keep nothing to resend.
-                _ = outbox.remove(entry.clientID)
+                let refusal = (error as? ChatError) ?? .storage(String(describing: error))
+                outbox.finish(entry.clientID, .refused(refusal))
                 var failed = entry.placeholder
-                failed.delivery = .failed((error as? ChatError)?.message ?? String(describing: error))
+                failed.delivery = .failed(refusal.message)
                 hub.publish(.messageUpdated(failed))
             }
         }

@@ -17,7 +17,7 @@ public final class ServiceCommunity: ChatService {
     let subscribed = Mutex(false)
     /// The link the service confirmed the subscription on.
     let live = Mutex<ObjectIdentifier?>(nil)
-    let outbox = Outbox()
+    let outbox: Outbox
     /// The member last seen, so a pending post shows as mine while the service is away.
     let lastViewer = Mutex<UserID?>(nil)
     /// For the user's private service: starts it when nothing answers on its socket.
@@ -30,6 +30,8 @@ public final class ServiceCommunity: ChatService {
         self.sessionFile = SecretFile(url: sessionFile)
         self.keepsOutbox = keepsOutbox
         self.starter = starter
+        // The interactive client's pending posts outlive it; a script keeps none.
+        outbox = Outbox(log: keepsOutbox ? OutboxLog(sessionFile: sessionFile) : nil)
     }
 
     public var accountNaming: AccountNaming { .email }
@@ -110,7 +112,10 @@ public final class ServiceCommunity: ChatService {
 
     private func resumedLink() async throws -> ServiceLink {
         let fresh = try ServiceLink(path: socketPath) { [weak self] event in self?.hub.publish(event) }
-        _ = try await fresh.call(.restore(token: sessionFile.load()?.token))
+        // Who this is decides whose pending posts the outbox sends.
+        if case .viewer(let viewer) = try await fresh.call(.restore(token: sessionFile.load()?.token)) {
+            lastViewer.withLock { $0 = viewer.userID }
+        }
         return fresh
     }
 

@@ -7,13 +7,16 @@ enum DomainMapping {
     /// delivered one are the same message to everything above.
     /// Relations are resolved here: a deleted message is only a placeholder, an edit shows the
     /// sender's newest text in place, a reply's fallback quote gives way to the original's summary.
-    static func message(_ event: CachedEvent) -> Message {
+    /// `trust` tells how far the sending device of a decrypted event is trusted.
+    static func message(_ event: CachedEvent, trust: SenderTrust? = nil) -> Message {
         let relations = event.relations
         let shown: MessageContent
         if event.redacted {
             shown = .deleted
         } else if let edit = relations.edit {
             shown = content(edit.content)
+        } else if event.content.msgtype == MatrixCache.encryptedMsgtype {
+            shown = .encrypted(reason: event.undecryptedReason)
         } else {
             var original = event.content
             if event.replyTo != nil { original.body = ReplyFallback.strippedBody(original.body) }
@@ -24,6 +27,7 @@ enum DomainMapping {
                               sentAt: date(event.timestamp), content: shown,
                               omittedBytes: event.redacted || relations.edit != nil ? 0 : event.omittedBytes)
         guard !event.redacted else { return message }
+        message.senderTrust = trust
         if relations.edit == nil, ["m.text", "m.notice"].contains(event.content.msgtype), let html = event.content.html {
             message.formatted = HTMLText.formatted(html)
         }
@@ -58,7 +62,7 @@ enum DomainMapping {
 
     static func content(_ content: MessageEventContent) -> MessageContent {
         switch content.msgtype {
-        case MatrixCache.encryptedMsgtype: return .encrypted
+        case MatrixCache.encryptedMsgtype: return .encrypted()
         case "m.emote": return .emote(content.body)
         case "m.notice": return .notice(content.body)
         default: break

@@ -64,5 +64,12 @@ enum CryptoSchema {
             PRIMARY KEY (user_id, device_id)
         );
         """),
+        Migration(4, "server-side key backup: which room keys are in which backup version", sql: """
+        -- a room key uploaded to backup VERSION; a better copy of it (stored later) is uploaded again
+        CREATE TABLE backed_up (
+            session_id TEXT NOT NULL, sender_key TEXT NOT NULL, version TEXT NOT NULL,
+            PRIMARY KEY (session_id, sender_key)
+        );
+        """),
     ]
 }

@@ -75,6 +75,12 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// or sender than the session held under its id is refused (a forged file or backup).
     func importRoomKeys(_ keys: [ExportedRoomKey]) throws -> RoomKeyImport
 
+    /// Up to `limit` room keys not yet uploaded to backup `version` (new, or better copies since).
+    func roomKeysNotBackedUp(version: String, limit: Int) throws -> [ExportedRoomKey]
+
+    /// Records that the server took `keys` into backup `version`.
+    func markBackedUp(_ keys: [ExportedRoomKey], version: String) throws
+
     // MARK: Verification (see `SasVerification`)
 
     /// Records that the person verified `device` by emoji, with the signing key it has now.
@@ -82,6 +88,16 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
 
     /// Whether `device`, with this signing key, was verified.
     func isVerified(_ device: DeviceKeys) throws -> Bool
+
+    /// How far to trust the device of `user` whose Olm identity key is `senderKey` (a Megolm
+    /// message's `sender_key`): verified, unverified (unknown or never verified), or changed (its
+    /// device id was verified with another signing key).
+    func trust(ofSender user: String, senderKey: String) throws -> DeviceTrust
+}
+
+/// What a verification says about a device now.
+public enum DeviceTrust: String, Hashable, Sendable {
+    case verified, unverified, changed
 }
 
 /// A device's identity.

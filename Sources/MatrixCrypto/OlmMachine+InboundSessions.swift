@@ -53,6 +53,8 @@ extension OlmMachine {
                 (session_id, sender_key, room_id, sender_user, claimed_ed25519, first_index, pickle) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, key + [.text(held.room), .text(held.sender), SQLValue(held.claimedEd25519),
                         .integer(Int64(held.session.firstKnownIndex)), .text(try held.session.pickle(key: pickleKey))])
+        // A better copy goes to the key backup again.
+        _ = try connection.run("DELETE FROM backed_up WHERE session_id = ? AND sender_key = ?", key)
         inboundSessions[held.senderKey + "|" + held.sessionID] = held
     }
 

@@ -16,6 +16,30 @@ extension OlmMachine {
         }
     }
 
+    public func roomKeysNotBackedUp(version: String, limit: Int) throws -> [ExportedRoomKey] {
+        try database.writeSync { connection in
+            let rows = try connection.query("""
+                SELECT s.session_id, s.sender_key FROM inbound_group_sessions s
+                LEFT JOIN backed_up b ON b.session_id = s.session_id AND b.sender_key = s.sender_key AND b.version = ?
+                WHERE b.version IS NULL ORDER BY s.room_id, s.session_id LIMIT ?
+                """, [.text(version), .integer(Int64(limit))])
+            return try rows.compactMap { row in
+                guard let sessionID = row["session_id"].string, let senderKey = row["sender_key"].string,
+                      let held = try heldInbound(sessionID, senderKey: senderKey, in: connection) else { return nil }
+                return try exported(held)
+            }
+        }
+    }
+
+    public func markBackedUp(_ keys: [ExportedRoomKey], version: String) throws {
+        try database.writeSync { connection in
+            for key in keys {
+                _ = try connection.run("INSERT OR REPLACE INTO backed_up (session_id, sender_key, version) VALUES (?, ?, ?)",
+                                       [.text(key.sessionID), .text(key.senderKey), .text(version)])
+            }
+        }
+    }
+
     /// One held session as it is exported (also what a backup uploads).
     func exported(_ held: HeldInboundSession) throws -> ExportedRoomKey {
         ExportedRoomKey(roomID: held.room, sessionID: held.sessionID, senderKey: held.senderKey, claimedEd25519: held.claimedEd25519,

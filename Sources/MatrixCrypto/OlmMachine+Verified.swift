@@ -18,3 +18,20 @@ extension OlmMachine {
         }
     }
 }
+
+extension OlmMachine {
+    public func trust(ofSender user: String, senderKey: String) throws -> DeviceTrust {
+        if user == identity.userID, senderKey == identity.curve25519 { return .verified }
+        return try database.readSync { connection in
+            guard let device = try connection.queryRow("SELECT * FROM devices WHERE user_id = ? AND curve25519 = ?", [.text(user), .text(senderKey)])
+                .map(DeviceKeys.init(row:)) else { return .unverified }
+            let verifiedKey = try connection.scalar("SELECT ed25519 FROM verified_devices WHERE user_id = ? AND device_id = ?",
+                                                    [.text(user), .text(device.deviceID)]).string
+            switch verifiedKey {
+            case nil: return .unverified
+            case device.ed25519: return .verified
+            default: return .changed
+            }
+        }
+    }
+}

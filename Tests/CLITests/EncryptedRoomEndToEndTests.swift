@@ -116,6 +116,10 @@ final class EncryptedRoomEndToEndTests: XCTestCase {
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(json)")
         XCTAssertEqual(rows.map { $0["kind"] as? String }, ["encrypted", "text", "text", "text"], json.stdout)
         XCTAssertEqual(rows.dropFirst().map { $0["text"] as? String }, ["after her device", "떡볶이 먹자 🌶️", "in a later run"])
+        XCTAssertEqual(rows.map { $0["senderTrust"] as? String }, [nil, "unverified", "unverified", "unverified"],
+                       "decrypted messages carry their device's trust (nio's is not verified): \(json.stdout)")
+        XCTAssertEqual(rows.first?["undecryptableReason"] as? String, "the key for it has not arrived (yet)", "the placeholder says why")
+        XCTAssertTrue(read.lines.first?.hasSuffix("(the key for it has not arrived (yet))") == true, read.stdout)
         let cryptoFiles = try FileManager.default.subpathsOfDirectory(atPath: mina.home.path).filter { $0.contains(".crypto") }
         XCTAssertTrue(cryptoFiles.contains { $0.hasSuffix(".crypto.sqlite") } && cryptoFiles.contains { $0.hasSuffix(".crypto-key") }, "\(cryptoFiles)")
         for name in cryptoFiles {

@@ -5,12 +5,12 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// `kill -9` of the real service while 8 clients post: every acknowledged post is stored once,
-/// every pending one is delivered after the restart, each sender's posts in the order typed, and
-/// the file passes `integrity_check`.
+/// `kill -9` of the real service while 8 clients post 10,000 posts (the full size): every
+/// acknowledged post is stored once, every pending one is delivered after the restart, each
+/// sender's posts in the order typed, and the file passes `integrity_check`.
 final class ServiceKillTests: XCTestCase {
     func testKillingTheServiceMidStreamLosesAndDoublesNothing() async throws {
-        let senders = 8, perSender = 250
+        let senders = 8, perSender = 1_250
         let directory = try TemporaryDirectory(prefix: "kill")
         let store = directory.file("community.sqlite").path, socket = directory.file("s.sock").path
         let first = try ServiceProcess(store: store, socket: socket)
@@ -81,6 +81,11 @@ final class ServiceProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         guard waitUntil(seconds: 20, { UnixSocket.answers(socket) }) else { throw POSIXError(.ETIMEDOUT) }
+    }
+
+    /// Sends `signal` (SIGSTOP, SIGCONT…) to the service.
+    func signal(_ number: Int32) {
+        Glibc.kill(process.processIdentifier, number)
     }
 
     func kill() {

@@ -61,6 +61,12 @@ final class ServiceRestartTests: XCTestCase {
 
     /// A service that stops answering (SIGSTOP) is offline after the answer timeout, not a hang;
     /// the post waits and lands once when it resumes.
+    /// True once the process is stopped (state T in /proc/PID/stat).
+    private static func isStopped(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.range(of: ") ") else { return false }
+        return stat[end.upperBound...].hasPrefix("T")
+    }
+
     func testAStoppedServiceIsOfflineNotAHang() async throws {
         let directory = try TemporaryDirectory(prefix: "stopped")
         let store = directory.file("community.sqlite").path, socket = directory.file("s.sock").path
@@ -71,6 +77,8 @@ final class ServiceRestartTests: XCTestCase {
         let lobby = try await alice.channel(named: "마포구").id
 
         kill(server.processIdentifier, SIGSTOP)
+        // The signal lands asynchronously: a post sent before it did would be answered.
+        XCTAssertTrue(waitUntil(seconds: 10) { Self.isStopped(server.processIdentifier) }, "the service did not stop")
         let started = Date()
         let pending = try await alice.send("typed while stopped", to: lobby)
         XCTAssertEqual(pending.delivery, .pending)

@@ -82,6 +82,8 @@ final class EndToEndDecryptionTests: XCTestCase {
         XCTAssertEqual(reason, UndecryptableReasonText.unknownSession, "its reason")
         let before = await texts(tteok, room)
         XCTAssertEqual(before.last, MessageContent.encryptedPlaceholder, "\(before)")
+        let waiting = try await tteok.latestMessages(in: room, limit: 20).messages.last
+        XCTAssertEqual(waiting?.content, .encrypted(reason: UndecryptableReasonText.unknownSession), "the placeholder says why")
 
         let shared = try later.share()
         XCTAssertTrue(shared.contains { $0.hasPrefix(user.userID + "/") }, "nio sent the key to tteok's device: \(shared)")
@@ -92,6 +94,8 @@ final class EndToEndDecryptionTests: XCTestCase {
             return false
         }
         XCTAssertNotNil(updated, "the open chat is told the message changed")
+        let decrypted = try await tteok.latestMessages(in: room, limit: 20).messages.last
+        XCTAssertEqual(decrypted?.senderTrust, .unverified, "decrypted in place, from nio's device, never verified")
         let left = try await tteok.active?.cache.undecryptedReason(eventID)
         XCTAssertNil(left, "nothing left waiting")
         recorder.cancel()

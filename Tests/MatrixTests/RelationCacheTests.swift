@@ -32,7 +32,7 @@ final class RelationCacheTests: XCTestCase {
     }
 
     private func messages(_ cache: MatrixCache) async throws -> [Message] {
-        try await cache.events(in: "!r", before: nil, limit: 100).map(DomainMapping.message)
+        try await cache.events(in: "!r", before: nil, limit: 100).map { DomainMapping.message($0) }
     }
 
     func testOnlyTheSenderOrAModeratorMayDeleteAMessage() async throws {

@@ -9,14 +9,7 @@ import XCTest
 /// count, emotes and notices — all through the sanitiser, within the pane.
 final class ChatRelationsPaneTests: XCTestCase {
     private func draw(_ messages: [Message], width: Int = 48, height: Int = 20, language: Language = .english) -> (Canvas, Region, [String]) {
-        var canvas = CanvasCheck.sentinel(Size(width: width + 2, height: height + 2))
-        let region = canvas.bounds.subregion(Rect(row: 1, column: 1, width: width, height: height))
-        let pane = ChatPane(title: "lobby", messages: .loaded(messages.map(Fixtures.line)), paging: .done, scroll: 0, focused: false,
-                            transcript: ChatTranscript(strings: UIStrings(language), text: .unfiltered))
-        _ = pane.draw(on: &canvas, in: region)
-        CanvasCheck.assertInert(canvas)
-        CanvasCheck.assertInside(region, canvas)
-        return (canvas, region, CanvasCheck.lines(canvas, region))
+        CanvasCheck.chat(messages, width: width, height: height, language: language)
     }
 
     private func at(_ minute: Int) -> Date { Fixtures.date(day: 2, hour: 9, minute: minute) }

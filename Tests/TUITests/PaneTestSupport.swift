@@ -42,6 +42,20 @@ enum CanvasCheck {
         }
     }
 
+    /// `messages` drawn by a chat pane of `width` x `height` (inside a one-cell sentinel frame),
+    /// checked inert and inside; the canvas, the pane's region and its lines.
+    static func chat(_ messages: [Message], title: String = "lobby", width: Int, height: Int,
+                     language: Language = .english) -> (Canvas, Region, [String]) {
+        var canvas = sentinel(Size(width: width + 2, height: height + 2))
+        let region = canvas.bounds.subregion(Rect(row: 1, column: 1, width: width, height: height))
+        let pane = ChatPane(title: title, messages: .loaded(messages.map(Fixtures.line)), paging: .done, scroll: 0, focused: false,
+                            transcript: ChatTranscript(strings: UIStrings(language), text: .unfiltered))
+        _ = pane.draw(on: &canvas, in: region)
+        assertInert(canvas)
+        assertInside(region, canvas)
+        return (canvas, region, lines(canvas, region))
+    }
+
     /// The text of the region's rows, trailing spaces trimmed.
     static func lines(_ canvas: Canvas, _ region: Region) -> [String] {
         (region.frame.row..<region.frame.maxRow).map { row in

@@ -130,7 +130,12 @@ enum CacheSchema {
         -- nothing read (a direct conversation's first messages are still new once it is accepted)
         ALTER TABLE rooms ADD COLUMN own_join_event_id TEXT;
         """),
-        Migration(10, "formatted bodies", sql: """
+        Migration(10, "the sending device of each decrypted event", sql: """
+        -- the Megolm sender_key (the sending device's curve25519 key) of an event decrypted here:
+        -- how far to trust its sender is decided when it is shown, as verifications change
+        CREATE TABLE sender_devices (event_id TEXT PRIMARY KEY, sender_key TEXT NOT NULL);
+        """),
+        Migration(11, "formatted bodies", sql: """
         -- formatted_body of a message in org.matrix.custom.html (read capped, drawn from an allow-list)
         ALTER TABLE events ADD COLUMN formatted TEXT;
         """),

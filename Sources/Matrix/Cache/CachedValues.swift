@@ -85,6 +85,10 @@ struct CachedEvent: Hashable, Sendable {
     var relations = CachedRelations()
     /// Bytes of the body past `ReadingCap` that were not read (a homeserver can send any size).
     var omittedBytes: Int
+    /// Why a placeholder is not decrypted yet, in words.
+    var undecryptedReason: String?
+    /// The sending device's curve25519 key, for an event decrypted here.
+    var senderKey: String?
 
     /// An event of a `MatrixCache.selectEvents` row; its body is read through a blob handle, at
     /// most `ReadingCap.bytes` of it, so a huge body in the cache costs no more than that.
@@ -108,6 +112,8 @@ struct CachedEvent: Hashable, Sendable {
         replyTo = row["reply_to"].string
         threadRoot = row["thread_root"].string
         redacted = row["redacted"].int == 1
+        undecryptedReason = row["undecrypted_reason"].string
+        senderKey = row["sender_key"].string
     }
 }
 

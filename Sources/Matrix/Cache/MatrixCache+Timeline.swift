@@ -4,12 +4,16 @@ import Storage
 
 /// Timelines: live events are appended, back-paged events prepended; reads skip ignored users.
 extension MatrixCache {
-    /// Every column of an event but its body, which `CachedEvent` reads at most `ReadingCap` of.
+    /// Every column of an event but its body, which `CachedEvent` reads at most `ReadingCap` of,
+    /// with why a placeholder is undecrypted and which device sent a decrypted event.
     static let selectEvents = """
         SELECT e.rowid AS event_row, e.event_id, e.room_id, e.seq, e.sender, e.ts, e.msgtype, e.url, e.mimetype, e.size,
-               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, substr(e.formatted, 1, \(HTMLText.inputLimit)) AS formatted,
-               m.display_name FROM events e
+               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, m.display_name,
+               substr(e.formatted, 1, \(HTMLText.inputLimit)) AS formatted,
+               und.reason AS undecrypted_reason, sd.sender_key FROM events e
         LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender
+        LEFT JOIN undecrypted und ON und.event_id = e.event_id
+        LEFT JOIN sender_devices sd ON sd.event_id = e.event_id
         """
 
     /// Up to `limit` events older than `seq` (all when nil), oldest first, without ignored senders.

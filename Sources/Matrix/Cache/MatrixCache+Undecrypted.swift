@@ -32,6 +32,16 @@ extension MatrixCache {
         }
     }
 
+    /// Records the sending device (curve25519 key) of decrypted events: `event id → sender_key`.
+    func recordSenderKeys(_ keys: [String: String]) async throws {
+        guard !keys.isEmpty else { return }
+        try await database.write { connection in
+            for (event, key) in keys {
+                _ = try connection.run("INSERT OR REPLACE INTO sender_devices (event_id, sender_key) VALUES (?, ?)", [.text(event), .text(key)])
+            }
+        }
+    }
+
     /// The placeholders waiting for `sessionID`'s key.
     func undecrypted(session sessionID: String) async throws -> [UndecryptedEvent] {
         try await database.read { connection in

@@ -10,6 +10,16 @@ struct PreparedSync: Sendable {
     var undecrypted: [UndecryptedEvent] = []
     /// Megolm sessions whose keys just arrived (or were withheld).
     var keyedSessions: [String] = []
+    /// The sending device (curve25519 key) of each event decrypted: `event id → sender_key`.
+    var senderKeys: [String: String] = [:]
+}
+
+/// Events with every decryptable one replaced by its plaintext, the placeholders with their
+/// ciphertext, and the sending device of each event decrypted.
+struct DecryptedEvents {
+    var events: [RoomEvent]
+    var undecrypted: [UndecryptedEvent] = []
+    var senderKeys: [String: String] = [:]
 }
 
 extension EncryptionSession {
@@ -43,9 +53,10 @@ extension EncryptionSession {
         }
         for (room, joined) in sync.rooms?.join ?? [:] {
             guard let events = joined.timeline?.events else { continue }
-            let (plain, undecrypted) = decrypt(events, in: room)
-            prepared.sync.rooms?.join?[room]?.timeline?.events = plain
-            prepared.undecrypted += undecrypted
+            let decrypted = decrypt(events, in: room)
+            prepared.sync.rooms?.join?[room]?.timeline?.events = decrypted.events
+            prepared.undecrypted += decrypted.undecrypted
+            prepared.senderKeys.merge(decrypted.senderKeys) { $1 }
         }
         return prepared
     }
@@ -54,10 +65,13 @@ extension EncryptionSession {
     /// cached placeholders whose key has just arrived. Returns the events that changed.
     func finish(_ prepared: PreparedSync) async -> [String] {
         try? await cache.recordUndecrypted(prepared.undecrypted)
+        try? await cache.recordSenderKeys(prepared.senderKeys)
         var changed: [String] = []
         for session in Set(prepared.keyedSessions).sorted() {
             changed += await retry(session: session)
         }
+        // New room keys go to the key backup, when there is one (offline: with a later answer).
+        if !prepared.keyedSessions.isEmpty { _ = try? await uploadPendingBackup() }
         return changed
     }
 
@@ -72,7 +86,10 @@ extension EncryptionSession {
                 let plain = try crypto.decrypt(ciphertext)
                 let event = RoomEvent(event_id: waiting.eventID, type: plain.type, sender: waiting.sender,
                                       origin_server_ts: waiting.timestamp, content: JSONValue(plain.content))
-                if try await cache.replacePlaceholder(waiting.eventID, with: event) { changed.append(waiting.eventID) }
+                if try await cache.replacePlaceholder(waiting.eventID, with: event) {
+                    try await cache.recordSenderKeys([waiting.eventID: plain.senderKey])
+                    changed.append(waiting.eventID)
+                }
             } catch let failure as Undecryptable {
                 try? await cache.setUndecryptedReason(waiting.eventID, failure.reason.description)
             } catch {}
@@ -81,16 +98,16 @@ extension EncryptionSession {
     }
 
     /// History pages: decrypts what it can before the page is cached; the rest become placeholders.
-    func decrypt(_ page: MessagesResponse, in room: String) -> (MessagesResponse, [UndecryptedEvent]) {
+    func decrypt(_ page: MessagesResponse, in room: String) -> (MessagesResponse, DecryptedEvents) {
         var page = page
-        let (plain, undecrypted) = decrypt(page.chunk, in: room)
-        page.chunk = plain
-        return (page, undecrypted)
+        let decrypted = decrypt(page.chunk, in: room)
+        page.chunk = decrypted.events
+        return (page, decrypted)
     }
 
     /// Each `m.room.encrypted` event replaced by its plaintext event (same id, sender, time);
     /// the undecryptable ones are kept as they are and listed with their reason.
-    func decrypt(_ events: [RoomEvent], in room: String) -> ([RoomEvent], [UndecryptedEvent]) {
+    func decrypt(_ events: [RoomEvent], in room: String) -> DecryptedEvents {
         var positions: [Int] = [], ciphertexts: [MegolmCiphertext] = []
         for (index, event) in events.enumerated() {
             guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id else { continue }
@@ -98,20 +115,21 @@ extension EncryptionSession {
             ciphertexts.append(MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
                                                 timestamp: event.origin_server_ts ?? 0, content: CryptoJSON(event.content)))
         }
-        guard !ciphertexts.isEmpty else { return (events, []) }
-        var plain = events, undecrypted: [UndecryptedEvent] = []
+        guard !ciphertexts.isEmpty else { return DecryptedEvents(events: events) }
+        var batch = DecryptedEvents(events: events)
         for (position, (ciphertext, result)) in zip(positions, zip(ciphertexts, crypto.decrypt(ciphertexts))) {
             switch result {
             case .success(let decrypted):
-                plain[position].type = decrypted.type
-                plain[position].content = JSONValue(decrypted.content)
+                batch.events[position].type = decrypted.type
+                batch.events[position].content = JSONValue(decrypted.content)
+                batch.senderKeys[ciphertext.eventID] = decrypted.senderKey
             case .failure(let failure):
                 guard let session = ciphertext.sessionID,
                       let text = try? String(decoding: JSONEncoder().encode(ciphertext.content), as: UTF8.self) else { continue }
-                undecrypted.append(UndecryptedEvent(eventID: ciphertext.eventID, roomID: room, sessionID: session, sender: ciphertext.sender,
-                                                    timestamp: ciphertext.timestamp, content: text, reason: failure.reason.description))
+                batch.undecrypted.append(UndecryptedEvent(eventID: ciphertext.eventID, roomID: room, sessionID: session, sender: ciphertext.sender,
+                                                          timestamp: ciphertext.timestamp, content: text, reason: failure.reason.description))
             }
         }
-        return (plain, undecrypted)
+        return batch
     }
 }

@@ -136,7 +136,7 @@ extension MatrixService {
             let byID = Dictionary(listed.map { ($0.id.raw, $0) }, uniquingKeysWith: { first, _ in first })
             let activity = try await active.cache.activity(since: since).compactMap { entry -> ChannelActivity? in
                 guard let channel = byID[entry.room] else { return nil }
-                return ChannelActivity(channel: channel, messageCount: entry.count, latest: entry.latest.map(DomainMapping.message))
+                return ChannelActivity(channel: channel, messageCount: entry.count, latest: entry.latest.map(active.message))
             }
             return Array(activity.sorted { $0.messageCount > $1.messageCount }.prefix(limit))
         }

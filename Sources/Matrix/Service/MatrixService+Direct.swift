@@ -16,7 +16,7 @@ extension MatrixService {
                 let latest = try await active.cache.events(in: channel.id.raw, before: nil, limit: 1).last
                 let unread = try await unreadCount(in: channel.id) > 0
                 result.append(ConversationSummary(channelID: channel.id, other: try await cachedProfile(other.raw, active),
-                                                  latest: latest.map(DomainMapping.message), unread: unread))
+                                                  latest: latest.map(active.message), unread: unread))
             }
             return result.sorted { ($0.latest?.sentAt ?? .distantPast) > ($1.latest?.sentAt ?? .distantPast) }
         }

@@ -20,21 +20,21 @@ extension MatrixService {
         let direct = Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())
         var conversationsChanged = outcome.accountDataTypes.contains("m.direct")
         for (room, ids) in outcome.newEvents.sorted(by: { $0.key < $1.key }) {
-            let messages = await withQuotedParents(room, active) { try await active.cache.events(ids: ids) }.map(DomainMapping.message)
+            let messages = await withQuotedParents(room, active) { try await active.cache.events(ids: ids) }.map(active.message)
             if !messages.isEmpty { hub.publish(.messagesAdded(ChannelID(room), messages)) }
             if direct.contains(room) { conversationsChanged = true }
         }
         for (room, ids) in outcome.changed.sorted(by: { $0.key < $1.key }) {
             let changed = await withQuotedParents(room, active) { try await active.cache.events(ids: ids.sorted()) }
-            for event in changed { hub.publish(.messageUpdated(DomainMapping.message(event))) }
+            for event in changed { hub.publish(.messageUpdated(active.message(event))) }
         }
         for event in (try? await active.cache.events(ids: outcome.decryptedInPlace)) ?? [] {
-            hub.publish(.messageUpdated(DomainMapping.message(event)))
+            hub.publish(.messageUpdated(active.message(event)))
         }
         for (room, users) in outcome.renamed.sorted(by: { $0.key < $1.key }) {
             for user in users.sorted() {
                 let shown = (try? await active.cache.events(by: user, in: room, limit: Self.relabelled)) ?? []
-                for event in shown { hub.publish(.messageUpdated(DomainMapping.message(event))) }
+                for event in shown { hub.publish(.messageUpdated(active.message(event))) }
             }
         }
         if outcome.roomsChanged { hub.publish(.channelsChanged) }

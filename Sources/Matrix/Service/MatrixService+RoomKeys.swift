@@ -40,6 +40,50 @@ extension MatrixService: RoomKeysService {
                                     decrypted: decrypted)
     }
 
+    public func keyBackupStatus() async throws -> KeyBackupStatus {
+        let encryption = try encryptionSession()
+        guard let server = try await encryption.client.latestBackupVersion() else { return .none }
+        guard let target = await encryption.backupTarget(), target.version == server.version, target.publicKey == server.publicKey else {
+            return .elsewhere(version: server.version, keys: server.count ?? 0)
+        }
+        _ = try? await encryption.uploadPendingBackup()
+        let pending = (try? encryption.crypto.roomKeysNotBackedUp(version: target.version, limit: 100_000).count) ?? 0
+        let now = try await encryption.client.latestBackupVersion()
+        return .active(version: target.version, keys: now?.count ?? server.count ?? 0, pending: pending)
+    }
+
+    public func setUpKeyBackup() async throws -> (recoveryKey: String, version: String, uploaded: Int) {
+        let encryption = try encryptionSession()
+        if let existing = try await encryption.client.latestBackupVersion() {
+            throw ChatError.invalidInput("The account has a key backup already (version \(existing.version)); restore it with its recovery key (tteok keys restore).")
+        }
+        let key = try BackupKey.generate()
+        let version = try await encryption.client.createBackupVersion(publicKey: key.publicKey)
+        try await encryption.setBackupTarget(version: version, publicKey: key.publicKey)
+        let uploaded = try await encryption.uploadPendingBackup()
+        return (key.recoveryKey, version, uploaded)
+    }
+
+    public func restoreKeyBackup(recoveryKey: String) async throws -> RoomKeyImportSummary {
+        let encryption = try encryptionSession()
+        guard let server = try await encryption.client.latestBackupVersion() else { throw ChatError.invalidInput("The account has no key backup.") }
+        guard server.algorithm == BackupKey.algorithm, let publicKey = server.publicKey else {
+            throw ChatError.unsupported("the account's key backup uses \(server.algorithm), which tteok cannot read")
+        }
+        let key: BackupKey
+        do {
+            key = try BackupKey(recoveryKey: recoveryKey, expectedPublicKey: publicKey)
+        } catch let failure as RecoveryKey.Failure {
+            throw ChatError.invalidInput("Nothing was restored: \(failure.description).")
+        } catch let failure as BackupKey.Failure {
+            throw ChatError.invalidInput("Nothing was restored: \(failure.description).")
+        }
+        let result = try await encryption.restoreBackup(version: server.version, with: key)
+        try await encryption.setBackupTarget(version: server.version, publicKey: publicKey)
+        _ = try? await encryption.uploadPendingBackup()
+        return result
+    }
+
     /// The signed-in member's end-to-end encryption, or why there is none.
     private func encryptionSession() throws -> EncryptionSession {
         guard let encryption = try member().encryption else { throw ChatError.unsupported("end-to-end encryption is off for this session") }

@@ -56,7 +56,7 @@ extension MatrixService {
 
     public func recentMessages(by user: UserID, limit: Int) async throws -> [Message] {
         let active = try await reader()
-        return try await mapped { try await active.cache.events(by: user.raw, limit: limit).map(DomainMapping.message) }
+        return try await mapped { try await active.cache.events(by: user.raw, limit: limit).map(active.message) }
     }
 
     /// Edits the ignored list on the server, then the cache, then tells listeners to re-read.

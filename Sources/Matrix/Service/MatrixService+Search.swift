@@ -20,7 +20,7 @@ extension MatrixService {
             let cached = try await active.cache.search(expression, room: query.channel?.raw, below: mark, limit: limit + 1)
             let remote = try await serverHits(query.text, room: query.channel?.raw, below: mark, limit: limit + 1, active)
             var seen = Set<String>()
-            let merged = (cached.map(SearchCandidate.init) + remote)
+            let merged = (cached.map { SearchCandidate($0, message: active.message($0)) } + remote)
                 .sorted { ($0.timestamp, $0.eventID) > ($1.timestamp, $1.eventID) }
                 .filter { seen.insert($0.eventID).inserted }
             var names: [String: String] = [:]
@@ -99,10 +99,10 @@ struct SearchCandidate {
     var timestamp: Int64
     var message: Message
 
-    init(_ event: CachedEvent) {
+    init(_ event: CachedEvent, message: Message) {
         eventID = event.eventID
         timestamp = event.timestamp
-        message = DomainMapping.message(event)
+        self.message = message
     }
 
     /// A text message from the server's results; nil for anything else.

@@ -121,7 +121,7 @@ extension MatrixService {
     /// Lets the outbox attempt `transactionID` and reports where it stands.
     private func settle(_ transactionID: String, _ active: Active) async throws -> Message {
         await active.outbox.drain()
-        if let event = try await active.cache.sentEvent(transactionID) { return DomainMapping.message(event) }
+        if let event = try await active.cache.sentEvent(transactionID) { return active.message(event) }
         guard let entry = try await active.cache.outboxEntry(transactionID) else { throw ChatError.noSuchMessage }
         if let failure = entry.failure { throw active.outbox.refusal(of: transactionID) ?? ChatError.badResponse(failure) }
         return try await pendingMessage(entry, active)
@@ -136,7 +136,7 @@ extension MatrixService {
         guard let active, active.cache === cache else { return }
         switch outcome {
         case .delivered(let event):
-            hub.publish(.messageUpdated(DomainMapping.message(event)))
+            hub.publish(.messageUpdated(active.message(event)))
         case .failed(var entry, let error):
             entry.failure = error.message
             if let message = try? await pendingMessage(entry, active) { hub.publish(.messageUpdated(message)) }

@@ -67,7 +67,7 @@ extension MatrixService {
         } else {
             next = state?.back == .atStart ? .done : .haveMore(PageToken(String(seq ?? Int64.max)))
         }
-        var messages = events.map(DomainMapping.message)
+        var messages = events.map(active.message)
         if seq == nil {
             // The newest page ends with what is still in the outbox (pending or failed).
             // Edits and reactions waiting there change other messages and are no lines.
@@ -93,10 +93,11 @@ extension MatrixService {
             case .fromLiveEnd: from = nil
             }
             var page = try await active.client.messages(in: room, from: from, limit: max(needed - found, 20))
-            var undecrypted: [UndecryptedEvent] = []
-            if let encryption = active.encryption { (page, undecrypted) = encryption.decrypt(page, in: room) }
+            var decrypted = DecryptedEvents(events: [])
+            if let encryption = active.encryption { (page, decrypted) = encryption.decrypt(page, in: room) }
             found += try await active.cache.prepend(page, to: room)
-            try await active.cache.recordUndecrypted(undecrypted)
+            try await active.cache.recordUndecrypted(decrypted.undecrypted)
+            try await active.cache.recordSenderKeys(decrypted.senderKeys)
         }
     }
 

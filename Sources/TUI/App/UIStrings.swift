@@ -48,6 +48,10 @@ public struct UIStrings: Hashable, Sendable {
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
     /// Stands in for a message its sender or a moderator deleted.
     public var deletedMessage: String { pick("message deleted", "삭제된 메시지") }
+    /// After the nickname of a message from a device never verified (encrypted rooms only).
+    public var unverifiedMark: String { pick("?", "?") }
+    /// After the nickname of a message from a device whose keys changed since it was verified.
+    public var keysChangedMark: String { pick("(!) keys changed", "(!) 키 변경됨") }
     /// A reply whose original cannot be shown.
     public var replyUnavailable: String { pick("original message unavailable", "원본 메시지를 볼 수 없음") }
     public var edited: String { pick("(edited)", "(수정됨)") }

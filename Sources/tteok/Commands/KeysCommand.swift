@@ -1,33 +1,42 @@
 import ChatCore
 import Foundation
 
-/// `tteok keys export FILE` / `tteok keys import FILE`: this device's Megolm room keys in the
-/// standard key export format, the passphrase read from standard input (never an argument).
+/// `tteok keys export FILE | import FILE | backup | restore`: this device's Megolm room keys —
+/// in the standard key export format, or in the account's server-side key backup. Passphrases
+/// and recovery keys are read from standard input, never taken as arguments.
 struct KeysCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "keys",
-        abstract: "Matrix end-to-end encryption keys: export FILE, import FILE.",
+        abstract: "Matrix end-to-end encryption keys: export FILE, import FILE, backup, restore.",
         discussion: """
             export writes every room key this device holds to FILE (a new file, mode 0600) in the standard \
             Megolm key export format that Element and other clients import; import reads such a file and \
-            decrypts the messages it unlocks. The passphrase is the first line of standard input (typed \
-            without echo at a terminal). A wrong passphrase or a changed file is refused and imports nothing.
+            decrypts the messages it unlocks. Their passphrase is the first line of standard input (typed \
+            without echo at a terminal); a wrong passphrase or a changed file is refused and imports nothing. \
+            backup makes the account's server-side key backup when it has none and prints its recovery key \
+            once (write it down: tteok does not keep it), or tells how the backup stands; restore reads the \
+            recovery key from standard input, restores the backup and uploads this device's new keys to it.
             """,
-        arguments: [ArgumentDefinition(name: "ACTION", arity: .required, help: "export or import"),
-                    ArgumentDefinition(name: "FILE", arity: .required, help: "The key export file.")]
+        arguments: [ArgumentDefinition(name: "ACTION", arity: .required, help: "export, import, backup or restore"),
+                    ArgumentDefinition(name: "FILE", arity: .optional, help: "The key export file (export and import).")]
     )
 
-    enum Action: String { case export, `import` }
+    enum Action: String { case export, `import`, backup, restore }
 
     let action: Action
     let file: String
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
         let word = arguments.argument("ACTION") ?? ""
-        guard let action = Action(rawValue: word) else { throw .invalidValue(option: "ACTION", value: word, reason: "expected export or import") }
+        guard let action = Action(rawValue: word) else {
+            throw .invalidValue(option: "ACTION", value: word, reason: "expected export, import, backup or restore")
+        }
         self.action = action
         file = arguments.argument("FILE") ?? ""
-        if file.isEmpty { throw .missingArgument("FILE") }
+        switch action {
+        case .export, .import: if file.isEmpty { throw .missingArgument("FILE") }
+        case .backup, .restore: if !file.isEmpty { throw .invalidValue(option: "FILE", value: file, reason: "\(word) takes no file") }
+        }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
@@ -35,41 +44,50 @@ struct KeysCommand: ScriptCommand {
         guard let service = context.service as? any RoomKeysService else {
             throw ChatError.unsupported("Room keys exist only on a Matrix homeserver (--homeserver).")
         }
-        if context.input.isTerminal() { FileHandle.standardError.write(Data("Passphrase: ".utf8)) }
-        guard let passphrase = context.input.password(), !passphrase.isEmpty else {
-            throw ChatError.invalidInput("A passphrase is needed on standard input.")
-        }
+        let console = context.console
         switch action {
         case .export:
-            let sealed = try await service.exportRoomKeys(passphrase: passphrase)
+            let sealed = try await service.exportRoomKeys(passphrase: try secret("Passphrase", context))
             try OwnerOnlyWrite.create(file, contents: Data(sealed.file.utf8))
-            context.console.line("Exported \(sealed.count) room keys to \(context.console.inert(file)).")
+            console.line("Exported \(sealed.count) room keys to \(console.inert(file)).")
         case .import:
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw ChatError.invalidInput("Cannot read \(file).")
-            }
-            let result = try await service.importRoomKeys(text, passphrase: passphrase)
-            context.console.line("Imported \(result.imported) room keys (\(result.alreadyHeld) already held); \(result.decrypted) messages decrypted.")
-            for refusal in result.refused { context.console.error("Refused a key: \(refusal)") }
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw ChatError.invalidInput("Cannot read \(file).") }
+            report(try await service.importRoomKeys(text, passphrase: try secret("Passphrase", context)), console)
+        case .backup:
+            try await backup(service, console)
+        case .restore:
+            report(try await service.restoreKeyBackup(recoveryKey: try secret("Recovery key", context)), console)
+            console.line("New room keys of this device now go to the backup.")
         }
         return .success
     }
-}
 
-/// Writes a new file readable by its owner only; an existing file (or a link in its place) is
-/// refused rather than replaced.
-enum OwnerOnlyWrite {
-    static func create(_ path: String, contents: Data) throws {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw ChatError.invalidInput(errno == EEXIST ? "\(path) exists; choose a new file name." : "Cannot create \(path): \(String(cString: strerror(errno))).")
+    private func backup(_ service: any RoomKeysService, _ console: Console) async throws {
+        switch try await service.keyBackupStatus() {
+        case .none:
+            let made = try await service.setUpKeyBackup()
+            console.line("Key backup \(made.version) made; \(made.uploaded) room keys uploaded.")
+            console.line("Your recovery key (shown only now; write it down, tteok does not keep it):")
+            console.line("    \(made.recoveryKey)")
+            console.line("On a new device: tteok keys restore, then the recovery key on standard input.")
+        case .elsewhere(let version, let keys):
+            console.line("The account has key backup \(version) (\(keys) keys), made on another device. To use it here: tteok keys restore, with its recovery key on standard input.")
+        case .active(let version, let keys, let pending):
+            console.line("Key backup \(version): \(keys) room keys on the server, \(pending) waiting to go up.")
         }
-        defer { close(descriptor) }
-        fchmod(descriptor, 0o600)
-        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == contents.count, fsync(descriptor) == 0 else {
-            unlink(path)
-            throw ChatError.storage("\(path) could not be written")
+    }
+
+    private func report(_ result: RoomKeyImportSummary, _ console: Console) {
+        console.line("Imported \(result.imported) room keys (\(result.alreadyHeld) already held); \(result.decrypted) messages decrypted.")
+        for refusal in result.refused { console.error("Refused a key: \(refusal)") }
+    }
+
+    /// The first line of standard input (no echo at a terminal); an empty one is refused.
+    private func secret(_ name: String, _ context: CommandContext) throws -> String {
+        if context.input.isTerminal() { FileHandle.standardError.write(Data("\(name): ".utf8)) }
+        guard let value = context.input.password(), !value.isEmpty else {
+            throw ChatError.invalidInput("A \(name.lowercased()) is needed on standard input.")
         }
+        return value
     }
 }

@@ -62,6 +62,11 @@ struct MessageRecord: Encodable, Sendable {
     /// Bytes of a text longer than tteok reads (`ReadingCap`, 64 KiB) left out of `text`; absent
     /// for a whole message.
     let truncatedBytes: Int?
+    /// For an end-to-end encrypted message, its sending device: `verified`, `unverified` or
+    /// `changed` (verified once, its keys changed since); absent for one that was not encrypted.
+    let senderTrust: String?
+    /// Why an `encrypted` message could not be decrypted, in words, when known.
+    let undecryptableReason: String?
 
     init(_ message: Message, channelName: String) {
         id = message.id.raw
@@ -80,6 +85,8 @@ struct MessageRecord: Encodable, Sendable {
         reactions = message.reactions.map { ReactionRecord(key: $0.key, count: $0.count, mine: $0.mine) }
         deleted = message.isDeleted
         thread = message.thread.map(ThreadRecord.init)
+        senderTrust = message.senderTrust?.rawValue
+        if case .encrypted(let reason) = message.content { undecryptableReason = reason } else { undecryptableReason = nil }
     }
 
     private static func attachment(of content: MessageContent) -> (Image?, Attachment?, Location?) {
@@ -103,12 +110,15 @@ struct MessageRecord: Encodable, Sendable {
         var line = "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): "
         if let replyTo { line += "[↱ \(console.inert(replyTo.summary))] " }
         line += console.inert(text)
+        if let undecryptableReason { line += " (\(console.inert(undecryptableReason)))" }
         if let truncatedBytes { line += " [… \(ReadingCap.kilobytes(truncatedBytes)) KB more]" }
         if edited { line += " (edited)" }
         if !reactions.isEmpty {
             line += "  " + reactions.map { "\(console.inert($0.key)) \($0.count)\($0.mine ? "*" : "")" }.joined(separator: "  ")
         }
         if let replies = thread?.replies, replies > 0 { line += "  [\(replies) \(replies == 1 ? "reply" : "replies")]" }
+        // Only the warning: most devices are unverified, and a mark on each line would be noise.
+        if senderTrust == SenderTrust.changed.rawValue { line += "  [! sender's device keys changed since it was verified]" }
         return line
     }
 

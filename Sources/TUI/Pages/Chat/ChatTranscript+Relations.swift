@@ -37,7 +37,10 @@ extension ChatTranscript {
         case .sticker(let image): return imageRows(image, kind: .sticker, width: width, style: style)
         case .file(let file): return lines(attachmentLabel(file), style)
         case .location(let place): return lines(locationLabel(place), style)
-        case .encrypted: return lines(strings.encryptedMessage, Style(.muted))
+        case .encrypted(let reason):
+            // The reason comes from our own crypto module, but it may quote a sender's withheld
+            // notice: it goes through the same sanitiser as any text from outside.
+            return lines(strings.encryptedMessage + (reason.map { " (\(text.line($0)))" } ?? ""), Style(.muted))
         case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))
         }
     }

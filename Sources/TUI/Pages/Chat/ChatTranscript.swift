@@ -203,17 +203,28 @@ public struct ChatTranscript {
         LocalTime(date, zone: zone).timeText
     }
 
+    /// After the nickname: nothing for a verified device (or an unencrypted message), a muted `?`
+    /// for a device never verified, and a visible warning when its keys changed since.
+    func trustMark(_ trust: SenderTrust?) -> [Span] {
+        switch trust {
+        case .unverified: return [Span(strings.unverifiedMark, Style(.muted))]
+        case .changed: return [Span(" " + strings.keysChangedMark, Style(.error, on: nil, .bold))]
+        case .verified, nil: return []
+        }
+    }
+
     /// `12:03 mina  hello there …` with later lines hanging under the text.
     func theirs(_ message: Message, width: Int) -> [Row] {
         let nickname = TextLayout.truncate(text.line(message.senderNickname), to: 16)
         let prefix = time(message.sentAt) + " "
-        let indent = TextLayout.width(TextLayout.glyphs(prefix + nickname)) + 2
+        let mark = trustMark(message.senderTrust)
+        let indent = TextLayout.width(TextLayout.glyphs(prefix + nickname + mark.map(\.text).joined())) + 2
         let hanging = indent <= width / 2 ? indent : 6
         let bodyWidth = max(width - hanging, 4)
         let body = wrapped(message, width: bodyWidth)
         let pad = String(repeating: " ", count: hanging)
         var rows: [Row] = []
-        let header = [Span(prefix, Style(.muted)), Span(nickname, Style(.nickname, on: nil, .bold))]
+        let header = [Span(prefix, Style(.muted)), Span(nickname, Style(.nickname, on: nil, .bold))] + mark
         if hanging == indent {
             rows.append(body[0].prefixed(header + [Span("  ")]))
             rows += body.dropFirst().map { $0.prefixed([Span(pad)]) }
