@@ -11,22 +11,33 @@ public struct Account: Hashable, Sendable, Codable {
     public var region: String?
     /// The version of the community terms this account agreed to, if any.
     public var acceptedTermsVersion: Int?
+    /// The terms version this community asks its members to agree to: the shipped one, or a newer
+    /// one its moderators published. Carried with the account so every check reads one value.
+    public var requiredTermsVersion: Int
+    /// A moderator's mute in force on this account, if any: it may read but not post or react.
+    public var mute: Mute?
 
-    public init(id: UserID, email: String, nickname: String, region: String? = nil, acceptedTermsVersion: Int? = nil) {
+    public init(id: UserID, email: String, nickname: String, region: String? = nil, acceptedTermsVersion: Int? = nil,
+                requiredTermsVersion: Int = CommunityTerms.currentVersion, mute: Mute? = nil) {
         self.id = id
         self.email = email
         self.nickname = nickname
         self.region = region
         self.acceptedTermsVersion = acceptedTermsVersion
+        self.requiredTermsVersion = requiredTermsVersion
+        self.mute = mute
     }
 
     /// True when the nickname gate must stop this member.
     public var needsNickname: Bool { nickname.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
 
     /// True when the terms screen must be shown before the community is used.
-    public func needsTerms(current: Int = CommunityTerms.currentVersion) -> Bool {
-        (acceptedTermsVersion ?? 0) < current
+    public func needsTerms() -> Bool {
+        (acceptedTermsVersion ?? 0) < max(requiredTermsVersion, CommunityTerms.currentVersion)
     }
+
+    /// True when the member agreed to terms once and the community has published newer ones since.
+    public var termsChanged: Bool { acceptedTermsVersion != nil && needsTerms() }
 }
 
 /// The person using tteok right now. Exactly one of two kinds: never "a member that may be nil".
@@ -77,6 +88,19 @@ public struct UserProfile: Hashable, Sendable, Codable {
 
 /// The community rules every member agrees to before posting.
 public enum CommunityTerms {
-    /// Raise this when the rules change: every member is asked again.
+    /// The version of the rules shipped with tteok. A community's moderators publish newer ones
+    /// (`Account.requiredTermsVersion`); raising this asks every member of every community again.
     public static let currentVersion = 1
+}
+
+/// A moderator's mute: the member reads but cannot post or react until `until` (nil: until a
+/// moderator lifts it).
+public struct Mute: Hashable, Sendable, Codable {
+    public var reason: String
+    public var until: Date?
+
+    public init(reason: String, until: Date?) {
+        self.reason = reason
+        self.until = until
+    }
 }

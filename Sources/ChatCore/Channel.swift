@@ -21,13 +21,16 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     /// End-to-end encrypted (a Matrix room with `m.room.encryption`): tteok cannot read or write
     /// its messages yet, so it must never send plaintext there. Once set it stays set.
     public var isEncrypted: Bool
+    /// Archived by a moderator: still readable, nobody posts, and it leaves the default list.
+    public var isArchived: Bool
 
-    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "", isEncrypted: Bool = false) {
+    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "", isEncrypted: Bool = false, isArchived: Bool = false) {
         self.id = id
         self.name = name
         self.kind = kind
         self.topic = topic
         self.isEncrypted = isEncrypted
+        self.isArchived = isArchived
     }
 
     /// The region this channel belongs to, if it is a region channel.

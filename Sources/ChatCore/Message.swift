@@ -37,8 +37,9 @@ public enum MessageContent: Hashable, Sendable, Codable {
     /// An end-to-end encrypted message this device has no key for; shown as a placeholder with
     /// why, in words, when known (the key has not arrived, the sender withheld it, …).
     case encrypted(reason: String? = nil)
-    /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown.
-    case deleted
+    /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown, and it
+    /// says when a moderator took it down (on Matrix the cache does not keep who redacted: false).
+    case deleted(byModerator: Bool)
 
     /// Plain text for lists and scripts; an attachment shows as its kind and file name.
     public var summary: String {
@@ -51,7 +52,7 @@ public enum MessageContent: Hashable, Sendable, Codable {
         case .location(let place):
             return (["[location]", place.description] + [place.geoURI].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")
         case .encrypted: return Self.encryptedPlaceholder
-        case .deleted: return Self.deletedPlaceholder
+        case .deleted(let byModerator): return byModerator ? Self.deletedByModeratorPlaceholder : Self.deletedPlaceholder
         }
     }
 
@@ -76,6 +77,8 @@ public enum MessageContent: Hashable, Sendable, Codable {
 
     /// What stands in for a deleted message (the UI localises it).
     public static let deletedPlaceholder = "message deleted"
+    /// What stands in for a message a moderator deleted, so nobody takes it for the sender's choice.
+    public static let deletedByModeratorPlaceholder = "deleted by a moderator"
 
     /// What stands in for a message tteok cannot decrypt (the UI localises it).
     public static let encryptedPlaceholder = "encrypted message — cannot be read on this device"
@@ -116,7 +119,7 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var senderTrust: SenderTrust?
 
     public var isEdited: Bool { editedAt != nil }
-    public var isDeleted: Bool { content == .deleted }
+    public var isDeleted: Bool { content.kind == .deleted }
 
     public init(
         id: MessageID, channelID: ChannelID, senderID: UserID, senderNickname: String,

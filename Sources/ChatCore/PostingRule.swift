@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the viewer may not post somewhere. Every refusal a user can meet has a case here.
 public enum PostingDenial: Hashable, Sendable, Codable {
     /// Guests read only.
@@ -12,8 +14,14 @@ public enum PostingDenial: Hashable, Sendable, Codable {
     case blocked
     /// A Matrix room whose power levels do not let the member post.
     case readOnlyRoom
-    /// The community terms have not been accepted (or a newer version exists).
+    /// The community terms have not been accepted.
     case termsNotAccepted
+    /// The member agreed to older terms; the community's moderators published new ones since.
+    case termsChanged
+    /// A moderator muted the member, until the date given (nil: until lifted).
+    case muted(until: Date?)
+    /// A moderator archived the channel: it stays readable, nobody posts there.
+    case archivedChannel
     /// An end-to-end encrypted room where this session cannot encrypt (its crypto store could not
     /// be opened); tteok never sends plaintext there.
     case encryptedRoom
@@ -28,8 +36,23 @@ public enum PostingDenial: Hashable, Sendable, Codable {
         case .blocked: return "You can't message this person."
         case .readOnlyRoom: return "You don't have permission to post in this room."
         case .termsNotAccepted: return "Please agree to the terms."
+        case .termsChanged: return "The community's terms have changed: agree to the new terms first (open tteok, or tteok terms accept)."
+        case .muted(let until):
+            return "A moderator muted you" + (until.map { " until \(PostingDenial.timeText($0))" } ?? " until they lift it") + ": you can read but not post or react."
+        case .archivedChannel: return "This channel is archived: it can be read, not written to."
         case .encryptedRoom: return "This room is end-to-end encrypted and encryption is off for this session — nothing was sent."
         }
+    }
+}
+
+extension PostingDenial {
+    /// A fixed, locale-independent UTC time, for refusals scripts may read (a mute's or ban's end).
+    public static func timeText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
     }
 }
 
@@ -50,7 +73,9 @@ public enum PostingRule {
         guard case .member(let account) = viewer else { return .denied(.guest) }
         // Before the member's own gates: no nickname or consent would make a send possible here.
         if channel.isEncrypted, !canEncrypt { return .denied(.encryptedRoom) }
-        if account.needsTerms() { return .denied(.termsNotAccepted) }
+        if channel.isArchived { return .denied(.archivedChannel) }
+        if let mute = account.mute { return .denied(.muted(until: mute.until)) }
+        if account.needsTerms() { return .denied(account.termsChanged ? .termsChanged : .termsNotAccepted) }
         if account.needsNickname { return .denied(.noNickname) }
         switch channel.kind {
         case .open:

@@ -133,18 +133,6 @@ extension ServiceCommunity {
     public func unblock(_ user: UserID) async throws { try await done(.unblock(user)) }
     public func blockedUsers() async throws -> [UserProfile] { try await profiles(.blockedUsers) }
 
-    /// The community's reports; the service answers only its moderators.
-    public func reports() async throws -> [ReportRecord] {
-        guard case .reports(let list) = try await call(.reports) else { throw unexpected() }
-        return list
-    }
-
-    /// A moderator creates a channel (open, or `region`'s); others are refused by the service.
-    public func createChannel(named name: String, region: String?) async throws -> Channel {
-        guard case .channel(let channel) = try await call(.createChannel(name: name, region: region)) else { throw unexpected() }
-        return channel
-    }
-
     // MARK: Helpers
 
     private func signIn(_ request: Request) async throws -> Account {
@@ -174,7 +162,8 @@ extension ServiceCommunity {
         return list
     }
 
-    private func done(_ request: Request) async throws {
+    /// A request answered only with `.done`.
+    func done(_ request: Request) async throws {
         guard case .done = try await call(request) else { throw unexpected() }
     }
 

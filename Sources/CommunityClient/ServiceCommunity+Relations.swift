@@ -13,27 +13,23 @@ extension ServiceCommunity: RelationsService {
     }
 
     public func edit(_ message: MessageID, in channel: ChannelID, to text: String) async throws {
-        try await acknowledged(.edit(message, in: channel, to: text))
+        try await done(.edit(message, in: channel, to: text))
     }
 
     public func react(to message: MessageID, in channel: ChannelID, with key: String) async throws {
-        try await acknowledged(.react(to: message, in: channel, with: key))
+        try await done(.react(to: message, in: channel, with: key))
     }
 
     public func removeReaction(_ key: String, from message: MessageID, in channel: ChannelID) async throws {
-        try await acknowledged(.removeReaction(key, from: message, in: channel))
+        try await done(.removeReaction(key, from: message, in: channel))
     }
 
     public func delete(_ message: MessageID, in channel: ChannelID) async throws {
-        try await acknowledged(.delete(message, in: channel))
+        try await done(.delete(message, in: channel))
     }
 
     private func posted(_ request: Request) async throws -> Message {
         guard case .message(let message) = try await call(request) else { throw unexpected() }
         return message
-    }
-
-    private func acknowledged(_ request: Request) async throws {
-        guard case .done = try await call(request) else { throw unexpected() }
     }
 }

@@ -64,6 +64,19 @@ public enum Request: Codable, Hashable, Sendable {
     case reports
     /// A moderator creates an open channel, or a region's channel.
     case createChannel(name: String, region: String?)
+    case renameChannel(ChannelID, to: String)
+    case setArchived(ChannelID, Bool)
+    case archivedChannels
+    case moderators
+    case setModerator(email: String, Bool)
+    /// A mute or ban of a member named by email or nickname; `until` nil lasts until lifted.
+    case impose(SanctionKind, on: String, reason: String, until: Date?)
+    case lift(SanctionKind, from: String)
+    case sanctions
+    case publishTerms(String)
+    case publishedTerms
+    /// Why this connection's session is refused (a ban), if it is.
+    case sessionRefusal
 
     /// Start pushing live events on this connection.
     case subscribe

@@ -31,6 +31,12 @@ public enum Response: Codable, Hashable, Sendable {
     case activity([ChannelActivity])
     case reports([ReportRecord])
     case searchPage(SearchPage)
+    case moderators([ModeratorEntry])
+    case sanction(Sanction)
+    case sanctions([Sanction])
+    case terms(PublishedTerms?)
+    /// Why the session is refused, or nil.
+    case refusal(ChatError?)
 }
 
 /// One channel's unread count as `unreadCounts` answers it: a count or the engine's error.

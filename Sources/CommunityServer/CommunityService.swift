@@ -16,11 +16,13 @@ public final class CommunityService: @unchecked Sendable {
 
     /// Opens the file (0600, adopting today's format) and starts listening. A private service
     /// (`isPrivate`, the one a client starts for its user) keeps the file as a direct open would
-    /// and listens owner-only whatever `sharing` says.
-    public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String], isPrivate: Bool = false) throws {
+    /// and listens owner-only whatever `sharing` says. `ownerUID`, the Unix user who moderates by
+    /// being the owner, is the one running the service (a test in one process names another).
+    public init(storeURL: URL, socketPath: String, sharing: Sharing, moderators: [String], isPrivate: Bool = false,
+                ownerUID: UInt32 = getuid()) throws {
         try CommunityEngine.prepareDirectory(for: storeURL)
         servingLock = try ServingLock(store: storeURL, socket: socketPath, isPrivate: isPrivate)
-        engine = try CommunityEngine(storeURL: storeURL, moderators: moderators, isPrivate: isPrivate)
+        engine = try CommunityEngine(storeURL: storeURL, moderators: moderators, isPrivate: isPrivate, ownerUID: ownerUID)
         fanOut = try FanOut(engine: engine)
         socket = try ListeningSocket(path: socketPath, sharing: isPrivate ? .privateToOwner : sharing)
     }

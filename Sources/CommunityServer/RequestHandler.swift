@@ -27,6 +27,7 @@ struct RequestHandler: Sendable {
     private func perform(_ request: Request) async throws -> Response {
         if let answer = try await session(request) { return answer }
         if let answer = try await reading(request) { return answer }
+        if let answer = try await moderating(request) { return answer }
         return try await writing(request)
     }
 
@@ -82,8 +83,6 @@ struct RequestHandler: Sendable {
             query.limit = Self.clamp(query.limit)
             return .searchPage(try await community.search(query))
         case .blockedUsers: return .profiles(try await community.blockedUsers())
-        case .reports: return .reports(try await community.reports())
-        case .createChannel(let name, let region): return .channel(try await community.createChannel(named: name, region: region))
         default: return nil
         }
     }

@@ -1,20 +1,24 @@
+import ChatCore
 import Foundation
+import Storage
 
 /// How an engine session was opened, which decides who its sessions belong to and who moderates.
 public enum CommunityAccess: Hashable, Sendable {
-    /// A user opened the community file directly (today's single-user use): sessions carry this
-    /// process's uid, older sessions without one still resume, and whoever holds the file reads
-    /// its reports.
+    /// A user opened the community file directly (today's single-user use, and a user's private
+    /// service): sessions carry this process's uid, older sessions without one still resume, and
+    /// whoever holds the file moderates it — they could change the file itself anyway.
     case directFile
     /// Inside `tteok serve`, for a connection whose peer is Unix user `peerUID` (from the kernel).
-    /// Sessions resume only for that uid; reports only for the named moderators (email keys).
-    case service(peerUID: UInt32, moderators: Set<String>)
+    /// Sessions resume only for that uid. The service's owner (`ownerUID`, the Unix user running
+    /// it) moderates, as do the accounts `moderators` names (email keys, `--moderator`) and those
+    /// a moderator added (the `moderators` table).
+    case service(peerUID: UInt32, moderators: Set<String>, ownerUID: UInt32)
 
     /// The uid stored with a new session.
     var sessionUID: Int64 {
         switch self {
         case .directFile: return Int64(getuid())
-        case .service(let uid, _): return Int64(uid)
+        case .service(let uid, _, _): return Int64(uid)
         }
     }
 
@@ -26,15 +30,26 @@ public enum CommunityAccess: Hashable, Sendable {
         }
     }
 
-    /// Whether the member with `emailKey` moderates: lists reports, creates channels. Whoever
-    /// holds the file directly can do anything to it anyway; in the service, the named moderators.
-    func mayModerate(emailKey: String?) -> Bool { mayListReports(emailKey: emailKey) }
+    /// The email keys `tteok serve --moderator` named.
+    var namedModerators: Set<String> {
+        if case .service(_, let named, _) = self { return named }
+        return []
+    }
 
-    /// Whether the member with `emailKey` may list reports.
-    func mayListReports(emailKey: String?) -> Bool {
+    /// Whether `account`, asking through this session, moderates: the one rule every moderator's
+    /// action checks (reports, channels, mutes and bans, terms, the moderator list).
+    func mayModerate(_ account: Account, _ connection: Connection) throws -> Bool {
         switch self {
         case .directFile: return true
-        case .service(_, let moderators): return emailKey.map(moderators.contains) ?? false
+        case .service(let peer, _, let owner):
+            return try peer == owner || isNamedModerator(AccountRules.emailKey(account.email), connection)
         }
+    }
+
+    /// Whether the account with `emailKey` is a moderator by name (not by being the owner): such an
+    /// account cannot be muted or banned until it stops being one.
+    func isNamedModerator(_ emailKey: String, _ connection: Connection) throws -> Bool {
+        try namedModerators.contains(emailKey)
+            || connection.queryRow("SELECT 1 FROM moderators WHERE email_key = ?", [.text(emailKey)]) != nil
     }
 }

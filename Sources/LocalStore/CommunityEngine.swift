@@ -13,13 +13,18 @@ public final class CommunityEngine: Sendable {
     /// True for a user's private service (`tteok serve --private`): it stands in for the user
     /// opening the file directly, so the file keeps that mode and its rules (`.directFile`).
     public let isPrivate: Bool
+    /// The Unix user who runs the service: every connection of theirs moderates.
+    public let ownerUID: UInt32
 
     /// Opens `storeURL` owner-only (0600, adopting a file of today's format with nothing lost).
     /// A private engine leaves the file as a direct open would (0660 when new) and watches it
     /// for other processes' commits, as a direct open did: others may share the file that way.
-    public init(storeURL: URL, moderators: [String], isPrivate: Bool = false) throws {
+    /// `ownerUID` is the Unix user running the service, who moderates whatever account they use:
+    /// they hold the file and could change it anyway.
+    public init(storeURL: URL, moderators: [String], isPrivate: Bool = false, ownerUID: UInt32 = getuid()) throws {
         self.moderators = Set(moderators.map(AccountRules.emailKey))
         self.isPrivate = isPrivate
+        self.ownerUID = ownerUID
         do {
             var configuration = Database.Configuration()
             if isPrivate {
@@ -45,7 +50,7 @@ public final class CommunityEngine: Sendable {
     /// A new engine session for a connection from Unix user `peerUID`; its token lives in `slot`.
     /// Its live events come from the feed `liveFeed(sink:)` makes, not one of its own.
     public func session(peerUID: UInt32, slot: SessionSlot) throws -> LocalCommunity {
-        let access: CommunityAccess = isPrivate ? .directFile : .service(peerUID: peerUID, moderators: moderators)
+        let access: CommunityAccess = isPrivate ? .directFile : .service(peerUID: peerUID, moderators: moderators, ownerUID: ownerUID)
         return try LocalCommunity(database: database, keeper: slot, access: access, ownFeed: false)
     }
 

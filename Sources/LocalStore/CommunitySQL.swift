@@ -18,14 +18,25 @@ enum CommunitySQL {
     static let notBlocked = "m.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)"
 
     static let channel = """
-        SELECT c.id, c.name, c.kind, c.region, c.topic, o.id AS other_id, o.nickname AS other_nickname, o.email AS other_email
+        SELECT c.id, c.name, c.kind, c.region, c.topic, c.archived, o.id AS other_id, o.nickname AS other_nickname, o.email AS other_email
         FROM channels c LEFT JOIN users o
           ON c.kind = 'direct' AND o.id = (CASE WHEN c.member_low = ?1 THEN c.member_high ELSE c.member_low END)
         """
     /// Direct conversations are visible to their two members only.
     static let visibleChannel = "(c.kind != 'direct' OR ?1 IN (c.member_low, c.member_high))"
 
-    static let account = "SELECT id, email, nickname, region, terms_version FROM users"
+    /// Channels the default list shows: archived ones are left out (still readable by name).
+    static let listedChannel = "c.kind != 'direct' AND c.archived = 0"
+
+    /// An account with what the community asks of it: the newest published terms version and a
+    /// mute in force (`unixepoch()`: a mute whose time is up no longer counts, nothing to clean).
+    static let account = """
+        SELECT id, email, nickname, region, terms_version,
+               (SELECT max(version) FROM terms) AS required_terms,
+               (SELECT reason FROM sanctions WHERE user_id = users.id AND kind = 'mute' AND \(Sanctions.inForce)) AS mute_reason,
+               (SELECT until FROM sanctions WHERE user_id = users.id AND kind = 'mute' AND \(Sanctions.inForce)) AS mute_until
+        FROM users
+        """
 
     /// The message of a `message` row; its text body is read through a blob handle, at most
     /// `ReadingCap.bytes` of it, so a body of any size that a writer put in the file costs no more.
@@ -79,13 +90,16 @@ enum CommunitySQL {
             shownName = nickname.isEmpty ? (row["other_email"].string ?? "") : nickname
         default: kind = .open
         }
-        return Channel(id: ChannelID(String(row["id"].int64 ?? 0)), name: shownName, kind: kind, topic: row["topic"].string ?? "")
+        return Channel(id: ChannelID(String(row["id"].int64 ?? 0)), name: shownName, kind: kind, topic: row["topic"].string ?? "",
+                       isArchived: row["archived"].int == 1)
     }
 
     static func account(_ row: Row) -> Account {
         Account(id: UserID(String(row["id"].int64 ?? 0)), email: row["email"].string ?? "",
                 nickname: row["nickname"].string ?? "", region: row["region"].string,
-                acceptedTermsVersion: row["terms_version"].int)
+                acceptedTermsVersion: row["terms_version"].int,
+                requiredTermsVersion: max(row["required_terms"].int ?? CommunityTerms.currentVersion, CommunityTerms.currentVersion),
+                mute: row["mute_reason"].string.map { Mute(reason: $0, until: row["mute_until"].double.map(Date.init(timeIntervalSince1970:))) })
     }
 
     /// Another user as the viewer sees them: email only for the viewer's own profile.

@@ -12,12 +12,42 @@ enum CommunitySchema {
         Migration(6, "full-text search index over message bodies", sql: MessageSearchIndex.schema),
         Migration(7, "relations: replies, edits, reactions, deletions, emotes", sql: version7),
         Migration(8, "attachments: files, videos and sounds beside images", sql: version8),
+        Migration(9, "moderation: moderators, mutes and bans, archived channels, terms versions", sql: version9),
     ]
 
     /// The `images` table holds every attachment's bytes; `kind` says which it is (a picture is
     /// previewed, a file only saved). The name stays: a released table is never renamed.
     private static let version8 = """
         ALTER TABLE images ADD COLUMN kind TEXT NOT NULL DEFAULT 'image' CHECK (kind IN ('image', 'file', 'video', 'audio'));
+        """
+
+    /// What moderators decide. `messages.deleted` (step 7) now says who deleted: 1 its sender,
+    /// 2 a moderator. A mute or ban is one row per member and kind (lifting deletes it; `until`
+    /// NULL lasts until lifted). `terms` holds the versions moderators published after the
+    /// shipped one (`CommunityTerms.currentVersion`): the newest is what members agree to.
+    private static let version9 = """
+        CREATE TABLE moderators(
+            email_key TEXT PRIMARY KEY,
+            email TEXT NOT NULL,
+            added_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE sanctions(
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('mute', 'ban')),
+            reason TEXT NOT NULL,
+            moderator_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+            created_at REAL NOT NULL,
+            until REAL,
+            PRIMARY KEY (user_id, kind)
+        );
+        ALTER TABLE channels ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE terms(
+            version INTEGER PRIMARY KEY,
+            body TEXT NOT NULL,
+            published_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+            published_at REAL NOT NULL
+        );
         """
 
     /// The service binds each session to the Unix user (uid) that made it, so a token copied to

@@ -7,13 +7,16 @@ extension LocalCommunity {
     var state: SessionState { session.withLock { $0 } }
 
     /// The signed-in member's account, fresh from the file; nil for guests, no session, or a
-    /// session ended elsewhere (log-out in another process).
+    /// session ended elsewhere (log-out in another process). A banned member's session is
+    /// refused with the ban's words (`Sanctions.refuseBanned`).
     func currentAccount(_ connection: Connection) throws -> Account? {
         guard case .member(let userID, let digest) = state else { return nil }
         let row = try connection.queryRow(
-            "SELECT u.id, u.email, u.nickname, u.region, u.terms_version FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND u.id = ?",
+            "\(CommunitySQL.account) WHERE id = ?2 AND id = (SELECT user_id FROM sessions WHERE token_hash = ?1)",
             [.text(digest), .integer(userID)])
-        return row.map(CommunitySQL.account)
+        guard let row else { return nil }
+        try Sanctions.refuseBanned(userID, connection)
+        return CommunitySQL.account(row)
     }
 
     func currentViewer(_ connection: Connection) throws -> Viewer {

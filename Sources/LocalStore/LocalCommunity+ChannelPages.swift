@@ -14,7 +14,7 @@ extension LocalCommunity {
             var channels = token == nil ? pinned.map { [$0] } ?? [] : []
             let after: (key: String, id: Int64) = try token.map { try Self.position(after: $0, connection) } ?? ("", -1)
             let rows = try connection.query("""
-                \(CommunitySQL.channel) WHERE c.kind != 'direct' AND (c.sort_key, c.id) > (?2, ?3) AND c.id != ?4
+                \(CommunitySQL.channel) WHERE \(CommunitySQL.listedChannel) AND (c.sort_key, c.id) > (?2, ?3) AND c.id != ?4
                 ORDER BY c.sort_key, c.id LIMIT ?5
                 """, [.integer(viewer), .text(after.key), .integer(after.id), .integer(pinned.flatMap { CommunitySQL.key($0.id.raw) } ?? -1),
                       .integer(Int64(limit + 1 - channels.count))])

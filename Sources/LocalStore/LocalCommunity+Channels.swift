@@ -7,7 +7,7 @@ extension LocalCommunity {
     public func channels() async throws -> [Channel] {
         let viewer = state.viewerKey
         return try await read { connection in
-            try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct' ORDER BY c.id", [.integer(viewer)]).map(CommunitySQL.channel)
+            try connection.query("\(CommunitySQL.channel) WHERE \(CommunitySQL.listedChannel) ORDER BY c.id", [.integer(viewer)]).map(CommunitySQL.channel)
         }
     }
 

@@ -12,12 +12,12 @@ extension LocalCommunity {
             // Only channels with messages can rank above an empty one: a file with a million
             // channels costs an index probe per channel here, not a million values in memory.
             let hasMessages = "EXISTS (SELECT 1 FROM messages WHERE channel_id = c.id)"
-            let channels = try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct' AND \(hasMessages)", [.integer(viewer)])
+            let channels = try connection.query("\(CommunitySQL.channel) WHERE \(CommunitySQL.listedChannel) AND \(hasMessages)", [.integer(viewer)])
                 .map(CommunitySQL.channel)
             let activities = try channels.map { try Self.activity(of: $0, since: since, viewer: viewer, connection) }
             var ranked = Array(activities.sorted(by: Self.moreActive).prefix(max(0, limit)))
             if ranked.count < limit {
-                ranked += try connection.query("\(CommunitySQL.channel) WHERE c.kind != 'direct' AND NOT \(hasMessages) ORDER BY c.id LIMIT ?2",
+                ranked += try connection.query("\(CommunitySQL.channel) WHERE \(CommunitySQL.listedChannel) AND NOT \(hasMessages) ORDER BY c.id LIMIT ?2",
                                                [.integer(viewer), .integer(Int64(limit - ranked.count))])
                     .map { ChannelActivity(channel: CommunitySQL.channel($0), messageCount: 0, latest: nil) }
             }

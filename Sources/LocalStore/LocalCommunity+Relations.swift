@@ -3,8 +3,8 @@ import Foundation
 import Storage
 
 /// Replies, emotes, edits, reactions and deletions in the community file. The rules live inside
-/// each write: the posting rule for everything that adds words or an emoji, only the sender edits
-/// or deletes (the community has no moderators yet), nothing acts on a deleted message. Every
+/// each write: the posting rule for everything that adds words or an emoji, only the sender edits,
+/// the sender or a moderator deletes, nothing acts on a deleted message. Every
 /// change of a stored message is logged in `message_changes` for the live feeds.
 extension LocalCommunity: RelationsService {
     public func reply(_ text: String, to message: MessageID, in channel: ChannelID) async throws -> Message {
@@ -64,10 +64,18 @@ extension LocalCommunity: RelationsService {
         try await write { connection in
             let account = try self.requireMember(connection)
             let stored = try self.storedMessage(message, in: try self.visibleChannel(channel, connection), connection)
-            guard stored.sender == account.key else { throw ChatError.invalidInput("Only its sender or a moderator can delete a message.") }
+            let deletion: Int
+            if stored.sender == account.key {
+                deletion = MessageDeletion.bySender
+            } else if try self.access.mayModerate(account, connection) {
+                deletion = MessageDeletion.byModerator
+            } else {
+                throw ChatError.forbidden("Only its sender or a moderator can delete a message.")
+            }
             // Nothing of it is kept: text, picture, edits and reactions go; the row stays as the placeholder.
             let image = try connection.scalar("SELECT image_id FROM messages WHERE id = ?", [.integer(stored.id)])
-            try connection.run("UPDATE messages SET deleted = 1, body = '', image_id = NULL, edited_at = NULL WHERE id = ?", [.integer(stored.id)])
+            try connection.run("UPDATE messages SET deleted = ?, body = '', image_id = NULL, edited_at = NULL WHERE id = ?",
+                               [.integer(Int64(deletion)), .integer(stored.id)])
             if let image = image.int64 { try connection.run("DELETE FROM images WHERE id = ?", [.integer(image)]) }
             try connection.run("DELETE FROM reactions WHERE message_id = ?", [.integer(stored.id)])
             try Self.logChange(of: stored.id, connection)
@@ -87,4 +95,10 @@ extension LocalCommunity: RelationsService {
     private static func logChange(of message: Int64, _ connection: Connection) throws {
         try connection.run("INSERT INTO message_changes(message_id) VALUES (?)", [.integer(message)])
     }
+}
+
+/// What `messages.deleted` holds (schema steps 7 and 9): who deleted the message.
+enum MessageDeletion {
+    static let bySender = 1
+    static let byModerator = 2
 }

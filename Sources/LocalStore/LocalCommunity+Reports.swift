@@ -12,9 +12,13 @@ extension LocalCommunity {
     public func reports() async throws -> [ReportRecord] {
         let access = access
         return try await read { connection in
+            // Whoever holds the file directly reads its reports signed in or not; in the service,
+            // moderators only.
             let viewer = try self.currentAccount(connection)
-            guard access.mayListReports(emailKey: viewer.map { AccountRules.emailKey($0.email) }) else {
-                throw ChatError.forbidden("Only the community's moderators can list reports.")
+            if access != .directFile {
+                guard let viewer, try access.mayModerate(viewer, connection) else {
+                    throw ChatError.forbidden("Only the community's moderators can list reports.")
+                }
             }
             let records = try connection.query("""
                 SELECT r.id AS report_id, r.created_at AS reported_at, r.reason,

@@ -66,6 +66,8 @@ extension LocalCommunity {
               PasswordHasher.verify(password, against: hash) else {
             throw ChatError.wrongPassword
         }
+        // After the password: only the account's owner learns of a ban.
+        try await read { try Sanctions.refuseBanned(userID, $0) }
         let token = SessionToken.generate()
         let digest = try token.digest
         let account = try await write { connection -> Account in
@@ -100,11 +102,13 @@ extension LocalCommunity {
         hub.publish(.viewerChanged(.guest))
     }
 
+    /// Agreeing to a version the community has not published is refused; agreeing to an older
+    /// one never lowers what the member agreed to.
     public func acceptTerms(version: Int) async throws -> Account {
-        guard (1...CommunityTerms.currentVersion).contains(version) else {
-            throw ChatError.invalidInput("Unknown terms version \(version).")
-        }
-        return try await updateAccount { account, connection in
+        try await updateAccount { account, connection in
+            guard (1...max(account.requiredTermsVersion, CommunityTerms.currentVersion)).contains(version) else {
+                throw ChatError.invalidInput("Unknown terms version \(version).")
+            }
             try connection.run("UPDATE users SET terms_version = max(coalesce(terms_version, 0), ?) WHERE id = ?",
                                [.integer(Int64(version)), .integer(account.key)])
         }

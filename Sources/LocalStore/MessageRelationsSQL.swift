@@ -22,8 +22,9 @@ enum MessageRelationsSQL {
     /// `message` with the relations its row carries.
     static func resolved(_ message: Message, _ row: Row) -> Message {
         var message = message
-        if row["deleted"].int == 1 {
-            message.content = .deleted
+        // Step 9: 1 deleted by its sender, 2 by a moderator.
+        if let deleted = row["deleted"].int, deleted != 0 {
+            message.content = .deleted(byModerator: deleted == MessageDeletion.byModerator)
             return message
         }
         if row["kind"].string == "emote", case .text(let body) = message.content { message.content = .emote(body) }
@@ -37,7 +38,7 @@ enum MessageRelationsSQL {
 
     private static func parent(_ row: Row) -> ReplySummary.Parent {
         guard let nickname = row["parent_nickname"].string, row["parent_hidden"].int != 1 else { return .unavailable }
-        if row["parent_deleted"].int == 1 { return .deleted(senderNickname: nickname) }
+        if (row["parent_deleted"].int ?? 0) != 0 { return .deleted(senderNickname: nickname) }
         let body = row["parent_image"].isNull ? row["parent_body"].string ?? "" : "[image]"
         return .message(senderNickname: nickname, firstLine: ReplySummary.firstLine(of: body))
     }

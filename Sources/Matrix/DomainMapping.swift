@@ -12,7 +12,8 @@ enum DomainMapping {
         let relations = event.relations
         let shown: MessageContent
         if event.redacted {
-            shown = .deleted
+            // The cache keeps that an event was redacted, not by whom: the plain placeholder.
+            shown = .deleted(byModerator: false)
         } else if let edit = relations.edit {
             shown = content(edit.content)
         } else if event.content.msgtype == MatrixCache.encryptedMsgtype {

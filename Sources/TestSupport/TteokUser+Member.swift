@@ -5,7 +5,12 @@ extension TteokUser {
     /// `name@example.com` with nickname `name` in 마포구, terms accepted; a refused sign-up throws
     /// with what the binary said, so the test that asked fails there.
     public static func signedUpMember(_ name: String, in directory: TemporaryDirectory, store: String) throws -> TteokUser {
-        let person = try TteokUser(home: directory.file("home-\(name)"), backendArguments: ["--store", store])
+        try signedUpMember(name, in: directory, backendArguments: ["--store", store])
+    }
+
+    /// The same member of the community `backendArguments` name (e.g. `--socket PATH`).
+    public static func signedUpMember(_ name: String, in directory: TemporaryDirectory, backendArguments: [String]) throws -> TteokUser {
+        let person = try TteokUser(home: directory.file("home-\(name)"), backendArguments: backendArguments)
         let signup = try person.run(["signup", "--email", "\(name)@example.com", "--password-stdin", "--nickname", name,
                                      "--region", "마포구", "--accept-terms"], stdin: "correct horse\n")
         guard signup.status == 0 else {

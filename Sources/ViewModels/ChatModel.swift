@@ -15,7 +15,8 @@ public enum ChatSubject: Hashable, Sendable {
 @MainActor
 public final class ChatModel: Lifecycle {
     public let changes: ChangeSignal
-    public let title: String
+    /// The channel's name (or the person's), kept current: a room renamed while open is retitled.
+    public private(set) var title: String
     public private(set) var subject: ChatSubject
     /// Messages oldest first; `.loading` until the first page arrived.
     public private(set) var messages: Loadable<[ChatLine]> = .loading
@@ -162,9 +163,21 @@ public final class ChatModel: Lifecycle {
             publishLines()
         case .conversationsChanged:
             await discoverConversation()
+        case .channelsChanged:
+            await followRename()
         default:
             break
         }
+    }
+
+    /// Re-reads the open channel after the channel list changed: a rename by anyone shows in the
+    /// title at once (a failed read keeps the title it has).
+    private func followRename() async {
+        guard case .channel(let channel) = subject, let current = try? await service.channel(named: channel.id.raw),
+              current.id == channel.id, current != channel else { return }
+        subject = .channel(current)
+        title = current.name
+        changes.publish()
     }
 
     // MARK: Fetching

@@ -49,11 +49,14 @@ public final class SessionModel {
         return nil
     }
 
-    /// Resumes a saved member session, or shows the welcome screen.
+    /// Resumes a saved member session, or shows the welcome screen — saying why when the
+    /// community refused the saved session (a moderator's ban).
     public func start() async {
         switch await service.restoreSession() {
         case .member(let account): await signedIn(account)
-        case .guest: await show(.welcome)
+        case .guest:
+            if let refusal = await (service as? any ModerationService)?.sessionRefusal() { notice = strings.error(refusal) }
+            await show(.welcome)
         }
     }
 
@@ -114,15 +117,18 @@ public final class SessionModel {
 
     private func signedIn(_ account: Account) async {
         guard account.needsTerms() else { return await enterCommunity() }
-        await show(.terms(TermsModel(context: context) { [weak self] _ in await self?.enterCommunity() }))
+        let terms = TermsModel(context: context, account: account) { [weak self] _ in await self?.enterCommunity() }
+        await terms.load()
+        await show(.terms(terms))
     }
 
     /// The guest became a member: terms first if needed, then back to the screen under the form.
     private func finishOverCommunity(_ community: Community, account: Account) async {
         guard account.needsTerms() else { return await community.navigator.dismiss() }
-        let terms = TermsModel(context: context) { [weak community] _ in
+        let terms = TermsModel(context: context, account: account) { [weak community] _ in
             await community?.navigator.dismiss()
         }
+        await terms.load()
         await community.navigator.present(.terms(terms))
     }
 

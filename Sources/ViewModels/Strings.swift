@@ -138,6 +138,12 @@ public struct Strings: Hashable, Sendable {
         case .blocked: return pick("You can't message this person.", "이 사용자에게 메시지를 보낼 수 없습니다.")
         case .readOnlyRoom: return pick("You don't have permission to post in this room.", "이 방에 글을 쓸 권한이 없습니다.")
         case .termsNotAccepted: return agreeToTerms
+        case .termsChanged: return pick("The community's terms have changed: agree to the new terms first.", "커뮤니티 약관이 바뀌었습니다. 새 약관에 먼저 동의해주세요.")
+        case .muted(let until):
+            let end = until.map(PostingDenial.timeText)
+            return pick("A moderator muted you" + (end.map { " until \($0)" } ?? " until they lift it") + ": you can read but not post.",
+                        "운영자가 " + (end.map { "\($0)까지 " } ?? "") + "글쓰기를 제한했습니다. 읽기만 할 수 있습니다.")
+        case .archivedChannel: return pick("This channel is archived: it can be read, not written to.", "보관된 채널입니다. 읽을 수만 있습니다.")
         case .encryptedRoom:
             return pick("This room is end-to-end encrypted and encryption is off for this session.",
                         "종단간 암호화된 방인데 이 세션에서는 암호화를 쓸 수 없습니다.")

@@ -44,4 +44,38 @@ enum CryptoRows {
         }
         return BudgetRow("decrypt 1,000 history events (a newest-first page, JSON to plaintext)", unit: .milliseconds, budget: 200, samples: samples)
     }
+
+    static let memberDevices = 50
+
+    /// The crypto part of the first send into a room whose members have 50 devices (10 users ×
+    /// 5): their `/keys/query` answers checked and stored, an Olm session from each claimed
+    /// one-time key, the new room key Olm-encrypted for all 50, the message Megolm-encrypted. The
+    /// server's round trips are not in it. A new sender per run, so every run is a first send.
+    static func firstSend(_ options: BenchOptions) throws -> BudgetRow {
+        let devices = try BenchDevices(options)
+        var published: [String: [String: CryptoJSON]] = [:], claimed: [String: [String: CryptoJSON]] = [:]
+        for index in 0..<memberDevices {
+            let user = "@member\(index / 5):bench", deviceID = "DEVICE\(index % 5)"
+            let reader = try devices.device(user, deviceID)
+            published[user, default: [:]][deviceID] = try reader.signedDeviceKeys()
+            claimed[user, default: [:]][deviceID] = try reader.oneTimeKeysToUpload(serverCount: 0).values.first
+        }
+        var samples = Samples()
+        for run in 0..<options.runs {
+            let sender = try devices.device("@sender:bench", "FIRST\(run)")
+            let start = MonotonicClock.nanoseconds()
+            var members: [DeviceKeys] = []
+            for (user, keys) in published.sorted(by: { $0.key < $1.key }) { members += try sender.learnDevices(of: user, keys) }
+            let sessions = Dictionary(uniqueKeysWithValues: try sender.devicesWithoutOlmSession(members).compactMap { device in
+                claimed[device.userID]?[device.deviceID].map { (device, $0) }
+            })
+            _ = try sender.startOlmSessions(sessions)
+            let share = try sender.roomKeyShare(room: "!first:bench", devices: members, rotation: .default)
+            try sender.markShared(share)
+            _ = try sender.encrypt(room: "!first:bench", type: "m.room.message", content: .object(["msgtype": .string("m.text"), "body": .string("안녕")]))
+            samples.append(MonotonicClock.milliseconds(since: start))
+            guard share.messages.count == memberDevices else { throw BenchError.failed("the room key went to \(share.messages.count) of \(memberDevices) devices") }
+        }
+        return BudgetRow("first send to 50 member devices: the crypto (no server round trips)", unit: .milliseconds, budget: 1_000, samples: samples)
+    }
 }

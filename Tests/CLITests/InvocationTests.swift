@@ -47,7 +47,8 @@ final class InvocationTests: XCTestCase {
     func testEveryCommandNameIsUniqueAndFindable() throws {
         let names = CommandLineTool.commands.map { $0.configuration.name }
         XCTAssertEqual(names, ["signup", "login", "logout", "whoami", "channels", "read", "search", "post", "react", "edit", "delete",
-                               "invites", "accept", "decline", "reports", "channel", "verify", "keys"])
+                               "invites", "accept", "decline", "reports", "channel", "moderator", "mute", "unmute", "ban", "unban", "sanctions", "terms",
+                               "verify", "keys"])
         for name in names {
             guard case .command(let command, let words) = try invocation([name]) else { return XCTFail(name) }
             XCTAssertEqual(command.configuration.name, name)

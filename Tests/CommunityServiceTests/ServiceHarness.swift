@@ -14,10 +14,16 @@ final class ServiceHarness: @unchecked Sendable {
     var socketPath: String { directory.file("s.sock").path }
     var storeURL: URL { directory.file("community.sqlite") }
 
-    init(moderators: [String] = []) throws {
+    /// No real user has this uid: the service's owner, who moderates by being the owner, is not
+    /// the test process, so its clients are members unless `moderators` names them.
+    static let absentOwner = UInt32.max - 1
+
+    /// `ownerIsTestProcess`: every client of this process connects as the service's owner.
+    init(moderators: [String] = [], ownerIsTestProcess: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "service")
         let socket = directory.file("s.sock").path
-        service = try CommunityService(storeURL: directory.file("community.sqlite"), socketPath: socket, sharing: .privateToOwner, moderators: moderators)
+        service = try CommunityService(storeURL: directory.file("community.sqlite"), socketPath: socket, sharing: .privateToOwner, moderators: moderators,
+                                       ownerUID: ownerIsTestProcess ? getuid() : Self.absentOwner)
         let thread = Thread { [service] in service.run() }
         thread.start()
     }

@@ -16,12 +16,7 @@ final class ChatPagingTests: XCTestCase {
         let room = try await owner.createRoom(name: name)
         // One at a time, so the room's order is known: m 1 … m 120.
         try await owner.seed(120, prefix: "m", to: room, parallel: 1)
-        let (alice, _) = try await fixture.member("alice")
-        let session = SessionModel(service: alice, strings: Strings(.english),
-                                   regionResolver: RegionResolver(sources: [{ _ in nil }], timeout: .seconds(1)))
-        await session.start()
-        let community = try XCTUnwrap(session.community, "alice reached the community")
-        guard case .opened(let chat) = await community.join(room) else { return XCTFail("the chat did not open") }
+        let chat = try await fixture.openedChat(room, as: "alice")
         // Alice is new to the room, so every message is unread: opening loads older pages toward
         // the first unread (issue 15's "new messages" line); what shows is one run ending at m 120.
         let opened = texts(chat)

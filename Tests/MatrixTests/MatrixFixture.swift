@@ -3,6 +3,12 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import Matrix
+import ViewModels
+
+/// `MatrixFixture.openedChat` found no chat to open: the test fails there.
+struct ChatNotOpened: Error {
+    let room: String
+}
 
 /// Services against the test Synapse, each with its own session file and cache in a temp directory.
 final class MatrixFixture: @unchecked Sendable {
@@ -38,6 +44,19 @@ final class MatrixFixture: @unchecked Sendable {
         let room = ChannelID(try await owner.createRoom(name: "\(prefix) \(SynapseServer.randomName())", powerLevels: powerLevels))
         _ = try await reader.latestMessages(in: room, limit: 5)
         return (owner, room)
+    }
+
+    /// A new member `name` who reached the community through the real session model and opened
+    /// `room` in the chat model, as the front end does.
+    @MainActor
+    func openedChat(_ room: String, as name: String) async throws -> ChatModel {
+        let (service, _) = try await member(name)
+        let session = SessionModel(service: service, strings: Strings(.english),
+                                   regionResolver: RegionResolver(sources: [{ _ in nil }], timeout: .seconds(1)))
+        await session.start()
+        let community = try XCTUnwrap(session.community, "\(name) reached the community")
+        guard case .opened(let chat) = await community.join(room) else { throw ChatNotOpened(room: room) }
+        return chat
     }
 
     /// Stops every sync loop the fixture started.

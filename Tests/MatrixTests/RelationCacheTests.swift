@@ -40,14 +40,14 @@ final class RelationCacheTests: XCTestCase {
         _ = try await cache.apply(sync("s1", [text("$1", "keep me", from: "@b:x"), text("$2", "mine to delete", from: "@b:x")]))
         _ = try await cache.apply(sync("s2", [redaction("$r1", of: "$1", from: "@mallory:x"), redaction("$r2", of: "$2", from: "@b:x", topLevel: true)]))
         var shown = try await messages(cache)
-        XCTAssertEqual(shown.map(\.content), [.text("keep me"), .deleted],
+        XCTAssertEqual(shown.map(\.content), [.text("keep me"), .deleted(byModerator: false)],
                        "a stranger's redaction is ignored; the sender's own (old-style `redacts`) applies")
 
         let levels = RoomEvent(event_id: "$p", type: "m.room.power_levels", sender: "@b:x", origin_server_ts: 3,
                                content: .object(["users": .object(["@mod:x": .number(50)])]), state_key: "")
         _ = try await cache.apply(sync("s3", [levels, redaction("$r3", of: "$1", from: "@mod:x")]))
         shown = try await messages(cache)
-        XCTAssertEqual(shown.map(\.content), [.deleted, .deleted], "a moderator by the room's power levels may delete anyone's")
+        XCTAssertEqual(shown.map(\.content), [.deleted(byModerator: false), .deleted(byModerator: false)], "a moderator by the room's power levels may delete anyone's")
         _ = directory
     }
 

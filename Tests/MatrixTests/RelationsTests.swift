@@ -101,7 +101,7 @@ final class RelationsTests: XCTestCase {
         XCTAssertEqual(fixed?.isEdited, true, file: file, line: line)
         XCTAssertEqual(fixed?.reactions, [], "a redacted reaction is removed", file: file, line: line)
 
-        XCTAssertEqual(shown(first[6], in: page)?.content, .deleted, file: file, line: line)
+        XCTAssertEqual(shown(first[6], in: page)?.content, .deleted(byModerator: false), file: file, line: line)
         XCTAssertEqual(shown(first[8], in: page)?.content, .emote("waves"), file: file, line: line)
         XCTAssertEqual(shown(first[9], in: page)?.content, .notice("a bot's notice"), file: file, line: line)
 

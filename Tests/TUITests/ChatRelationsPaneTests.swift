@@ -34,7 +34,7 @@ final class ChatRelationsPaneTests: XCTestCase {
         edited.reactions = [ReactionCount(key: "👍", count: 3, mine: true), ReactionCount(key: "❤", count: 1, mine: false)]
         edited.thread = .root(replyCount: 2)
         let deleted = Message(id: MessageID("d"), channelID: ChannelID("lobby"), senderID: Fixtures.other, senderNickname: "Joon",
-                              sentAt: at(3), content: .deleted)
+                              sentAt: at(3), content: .deleted(byModerator: false))
         let emote = Message(id: MessageID("e"), channelID: ChannelID("lobby"), senderID: Fixtures.other, senderNickname: "Joon",
                             sentAt: at(4), content: .emote("waves"))
         let notice = Message(id: MessageID("n"), channelID: ChannelID("lobby"), senderID: Fixtures.other, senderNickname: "bot",

@@ -177,6 +177,54 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(termsAfterJoin, CommunityTerms.currentVersion)
     }
 
+    /// Moderators published new terms: a member who agreed to the old ones is refused posting, and
+    /// the next start shows the new text and asks again; once agreed, posting works.
+    func testNewTermsAskAMemberWhoAgreedToTheOldOnesAgain() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.signUpApp("alice", nickname: "alice", region: "마포구")
+        let lobby = try await fixture.channel("lobby")
+        let before = await fixture.service.permission(in: lobby.id)
+        XCTAssertEqual(before, .allowed)
+        let published = try await fixture.service.publishTerms("Be kind.\nNo selling.")
+        XCTAssertEqual(published.version, CommunityTerms.currentVersion + 1)
+        let refused = await fixture.service.permission(in: lobby.id)
+        XCTAssertEqual(refused, .denied(.termsChanged))
+        XCTAssertEqual(Strings(.english).denial(.termsChanged), "The community's terms have changed: agree to the new terms first.")
+
+        let session = fixture.session()
+        await session.start()
+        guard case .terms(let terms) = session.phase else { return XCTFail("new terms must be asked for at the next start") }
+        XCTAssertEqual(terms.version, published.version)
+        XCTAssertEqual(terms.rules, ["Be kind.", "No selling."])
+        terms.toggleAgreement()
+        expect(await terms.join())
+        XCTAssertNotNil(session.community)
+        let agreed = await fixture.service.viewer().account
+        XCTAssertEqual(agreed?.acceptedTermsVersion, published.version)
+        let allowed = await fixture.service.permission(in: lobby.id)
+        XCTAssertEqual(allowed, .allowed)
+    }
+
+    /// A moderator banned the member while away: the next start shows the welcome screen with the
+    /// ban's words, not the community, and a log-in is refused with the same words.
+    func testABannedMembersSavedSessionEndsOnTheWelcomeScreenSayingWhy() async throws {
+        let fixture = try CommunityFixture()
+        _ = try await fixture.signUpApp("bob", nickname: "bob", region: "마포구")
+        let moderator = try await fixture.member("mod", nickname: "mod")
+        _ = try await moderator.impose(.ban, on: "bob", reason: "spam links", until: nil)
+
+        let session = fixture.session()
+        await session.start()
+        guard case .welcome = session.phase else { return XCTFail("a banned member must not enter the community") }
+        XCTAssertEqual(session.notice, "A moderator banned this account: spam links.")
+        await session.showLogIn()
+        guard case .logIn(let form) = session.phase else { return XCTFail("no log-in form") }
+        form.identifier = "bob@example.com"
+        form.password = TestCommunity.password(for: "bob")
+        expect(!(await form.submit()))
+        XCTAssertNil(session.community)
+    }
+
     func testLogInOfAnAccountThatHasNotAgreedShowsTheTerms() async throws {
         let fixture = try CommunityFixture()
         _ = try await fixture.service.signUp(SignUpRequest(identifier: "late@example.com", password: "late password", nickname: "late"))

@@ -8,25 +8,27 @@ extension MatrixCache {
     /// and the inviter's display name from the stripped state (all another client's words).
     static func applyInvite(_ id: String, _ room: InvitedRoom, me: String, outcome: inout SyncOutcome, in connection: Connection) throws {
         let stripped = room.invite_state?.events ?? []
-        guard let mine = stripped.first(where: { $0.type == "m.room.member" && $0.state_key == me }),
-              mine.content.decode(as: MemberContent.self)?.membership == "invite" else { return }
+        // Our own member event names the inviter; without it the room is still invited (and its
+        // state, encryption first, still applies) but is not listed: nobody to name.
+        let mine = stripped.first { $0.type == "m.room.member" && $0.state_key == me }
+        if let mine, mine.content.decode(as: MemberContent.self)?.membership != "invite" { return }
         // A room already joined is not invited again by a stale answer.
         if try MatrixCache.room(id, in: connection)?.membership == .joined { return }
         _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(id)])
-        let direct = mine.content.decode(as: MemberContent.self)?.is_direct == true
+        let direct = mine?.content.decode(as: MemberContent.self)?.is_direct == true
         _ = try connection.run("UPDATE rooms SET membership = ?, inviter = ?, invite_direct = ? WHERE room_id = ?",
-                               [.text(CachedRoom.Membership.invited.rawValue), .text(mine.sender), SQLValue(direct), .text(id)])
+                               [.text(CachedRoom.Membership.invited.rawValue), SQLValue(mine?.sender), SQLValue(direct), .text(id)])
         for event in stripped where event.state_key != nil {
             let state = RoomEvent(event_id: nil, type: event.type, sender: event.sender, origin_server_ts: 0,
                                   content: event.content, state_key: event.state_key)
             if event.type == "m.room.member" {
-                if event.state_key == mine.sender { try storeMember(state, room: id, in: connection) }
+                if event.state_key == mine?.sender { try storeMember(state, room: id, in: connection) }
             } else {
                 _ = try applyState(state, room: id, in: connection)
             }
         }
         outcome.roomsChanged = true
-        if direct { outcome.directInvites[id] = mine.sender }
+        if direct, let mine { outcome.directInvites[id] = mine.sender }
     }
 
     /// Invitations waiting for an answer, without those from ignored users.

@@ -162,10 +162,13 @@ extension MatrixCache {
                                              [.text(room), .text(user)])
         _ = try connection.run("""
             INSERT INTO members (room_id, user_id, display_name, membership, ts) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = excluded.display_name,
+            ON CONFLICT (room_id, user_id) DO UPDATE SET
+                -- a leave or ban carries no display name: the member keeps the one they had
+                display_name = CASE WHEN excluded.membership IN ('leave', 'ban') AND excluded.display_name IS NULL
+                                    THEN members.display_name ELSE excluded.display_name END,
                 membership = excluded.membership, ts = excluded.ts WHERE excluded.ts >= members.ts
             """, [.text(room), .text(user), SQLValue(member.displayname), .text(member.membership), .integer(ts)])
-        guard let before, ts >= (before["ts"].int64 ?? 0) else { return false }
+        guard let before, ts >= (before["ts"].int64 ?? 0), member.membership != "leave", member.membership != "ban" else { return false }
         return before["display_name"].string != member.displayname
     }
 }

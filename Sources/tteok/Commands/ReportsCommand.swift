@@ -1,6 +1,4 @@
 import ChatCore
-import CommunityClient
-import LocalStore
 
 /// `tteok reports`: what members reported, for whoever moderates the community file.
 struct ReportsCommand: ScriptCommand {
@@ -15,26 +13,9 @@ struct ReportsCommand: ScriptCommand {
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {}
 
     func run(in context: CommandContext) async throws -> ExitCode {
-        // The composition root is the one place allowed to know the backend: listing reports is a
-        // LocalStore operation, not a ChatService one.
-        let records: [ReportRecord]
-        if let community = context.service as? LocalCommunity {
-            records = try await community.reports()
-        } else if let service = context.service as? ServiceCommunity {
-            // The service answers only its moderators; the session must be resumed to know who asks.
-            _ = await service.restoreSession()
-            records = try await service.reports()
-        } else {
-            throw ChatError.unsupported(Self.matrixRefusal)
-        }
-        let reports = records.map(ReportLine.init)
-        if context.json {
-            try context.console.json(reports)
-        } else if reports.isEmpty {
-            context.console.line("No reports.")
-        } else {
-            reports.forEach { context.console.line($0.line(context.console)) }
-        }
+        // The service answers only its moderators; the session is resumed to know who asks.
+        let reports = try await context.moderation(refusal: Self.matrixRefusal).reports().map(ReportLine.init)
+        try context.console.list(reports, json: context.json, empty: "No reports.") { $0.line(context.console) }
         return .success
     }
 }

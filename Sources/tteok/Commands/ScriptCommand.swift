@@ -24,8 +24,10 @@ struct CommandContext: Sendable {
     var json: Bool { globals.json }
 
     /// The signed-in member, or `.denied(.notSignedIn)`: a script with no session is not a guest.
+    /// A session the community refuses (a ban) says why instead.
     func requireMember() async throws -> Account {
         guard case .member(let account) = await service.restoreSession() else {
+            if let refusal = await (service as? any ModerationService)?.sessionRefusal() { throw refusal }
             throw ChatError.denied(.notSignedIn)
         }
         return account

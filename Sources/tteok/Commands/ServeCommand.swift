@@ -21,7 +21,9 @@ enum ServeCommand {
           --socket PATH       where to listen (a Unix socket; its directory must be yours or root's)
           --group NAME        let members of this Unix group connect (socket 0660)
           --everyone          let every user on the host connect (socket 0666)
-          --moderator EMAIL   this account may list reports (repeat for more)
+          --moderator EMAIL   this account moderates (repeat for more); so does the Unix user
+                              running the service, and whoever a moderator adds
+                              (`tteok moderator add EMAIL`)
 
         tteok itself starts a private service for each community file you open (`tteok`,
         `--store FILE`) with `--private`: it listens owner-only and ends a while after its last

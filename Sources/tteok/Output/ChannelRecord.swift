@@ -13,6 +13,8 @@ struct ChannelRecord: Encodable, Sendable {
     let badge: String?
     /// True for the viewer's region channel, pinned first.
     let currentRegion: Bool
+    /// Archived by a moderator: readable, not writable, not in the default list.
+    let archived: Bool
 
     init(_ channel: Channel, unread: Result<Int, ChatError>, currentRegion: Bool) {
         id = channel.id.raw
@@ -22,6 +24,7 @@ struct ChannelRecord: Encodable, Sendable {
         self.unread = try? unread.get()
         badge = CountBadge(unread).label
         self.currentRegion = currentRegion
+        archived = channel.isArchived
     }
 
     private static func kindName(_ kind: ChannelKind) -> String {
@@ -38,6 +41,7 @@ struct ChannelRecord: Encodable, Sendable {
         var parts = [console.inert(name)]
         if let badge { parts.append("[\(badge)]") }
         if currentRegion { parts.append("(current region)") }
+        if archived { parts.append("(archived)") }
         return parts.joined(separator: "  ")
     }
 }

@@ -57,6 +57,8 @@ struct MessageRecord: Encodable, Sendable {
     let reactions: [ReactionRecord]
     /// Deleted by its sender or a moderator (the text is a placeholder).
     let deleted: Bool
+    /// Deleted by a moderator: the placeholder says "deleted by a moderator" (on Matrix: unknown, false).
+    let deletedByModerator: Bool
     /// Its place in a thread; nil when in none.
     let thread: ThreadRecord?
     /// Bytes of a text longer than tteok reads (`ReadingCap`, 64 KiB) left out of `text`; absent
@@ -84,6 +86,7 @@ struct MessageRecord: Encodable, Sendable {
         editedAt = message.editedAt
         reactions = message.reactions.map { ReactionRecord(key: $0.key, count: $0.count, mine: $0.mine) }
         deleted = message.isDeleted
+        deletedByModerator = message.content == .deleted(byModerator: true)
         thread = message.thread.map(ThreadRecord.init)
         senderTrust = message.senderTrust?.rawValue
         if case .encrypted(let reason) = message.content { undecryptableReason = reason } else { undecryptableReason = nil }

@@ -10,7 +10,8 @@ struct CommandLineTool: Sendable {
         SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
         ChannelsCommand.self, ReadCommand.self, SearchCommand.self, PostCommand.self, ReactCommand.self, EditCommand.self,
         DeleteCommand.self, InvitesCommand.self, AcceptCommand.self, DeclineCommand.self, ReportsCommand.self, ChannelCommand.self,
-        VerifyCommand.self, KeysCommand.self,
+        ModeratorCommand.self, MuteCommand.self, UnmuteCommand.self, BanCommand.self, UnbanCommand.self, SanctionsCommand.self,
+        TermsCommand.self, VerifyCommand.self, KeysCommand.self,
     ]
 
     var factory: any BackendFactory

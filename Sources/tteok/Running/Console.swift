@@ -25,4 +25,16 @@ struct Console: Sendable {
     func json<Value: Encodable>(_ value: Value) throws {
         writeOut(try JSONOutput.encode(value) + "\n")
     }
+
+    /// A list as a command prints it: a JSON array with `--json`, else a line per record, or
+    /// `empty` when there is none (a script reading text can tell "none" from no output).
+    func list<Record: Encodable>(_ records: [Record], json asJSON: Bool, empty: String, line: (Record) -> String) throws {
+        if asJSON {
+            try json(records)
+        } else if records.isEmpty {
+            self.line(empty)
+        } else {
+            records.forEach { self.line(line($0)) }
+        }
+    }
 }
