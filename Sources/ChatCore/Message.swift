@@ -115,6 +115,9 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var reactions: [ReactionCount] = []
     /// Its place in a thread; nil when it is in none.
     public var thread: ThreadPosition?
+    /// The text's formatting (bold, links, quotes, …) when its sender formatted it; `content`
+    /// keeps the plain text for lists, scripts and search.
+    public var formatted: FormattedText?
     /// How far its sender's device is trusted; nil when it did not come end-to-end encrypted.
     public var senderTrust: SenderTrust?
 

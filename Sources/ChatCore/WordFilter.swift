@@ -52,13 +52,20 @@ public struct WordFilter: Sendable {
     /// `text` with every character of each listed word replaced by `*`.
     public func mask(_ text: String) -> String {
         let characters = Array(text)
+        let masked = mask(characters)
+        return masked == characters ? text : String(masked)
+    }
+
+    /// `mask` over characters already cut apart (styled runs laid side by side): one `*` per
+    /// masked character, so each run keeps its length and a word split across runs is found too.
+    public func mask(_ characters: [Character]) -> [Character] {
         let found = ranges(in: characters)
-        guard !found.isEmpty else { return text }
+        guard !found.isEmpty else { return characters }
         var masked = characters
         for range in found {
             for index in range where !masked[index].isWhitespace { masked[index] = "*" }
         }
-        return String(masked)
+        return masked
     }
 
     /// Character ranges (in `characters`) of every match.

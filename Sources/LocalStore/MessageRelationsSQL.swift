@@ -28,6 +28,8 @@ enum MessageRelationsSQL {
             return message
         }
         if row["kind"].string == "emote", case .text(let body) = message.content { message.content = .emote(body) }
+        // The community keeps what was typed; its Markdown is drawn as the same spans Matrix HTML gives.
+        if case .text(let body) = message.content, message.omittedBytes == 0 { message.formatted = MarkdownText.formatted(body) }
         message.editedAt = row["edited_at"].double.map(Date.init(timeIntervalSince1970:))
         message.reactions = reactions(row["reactions_json"].string)
         if let parent = row["reply_to"].int64 {

@@ -29,6 +29,9 @@ enum DomainMapping {
                               omittedBytes: event.redacted || relations.edit != nil ? 0 : event.omittedBytes)
         guard !event.redacted else { return message }
         message.senderTrust = trust
+        if relations.edit == nil, ["m.text", "m.notice"].contains(event.content.msgtype), let html = event.content.html {
+            message.formatted = HTMLText.formatted(html)
+        }
         message.editedAt = relations.edit.map { date($0.timestamp) }
         message.reactions = relations.reactions
         if let root = event.threadRoot {

@@ -62,7 +62,7 @@ extension ChatModel {
     /// The common checks, then `body`; a failure is an alert and changes nothing.
     private func act(posting: Bool = true, _ body: @MainActor (any RelationsService, ChannelID) async throws -> Void) async -> Bool {
         if case .guest = viewer { return refuse(strings.guestCannotSend) }
-        if posting, case .disabled(let reason) = inputBar { return refuse(reason) }
+        if posting, let refusal = postingRefusal { return refuse(refusal) }
         guard let relations = service as? any RelationsService else { return refuse(strings.relationsUnavailable) }
         guard let channelID else { return refuse(strings.sayHelloFirst) }
         do {

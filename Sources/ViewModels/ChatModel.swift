@@ -1,13 +1,6 @@
 import ChatCore
 import Foundation
 
-/// What a chat is about: a channel, or a person (whose conversation may not exist yet).
-public enum ChatSubject: Hashable, Sendable {
-    case channel(Channel)
-    /// A direct conversation; the channel id is nil until the first message creates it.
-    case person(UserProfile, ChannelID?)
-}
-
 /// The chat screen: title, live messages with "mine" marked, older history on demand, the input
 /// bar, sending, the read marker, and exactly one live subscription while it is shown.
 ///
@@ -17,18 +10,20 @@ public final class ChatModel: Lifecycle {
     public let changes: ChangeSignal
     /// The channel's name (or the person's), kept current: a room renamed while open is retitled.
     public private(set) var title: String
-    public private(set) var subject: ChatSubject
+    public internal(set) var subject: ChatSubject
     /// Messages oldest first; `.loading` until the first page arrived.
     public private(set) var messages: Loadable<[ChatLine]> = .loading
     /// Whether older history remains; ask for it with `topBecameVisible()`.
     public private(set) var paging: Paging = .notStarted
     public private(set) var inputBar: InputBarState
+    /// The posting rule's answer here (nil until the chat first appears): see `postingRefusal`.
+    public private(set) var permission: SendPermission?
     /// A message the front end shows as an alert until `dismissAlert()`.
-    public private(set) var alert: String?
+    public internal(set) var alert: String?
     /// Who is reading, re-read on every appearance.
     public private(set) var viewer: Viewer
     /// The message a report or block acts on; nil when none is selected (or it vanished).
-    public private(set) var selection: MessageID?
+    public internal(set) var selection: MessageID?
     /// The first message the viewer had not read when the chat appeared (nil: none unread); the
     /// front end marks it with a "new messages" line.
     public private(set) var firstUnread: MessageID?
@@ -38,7 +33,7 @@ public final class ChatModel: Lifecycle {
     let service: any ChatService
     let strings: Strings
     let safety: SafetyModel
-    private var timeline = MessageTimeline()
+    var timeline = MessageTimeline()
     private let live = LiveSubscription()
     private var isPaging = false
     private var isShown = false
@@ -79,7 +74,9 @@ public final class ChatModel: Lifecycle {
         bindLive()
         viewer = await service.viewer()
         _ = timeline.relabel(for: viewer)
-        inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
+        let permission = await askPermission()
+        self.permission = permission
+        inputBar = InputBarState.make(permission: permission, strings: strings)
         if needsCatchUp { await catchUp() }
         needsCatchUp = false
         publishLines()
@@ -101,20 +98,12 @@ public final class ChatModel: Lifecycle {
         messages = .loading
         paging = .notStarted
         viewer = .guest
+        permission = nil
         alert = nil
         selection = nil
     }
 
     // MARK: Actions
-
-    /// Sends `text`. A guest gets the login alert and nothing is sent; so does anyone the posting
-    /// rule refuses. Returns true when the message was stored.
-    @discardableResult
-    public func send(_ text: String) async -> Bool {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return false }
-        return await post(.text(text))
-    }
 
     public func dismissAlert() {
         guard alert != nil else { return }
@@ -156,7 +145,9 @@ public final class ChatModel: Lifecycle {
         case .viewerChanged(let newViewer):
             viewer = newViewer
             _ = timeline.relabel(for: viewer)
-            inputBar = InputBarState.make(viewer: viewer, permission: await permission(), strings: strings)
+            let permission = await askPermission()
+            self.permission = permission
+            inputBar = InputBarState.make(permission: permission, strings: strings)
             publishLines()
         case .blocksChanged:
             await reloadLatest()
@@ -219,55 +210,6 @@ public final class ChatModel: Lifecycle {
         changes.publish()
     }
 
-    private func permission() async -> SendPermission {
-        switch subject {
-        case .channel(let channel):
-            return await service.permission(in: channel.id)
-        case .person(_, let id?):
-            return await service.permission(in: id)
-        case .person(let other, nil):
-            let pending = Channel(id: ChannelID(""), name: other.nickname, kind: .direct(with: other.id))
-            return PostingRule.permission(for: viewer, in: pending)
-        }
-    }
-
-    /// What the viewer posts.
-    enum Outgoing {
-        case text(String)
-        case image(ImageUpload)
-        case file(FileUpload)
-    }
-
-    /// The one path every post takes: the guest alert, the posting rule, then the service.
-    func post(_ outgoing: Outgoing) async -> Bool {
-        if case .guest = viewer { return refuse(strings.guestCannotSend) }
-        if case .disabled(let reason) = inputBar { return refuse(reason) }
-        do {
-            let message = try await deliver(outgoing)
-            if case .person(let other, nil) = subject { subject = .person(other, message.channelID) }
-            _ = timeline.merge([message], viewer: viewer)
-            publishLines()
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
-    }
-
-    private func deliver(_ outgoing: Outgoing) async throws -> Message {
-        switch (outgoing, subject) {
-        case (.text(let text), .channel(let channel)): return try await service.send(text, to: channel.id)
-        case (.text(let text), .person(_, let id?)): return try await service.send(text, to: id)
-        case (.text(let text), .person(let other, nil)): return try await service.sendDirect(text, to: other.id)
-        case (.image(let image), _):
-            // A conversation is created by its first text message; an attachment needs the channel.
-            guard let channelID else { throw ChatError.invalidInput(strings.sayHelloFirst) }
-            return try await service.sendImage(image, to: channelID)
-        case (.file(let file), _):
-            guard let channelID else { throw ChatError.invalidInput(strings.sayHelloFirst) }
-            return try await service.sendFile(file, to: channelID)
-        }
-    }
-
     /// Keeps the viewer's read marker at the end while the chat is open (a guest's too, where the
     /// backend keeps one). A failure only leaves the badge up, so it is not worth an alert.
     private func markRead() async {
@@ -302,43 +244,9 @@ public final class ChatModel: Lifecycle {
         if timeline.remove(id) { publishLines() }
     }
 
-    func refuse(_ message: String) -> Bool {
-        alert = message
-        changes.publish()
-        return false
-    }
-
-    private func publishLines() {
+    func publishLines() {
         if case .loaded = messages { messages = .loaded(timeline.lines) }
         if let selection, timeline.line(selection) == nil { self.selection = nil }
-        changes.publish()
-    }
-
-    // MARK: Selection
-
-    /// The selected line, if it is still shown.
-    public var selectedLine: ChatLine? { selection.flatMap(timeline.line) }
-
-    /// Selects the line before the selected one (from nothing: the newest). Up in the transcript.
-    public func selectOlder() {
-        let lines = timeline.lines
-        guard !lines.isEmpty else { return }
-        let index = selection.flatMap { id in lines.firstIndex { $0.id == id } }.map { max($0 - 1, 0) } ?? lines.count - 1
-        select(lines[index].id)
-    }
-
-    /// Selects the line after the selected one; past the newest, nothing is selected.
-    public func selectNewer() {
-        let lines = timeline.lines
-        guard let current = selection.flatMap({ id in lines.firstIndex { $0.id == id } }) else { return }
-        select(current + 1 < lines.count ? lines[current + 1].id : nil)
-    }
-
-    /// Selects a line by id (nil clears the selection).
-    public func select(_ id: MessageID?) {
-        let id = id.flatMap { timeline.line($0)?.id }
-        guard id != selection else { return }
-        selection = id
         changes.publish()
     }
 }

@@ -12,11 +12,11 @@ public enum InputBarState: Hashable, Sendable {
         return false
     }
 
-    /// The bar for a viewer and the posting rule's answer. A guest is told to log in.
-    static func make(viewer: Viewer, permission: SendPermission, strings: Strings) -> InputBarState {
-        if case .guest = viewer { return .disabled(reason: strings.logInToChat) }
+    /// The bar for the posting rule's answer. A guest is told to log in.
+    static func make(permission: SendPermission, strings: Strings) -> InputBarState {
         switch permission {
         case .allowed: return .enabled(placeholder: strings.typeMessage)
+        case .denied(.guest): return .disabled(reason: strings.logInToChat)
         case .denied(let denial): return .disabled(reason: strings.denial(denial))
         }
     }

@@ -23,6 +23,13 @@ public final class SessionModel {
     public private(set) var phase: SessionPhase = .starting
     /// A failure on the welcome screen (e.g. guest sessions unavailable).
     public private(set) var notice: String?
+    /// A one-line notice for the status line until the next key: a theme applied, a block
+    /// done, a warning at start-up about this terminal.
+    public private(set) var passingNotice: String?
+    /// The link to the server, as the backend reports it.
+    public var connection: ConnectionState = .online {
+        didSet { if connection != oldValue { changes.publish() } }
+    }
     public let strings: Strings
     /// Reports and blocks, from any screen of the session; its notice is for the status line.
     public let safety: SafetyModel
@@ -58,6 +65,24 @@ public final class SessionModel {
             if let refusal = await (service as? any ModerationService)?.sessionRefusal() { notice = strings.error(refusal) }
             await show(.welcome)
         }
+    }
+
+    /// What the status line says besides the keys: a passing notice, else the nickname gate's,
+    /// else the welcome screen's failure. Every screen reads it here.
+    public var statusNotice: String? {
+        passingNotice ?? community?.gate.notice ?? notice
+    }
+
+    /// Shows `notice` on the status line until `clearPassingNotice`.
+    public func show(notice: String) {
+        passingNotice = notice
+        changes.publish()
+    }
+
+    public func clearPassingNotice() {
+        guard passingNotice != nil else { return }
+        passingNotice = nil
+        changes.publish()
     }
 
     // MARK: Welcome
@@ -105,6 +130,9 @@ public final class SessionModel {
     /// Ends the session: every screen is closed (and drops its state), then the welcome shows.
     public func logOut() async {
         await community?.close()
+        // A notice is about the account that had it (a start-up notice about the terminal stays
+        // with the first account of the run).
+        passingNotice = nil
         do {
             try await service.logOut()
         } catch {
@@ -134,6 +162,7 @@ public final class SessionModel {
 
     /// Builds the community from scratch for the current viewer; the old one is closed first.
     private func enterCommunity() async {
+        if community != nil { passingNotice = nil }
         await community?.close()
         let community = Community(context: context, resolver: resolver, viewer: await service.viewer())
         notice = nil

@@ -52,3 +52,23 @@ final class AttachmentServiceTests: XCTestCase {
         }
     }
 }
+
+/// The embedded community keeps what was typed and reads its Markdown as the same spans Matrix
+/// HTML gives (issue 17), through the service.
+final class FormattedServiceTests: XCTestCase {
+    func testMarkdownIsReadAsFormattedRuns() async throws {
+        let harness = try ServiceHarness()
+        let mina = try await harness.member("mina")
+        let joon = try await harness.member("joon")
+        let lobby = try await mina.channel(named: "lobby").id
+        _ = try await mina.send("**떡** is *chewy* [recipe](https://tteok.example/r)", to: lobby)
+        _ = try await mina.send("plain 2*3", to: lobby)
+        let page = try await joon.latestMessages(in: lobby, limit: 2)
+        XCTAssertEqual(page.messages.first?.content, .text("**떡** is *chewy* [recipe](https://tteok.example/r)"), "stored as typed")
+        XCTAssertEqual(page.messages.first?.formatted?.runs, [
+            FormattedText.Run("떡", .bold), FormattedText.Run(" is "), FormattedText.Run("chewy", .italic), FormattedText.Run(" "),
+            FormattedText.Run("recipe", .link, link: "https://tteok.example/r"),
+        ])
+        XCTAssertNil(page.messages.last?.formatted)
+    }
+}

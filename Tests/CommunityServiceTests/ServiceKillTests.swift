@@ -80,7 +80,9 @@ final class ServiceProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard waitUntil(seconds: 20, { UnixSocket.answers(socket) }) else { throw POSIXError(.ETIMEDOUT) }
+        guard waitUntil(seconds: 20, { UnixSocket.answers(socket) || !process.isRunning }), process.isRunning else {
+            throw POSIXError(process.isRunning ? .ETIMEDOUT : .ECONNREFUSED)
+        }
     }
 
     /// Sends `signal` (SIGSTOP, SIGCONT…) to the service.

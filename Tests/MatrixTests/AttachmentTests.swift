@@ -130,3 +130,57 @@ final class AttachmentTests: XCTestCase {
         _ = tteok.end()
     }
 }
+
+/// `formatted_body` from matrix-nio (issue 17): tteok keeps it in the cache and maps it to
+/// styled runs from the allow-list; the plain body stays the message's text.
+final class FormattedBodyTests: XCTestCase {
+    func testNiosHTMLIsReadAsFormattedRunsLiveAndAfterARestart() async throws {
+        let fixture = try MatrixFixture()
+        let (tteok, _) = try await fixture.member("tteok")
+        let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
+        let room = ChannelID(try await peer.user.createRoom(name: "html \(SynapseServer.randomName())"))
+        _ = try await tteok.latestMessages(in: room, limit: 5)
+        let ids = try peer.send([
+            .text("bold and link", html: "<strong>bold</strong> and <a href=\"https://tteok.example\">link</a><script>alert(1)</script>"),
+            .text("no html"),
+        ], to: room.raw)
+        var page = MessagePage(messages: [], next: .done)
+        let arrived = await eventually(seconds: 15) {
+            page = (try? await tteok.latestMessages(in: room, limit: 10)) ?? page
+            return ids.allSatisfy { id in page.messages.contains { $0.id.raw == id } }
+        }
+        XCTAssertTrue(arrived)
+        let formatted = page.messages.first { $0.id.raw == ids[0] }
+        XCTAssertEqual(formatted?.content, .text("bold and link"))
+        XCTAssertEqual(formatted?.formatted?.runs.first, FormattedText.Run("bold", .bold))
+        XCTAssertTrue(formatted?.formatted?.runs.contains { $0.link == "https://tteok.example" } == true)
+        XCTAssertFalse(formatted?.formatted?.plain.contains("alert") == true)
+        XCTAssertNil(page.messages.first { $0.id.raw == ids[1] }?.formatted)
+
+        _ = tteok.end()
+        let restarted = fixture.service("tteok")
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        let again = try await restarted.latestMessages(in: room, limit: 10)
+        XCTAssertEqual(again.messages.first { $0.id.raw == ids[0] }?.formatted, formatted?.formatted)
+        await fixture.close()
+    }
+
+    func testMarkdownTteokSendsNioReadsAsFormattedBody() async throws {
+        let fixture = try MatrixFixture()
+        let (tteok, _) = try await fixture.member("tteok")
+        let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
+        let room = ChannelID(try await peer.user.createRoom(name: "markdown \(SynapseServer.randomName())"))
+        _ = try await tteok.latestMessages(in: room, limit: 5)
+        let sent = try await tteok.send("**떡** is *chewy* `<b>` [recipe](https://tteok.example/r)", to: room)
+        _ = try await tteok.send("plain 2*3", to: room)
+        let contents = try peer.events(in: room.raw).filter { $0["type"] as? String == "m.room.message" }.compactMap { $0["content"] as? [String: Any] }
+        let formatted = contents.first { $0["body"] as? String == "**떡** is *chewy* `<b>` [recipe](https://tteok.example/r)" }
+        XCTAssertEqual(formatted?["format"] as? String, "org.matrix.custom.html")
+        XCTAssertEqual(formatted?["formatted_body"] as? String,
+                       "<strong>떡</strong> is <em>chewy</em> <code>&lt;b&gt;</code> <a href=\"https://tteok.example/r\">recipe</a>")
+        XCTAssertNil(contents.first { $0["body"] as? String == "plain 2*3" }?["format"], "plain text goes plain")
+        let mine = try await tteok.latestMessages(in: room, limit: 5).messages.first { $0.id == sent.id }
+        XCTAssertEqual(mine?.formatted?.runs.first, FormattedText.Run("떡", .bold), "tteok reads its own formatting back")
+        await fixture.close()
+    }
+}

@@ -19,6 +19,10 @@ final class AppHarness {
     var screen: Screen { loop.screen }
     private(set) var quitCount = 0
     private(set) var theme: Theme?
+    /// Yields on every change the app reports (a model's, a key's, a finished preview's): waits
+    /// for the screen look again after each, instead of polling.
+    private var changes: AsyncStream<Void>.Iterator
+    private let changed: AsyncStream<Void>.Continuation
 
     init(size: Size = Size(width: 100, height: 30), language: Language = .english, region: String? = nil,
          startChannel: String? = nil, filter: WordFilter = WordFilter(words: []), files: TestCommunity? = nil) throws {
@@ -30,6 +34,13 @@ final class AppHarness {
         app = TerminalApp(session: session, strings: UIStrings(language), text: OutsideText(filter: filter),
                           themes: ThemeLoader(directories: [PackageRoot.url.appendingPathComponent("Themes")]))
         loop = AppLoop(backend: terminal, theme: .orange, frontEnd: app)
+        let (stream, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        changes = stream.makeAsyncIterator()
+        self.changed = changed
+        app.onDamage = { [loop] damage in
+            loop.markDirty(damage)
+            changed.yield()
+        }
         try loop.start()
         app.onQuit = { [weak self] in self?.quitCount += 1 }
         app.onThemeChange = { [weak self] theme in self?.theme = theme; self?.screen.theme = theme }
@@ -59,14 +70,33 @@ final class AppHarness {
 
     /// Waits (with a deadline) until the screen shows `needle`.
     func waitFor(_ needle: String, seconds: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line) async {
-        let shown = await eventually(seconds: seconds) { self.text.contains(needle) }
+        let shown = await onChanges(seconds: seconds) { self.text.contains(needle) }
         if !shown { XCTFail("the screen never showed \(needle):\n\(text)", file: file, line: line) }
     }
 
     /// Waits until `condition` holds for the screen text.
     func waitUntil(_ what: String, seconds: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line, _ condition: @escaping (String) -> Bool) async {
-        let held = await eventually(seconds: seconds) { condition(self.text) }
+        let held = await onChanges(seconds: seconds) { condition(self.text) }
         if !held { XCTFail("\(what):\n\(text)", file: file, line: line) }
+    }
+
+    /// Checks `condition` now and again after each change the app reports, until it holds or
+    /// `seconds` pass: the screen can only change with such a change.
+    private func onChanges(seconds: TimeInterval, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        let changed = self.changed
+        let alarm = Task {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            changed.yield()
+        }
+        defer { alarm.cancel() }
+        var changes = self.changes
+        defer { self.changes = changes }
+        while !condition() {
+            guard Date() < deadline else { return false }
+            _ = await changes.next(isolation: MainActor.shared)
+        }
+        return true
     }
 
     /// Fills the log-in form on screen as `name@example.com` (`signUpMember`'s password) and submits.

@@ -37,11 +37,11 @@ extension StrayKeysFixture {
     }
 
     private func clearOverlays() async {
-        app.question = nil
+        app.modal.question = nil
         app.alert = nil
         app.chat?.dismissAlert()
         app.commandLine = nil
-        app.showsHelp = false
+        app.help = nil
         if case .logIn = app.session.phase, world == .welcome { await app.session.showWelcome() }
         if let community = app.community, community.navigator.modal != nil { await community.navigator.dismiss() }
     }

@@ -51,11 +51,10 @@ final class StringsTests: XCTestCase {
 
     func testInputBarForGuestMemberAndDenial() {
         let en = Strings(.english)
-        let member = Viewer.member(Account(id: UserID("1"), email: "a@x", nickname: "a", region: "마포구", acceptedTermsVersion: 1))
-        XCTAssertEqual(InputBarState.make(viewer: .guest, permission: .denied(.guest), strings: en), .disabled(reason: "Log in to chat"))
-        XCTAssertEqual(InputBarState.make(viewer: member, permission: .allowed, strings: en), .enabled(placeholder: "Type a message"))
+        XCTAssertEqual(InputBarState.make(permission: .denied(.guest), strings: en), .disabled(reason: "Log in to chat"))
+        XCTAssertEqual(InputBarState.make(permission: .allowed, strings: en), .enabled(placeholder: "Type a message"))
         XCTAssertEqual(
-            InputBarState.make(viewer: member, permission: .denied(.notYourRegion("강남구")), strings: en),
+            InputBarState.make(permission: .denied(.notYourRegion("강남구")), strings: en),
             .disabled(reason: "Only members of 강남구 can post here."))
     }
 }

@@ -135,5 +135,9 @@ enum CacheSchema {
         -- how far to trust its sender is decided when it is shown, as verifications change
         CREATE TABLE sender_devices (event_id TEXT PRIMARY KEY, sender_key TEXT NOT NULL);
         """),
+        Migration(11, "formatted bodies", sql: """
+        -- formatted_body of a message in org.matrix.custom.html (read capped, drawn from an allow-list)
+        ALTER TABLE events ADD COLUMN formatted TEXT;
+        """),
     ]
 }

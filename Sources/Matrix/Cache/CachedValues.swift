@@ -106,6 +106,7 @@ struct CachedEvent: Hashable, Sendable {
         let info = MessageEventContent.Info(mimetype: row["mimetype"].string, size: row["size"].int, w: row["width"].int, h: row["height"].int)
         content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
+        if let html = row["formatted"].string { (content.format, content.formattedBody) = (MessageEventContent.htmlFormat, html) }
         // A place keeps its geo: URI where media keep their mxc:// URI.
         if content.msgtype == MatrixCache.locationMsgtype { (content.geoURI, content.url, content.info) = (content.url, nil, nil) }
         replyTo = row["reply_to"].string

@@ -33,6 +33,9 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     var info: Info?
     /// An `m.location`'s place (`geo:LAT,LON`); the cache keeps it in the `url` column.
     var geoURI: String? = nil
+    /// `org.matrix.custom.html` when `formattedBody` holds the body as HTML.
+    var format: String? = nil
+    var formattedBody: String? = nil
     /// Sent with a reply or an edit (read from incoming events through `RoomEvent.relatesTo`).
     var relatesTo: JSONValue? = nil
     /// An edit's replacement content.
@@ -41,9 +44,18 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case msgtype, body, url, info
         case geoURI = "geo_uri"
+        case format
+        case formattedBody = "formatted_body"
         case relatesTo = "m.relates_to"
         case newContent = "m.new_content"
     }
+}
+
+extension MessageEventContent {
+    static let htmlFormat = "org.matrix.custom.html"
+
+    /// The body as HTML, when it is formatted in the one format Matrix defines.
+    var html: String? { format == Self.htmlFormat ? formattedBody : nil }
 }
 
 /// `m.sticker` content: a picture with no msgtype.

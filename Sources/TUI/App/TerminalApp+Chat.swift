@@ -70,9 +70,7 @@ extension TerminalApp {
         }
         guard let chat else { return }
         if line.allSatisfy(\.isWhitespace) {
-            if case .disabled(let reason) = chat.inputBar {
-                alert = chat.viewer == .guest ? strings.shared.guestCannotSend : reason
-            }
+            if let refusal = chat.postingRefusal { alert = refusal }
             return
         }
         if await chat.send(CommandRegistry.messageText(line)) {
@@ -90,12 +88,12 @@ extension TerminalApp {
             commandLine = nil
             // A command that failed comes back to be corrected, unless a screen came up for it
             // (the nickname prompt a refused /join asks with), which has the keys now.
-            if await !run(line.text), community?.navigator.modal == nil { commandLine = line }
+            if await !run(line.editor.text), community?.navigator.modal == nil { commandLine = line }
         case .leave:
             commandLine = nil
         case .edit(let key):
-            _ = line.handle(key)
-            commandLine = line.isEmpty ? nil : line
+            _ = line.editor.handle(key)
+            commandLine = line.editor.isEmpty ? nil : line
         default:
             break
         }

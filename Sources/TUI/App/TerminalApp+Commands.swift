@@ -42,7 +42,7 @@ extension TerminalApp {
         case .theme(let name):
             changeTheme(name)
         case .help:
-            showsHelp = true
+            showHelp()
         case .quit:
             // Typed out and sent with Enter: deliberate, so it does not ask (`q` does).
             quit()
@@ -65,7 +65,7 @@ extension TerminalApp {
 
     private func edited(_ succeeded: Bool, _ profile: ProfileModel) {
         if succeeded {
-            notice = strings.saved
+            session.show(notice: strings.saved)
         } else {
             alert = profile.editError ?? strings.guestsCannotEdit
         }
@@ -74,22 +74,13 @@ extension TerminalApp {
     private func changeTheme(_ name: String?) {
         guard let themes else { return }
         let available = themes.availableNames()
-        guard let name else { return notice = strings.themesAvailable(available) }
+        guard let name else { return session.show(notice: strings.themesAvailable(available)) }
         do {
             let theme = try themes.load(named: name)
             onThemeChange?(theme)
-            notice = strings.themeChanged(name)
+            session.show(notice: strings.themeChanged(name))
         } catch {
             alert = strings.unknownTheme(name, available)
         }
-    }
-}
-
-extension TerminalApp {
-    /// Shows a one-line notice on the status line until the next key (e.g. a theme not found at
-    /// start-up).
-    public func show(notice: String) {
-        self.notice = notice
-        markDirty()
     }
 }

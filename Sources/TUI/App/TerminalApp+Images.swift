@@ -15,8 +15,7 @@ extension TerminalApp {
     /// then the file is read and decoded whole off the main actor, so a refused file sends nothing.
     func sendImage(atPath path: String) async {
         guard let chat else { return alert = strings.notInCommunity }
-        if chat.viewer == .guest { return alert = strings.shared.guestCannotSend }
-        if case .disabled(let reason) = chat.inputBar { return alert = reason }
+        if let refusal = chat.postingRefusal { return alert = refusal }
         guard let renderer = images?.renderer else { return alert = strings.noImageSupport }
         do {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
@@ -40,14 +39,14 @@ extension TerminalApp {
     /// opened (its bytes would reach whatever program claims its type): it is saved with `s`.
     func openImage() async {
         guard let chosen = chosenAttachment() else { return }
-        guard case .image(let image) = chosen else { return notice = strings.filesAreSavedNotOpened }
+        guard case .image(let image) = chosen else { return session.show(notice: strings.filesAreSavedNotOpened) }
         guard let data = await data(of: chosen) else { return }
         do {
             _ = try ImageFiles.open(data, as: image.fileName, with: imageOpener, temporaryDirectory: ImageFiles.temporaryBase())
-            notice = strings.opened(text.line(try ImageFiles.safeName(image.fileName, for: data)))
+            session.show(notice: strings.opened(text.line(try ImageFiles.safeName(image.fileName, for: data))))
         } catch {
             // In the status line, not an alert: nothing is lost, and the user may simply go on.
-            notice = strings.cannotOpen(text.line((error as? ChatError)?.message ?? error.localizedDescription))
+            session.show(notice: strings.cannotOpen(text.line((error as? ChatError)?.message ?? error.localizedDescription)))
         }
     }
 
@@ -59,7 +58,7 @@ extension TerminalApp {
             case .image(let image): try ImageFiles.save(data, as: image.fileName, in: downloadDirectory)
             case .file(let file): try ImageFiles.saveFile(data, as: file.fileName, in: downloadDirectory)
             }
-            notice = strings.saved(to: text.line(url.path))
+            session.show(notice: strings.saved(to: text.line(url.path)))
         } catch {
             alert = strings.cannotSave((error as? ChatError)?.message ?? error.localizedDescription)
         }

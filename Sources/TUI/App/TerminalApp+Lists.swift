@@ -1,22 +1,14 @@
 import ChatCore
 import ViewModels
 
-/// Up, down and Enter on the list shown: channels (alone or beside a chat), Discover, Direct,
-/// and the profile's messages (which only scroll).
+/// Up, down and Enter on the list the router still keeps: the channels (alone or beside a
+/// chat). Pages with a controller of their own (Discover, Direct, the profile) move themselves.
 extension TerminalApp {
     /// The list that up/down/Enter act on now.
-    private enum ActiveList {
-        case channels([ChannelRow]), discover([DiscoverRow]), direct([ConversationRow], members: [UserProfile])
-        case profile(count: Int)
-    }
-
-    private func activeList(_ community: Community) -> ActiveList? {
+    private func activeList(_ community: Community) -> [ChannelRow]? {
         switch community.navigator.top {
-        case .channels: return .channels(community.channels.rows.value ?? [])
-        case .chat where ui.focus == .list && isSplit: return .channels(community.channels.rows.value ?? [])
-        case .discover(let model): return .discover(model.rows.value ?? [])
-        case .conversations(let model): return .direct(model.shownRows, members: model.newContacts)
-        case .profile(let model): return .profile(count: model.myMessages.value?.count ?? 0)
+        case .channels: return community.channels.rows.value ?? []
+        case .chat where ui.focus == .list && isSplit: return community.channels.rows.value ?? []
         default: return nil
         }
     }
@@ -28,34 +20,14 @@ extension TerminalApp {
     }
 
     func move(_ community: Community, by step: Int) {
-        switch activeList(community) {
-        case .channels(let rows): moveSelection("channels", by: step, count: rows.count)
-        case .discover(let rows): moveSelection("discover", by: step, count: rows.count)
-        case .direct(let rows, let members): moveSelection("direct", by: step, count: rows.count + members.count)
-        case .profile(let count): moveSelection("profile", by: step, count: count)
-        case nil: break
-        }
+        if let page = shownPage as? ListPageController { return page.move(by: step) }
+        guard let rows = activeList(community) else { return }
+        ui.channelSelection.move(by: step, count: rows.count)
     }
 
     func open(_ community: Community) async {
-        switch activeList(community) {
-        case .channels(let rows) where !rows.isEmpty:
-            report(await community.channels.open(rows[selection("channels", count: rows.count)]))
-        case .discover(let rows) where !rows.isEmpty:
-            report(await (community.discover.open(rows[selection("discover", count: rows.count)])))
-        case .direct(let rows, let members) where !(rows.isEmpty && members.isEmpty):
-            let index = selection("direct", count: rows.count + members.count)
-            if index < rows.count {
-                report(await community.conversations.open(rows[index]))
-            } else {
-                report(await community.conversations.start(with: members[index - rows.count]))
-                // The search did its job: back on the tab, every conversation shows again.
-                ui.directQuery = LineEditor()
-                community.conversations.filter("")
-            }
-        default:
-            break
-        }
+        guard let rows = activeList(community), !rows.isEmpty else { return }
+        report(await community.channels.open(rows[ui.channelSelection.index(count: rows.count)]))
     }
 
     /// A refusal is already on the status line (and the gate asks for a nickname); a failure

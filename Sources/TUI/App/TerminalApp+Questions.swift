@@ -53,8 +53,7 @@ extension TerminalApp {
     func promptReport() {
         guard let chat else { return }
         guard let line = chat.selectedLine else { return alert = strings.shared.selectMessageFirst }
-        commandLine = LineEditor(text: "/report ")
-        commandPrompt = strings.reportPrompt(messageTarget(line))
+        commandLine = CommandLine(editor: LineEditor(text: "/report "), prompt: strings.reportPrompt(messageTarget(line)))
     }
 
     /// `/report REASON`: the picked message, named in the question.
@@ -82,7 +81,7 @@ extension TerminalApp {
     /// never opened, and the status line says to save it instead.
     func askToOpenImage() async {
         guard let chosen = chosenAttachment() else { return }
-        guard case .image = chosen else { return notice = strings.filesAreSavedNotOpened }
+        guard case .image = chosen else { return session.show(notice: strings.filesAreSavedNotOpened) }
         ask(strings.askOpen(chosen.fileName), confirm: strings.openChoice) { [weak self] in await self?.openImage() }
     }
 
@@ -107,10 +106,15 @@ extension TerminalApp {
     func showSafetyNotice() {
         guard let safety = community?.safety else { return }
         switch safety.notice {
-        case .done(let text): notice = text
+        case .done(let text): session.show(notice: text)
         case .failed(let text): alert = text
         case nil: break
         }
         safety.clearNotice()
+    }
+
+    /// Puts `text` up as a question whose second choice, `confirm`, runs `action`.
+    func ask(_ text: String, confirm: String, action: @escaping @MainActor () async -> Void) {
+        modal.question = Question(text, cancel: strings.cancel, confirm: confirm, action: action)
     }
 }

@@ -2,11 +2,11 @@ import ChatCore
 
 /// Scrolling the open chat. The position is kept by message (`ChatScroll`), so messages arriving
 /// below never move the rows the user scrolled back to; each move starts from what the last frame
-/// showed (`lastChatReport`).
+/// showed (`lastFrame.chat`).
 extension TerminalApp {
     /// `rows` up (positive) or down. Back at the bottom, the chat follows the newest again.
     func scrollChat(by rows: Int) {
-        let report = lastChatReport
+        let report = lastFrame.chat
         let current: (rows: Int, anchor: MessageID?)
         if case .back(let back, let anchor?) = ui.chatScroll, report.newest != nil {
             current = (back, anchor)
@@ -35,7 +35,8 @@ extension TerminalApp {
     /// A chat opened at its "new messages" line whose newest message was on screen as well
     /// follows the newest from then on; one whose unread did not fit stays at the line.
     func settleUnreadPosition() {
-        guard ui.chatScroll == .firstUnread, case .loaded = chat?.messages, lastChatReport.scroll == 0 else { return }
+        guard ui.chatScroll == .firstUnread, case .loaded = chat?.messages, lastFrame.chat.scroll == 0 else { return }
         ui.chatScroll = .newest
+        markDirty()
     }
 }

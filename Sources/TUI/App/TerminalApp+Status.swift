@@ -5,7 +5,7 @@ import ViewModels
 /// that work now — generated from the key map's table for the current context.
 extension TerminalApp {
     func drawStatus(on canvas: inout Canvas, in region: Region) {
-        StatusLinePane(viewerName: viewerName, connection: connection, notice: statusNotice, hint: hint, strings: strings, text: text)
+        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice, hint: hint, strings: strings, text: text)
             .draw(on: &canvas, in: region)
     }
 
@@ -22,15 +22,11 @@ extension TerminalApp {
         return community.viewer == .guest
     }
 
-    var statusNotice: String? {
-        notice ?? community?.gate.notice ?? session.notice
-    }
-
     /// The channel list's highlighted row: while a chat is open and the keys are not on the list,
     /// the channel open (however it was opened), else the row the user moved to.
     func channelListSelection(count: Int) -> Int {
         if chat != nil, ui.focus != .list, let open = openChannelIndex { return open }
-        return selection("channels", count: count)
+        return ui.channelSelection.index(count: count)
     }
 
     private var hint: String {

@@ -2,13 +2,16 @@ import ChatCore
 import Foundation
 import ViewModels
 
-/// The interactive client without a terminal: it draws the session's view models into a canvas
-/// and turns keys into intents for them. `AppLoop` (or a test) feeds it keys and asks for frames.
+/// The interactive client without a terminal: a router over one controller per page, with the
+/// modal layer (alerts, questions) over them. `AppLoop` drives it as a `FrontEnd`: keys in,
+/// frames out.
 ///
-/// Keys are handled one after another: a key that starts an asynchronous action (log in, open a
-/// chat) is finished before the next key is read, so typing ahead lands where it was meant to.
-/// State it keeps is only what a terminal adds to the models: focus, selections, scroll, the
-/// text being typed, overlays.
+/// A key goes to the modal layer first (which takes every key while it is up), then the help,
+/// the command line, and the page shown. Keys are handled one after another: a key that starts
+/// an asynchronous action (log in, open a chat) is finished before the next key is read, so
+/// typing ahead lands where it was meant to. What the pages keep is only what a terminal adds to
+/// the session's models — focus, selections, scroll, the text being typed — and it is dropped
+/// with the account it belongs to.
 @MainActor
 public final class TerminalApp: FrontEnd {
     public let session: SessionModel
@@ -17,7 +20,7 @@ public final class TerminalApp: FrontEnd {
     public let themes: ThemeLoader?
     /// Told when something visible changed, with what: the loop schedules a redraw.
     public var onDamage: (@MainActor (Damage) -> Void)?
-    /// Told on `/quit`, `q` and Ctrl-C: give the terminal back and exit.
+    /// Told on `/quit`, a confirmed `q` and Ctrl-C: give the terminal back and exit.
     public var onQuit: (@MainActor () -> Void)?
     /// Told when `/theme NAME` found the theme.
     public var onThemeChange: (@MainActor (Theme) -> Void)?
@@ -28,42 +31,35 @@ public final class TerminalApp: FrontEnd {
     public var imageOpener = ["xdg-open"]
     /// Where `s` saves an image from a chat.
     public var downloadDirectory = Paths().downloadDirectory
-    /// The link to the server, for the status line.
-    public var connection: ConnectionState = .online { didSet { markDirty() } }
 
-    // Front-end state.
+    // The pages and the layers over them.
+    /// Alerts and questions: every key is theirs while one is up.
+    let modal = ModalLayer()
+    /// The help over the page, while it is shown.
+    var help: HelpController?
+    /// The command line (`/` outside the input, or `r`'s reason), while it is open.
+    var commandLine: CommandLine?
+    let welcome: WelcomeController
+    /// The form or terms page shown (before the community or over it), made for its model.
+    var form: FormController?
+    var terms: TermsController?
     /// What belongs to the account using the app; replaced whole when the account changes.
     var ui = AccountUIState()
     /// The community `ui` belongs to (held only while it is the session's).
-    private var uiCommunity: Community?
-    /// The command line (`/` outside the input, or `r`'s reason), and what it asks for.
-    var commandLine: LineEditor? { didSet { if commandLine == nil { commandPrompt = nil } } }
-    var commandPrompt: String?
-    var showsHelp = false { didSet { helpScroll = 0 } }
-    var helpScroll = 0
-    var helpMaxScroll = 0
-    /// The modal layer: an alert, or a question before an action that cannot be taken back.
-    var alert: String?
-    var question: Question?
-    var notice: String? { didSet { if notice != oldValue { markDirty() } } }
-    var form: FormFields?
-    /// Which terms screen the focus belongs to, and whether it is on Join (else the checkbox).
-    var termsFocus: (owner: ObjectIdentifier, onJoin: Bool)?
+    var uiCommunity: Community?
+
+    // The open chat and the channel list (still kept by the router).
     var shownChat: ObjectIdentifier?
     var shownSubject: ChatSubject?
-    var lastChatReport = ChatPane.Report()
-    /// Where the last whole frame drew the chat's input bar with nothing over it (nil: it did
-    /// not), so typing can redraw just that.
-    var lastInputRegion: Region?
-    /// What the key being handled changed on screen; everything unless its handler says less.
-    var keyDamage = Damage.everything
-    var lastListReport = ChannelListPane.Report()
     var askedBadges: Set<ChannelID> = []
     var pagingRequested: ObjectIdentifier?
-    var lastSize = Size(width: 80, height: 24)
     var sidebarLive = false
     let transcriptCache = ChatTranscript.Cache()
 
+    /// What the last whole frame showed, handed back in `afterFrame`.
+    var lastFrame = FrameReports()
+    /// What the key being handled changed on screen; everything unless its handler says less.
+    var keyDamage = Damage.everything
     private var queue: [Key] = []
     private var consumer: Task<Void, Never>?
 
@@ -72,8 +68,9 @@ public final class TerminalApp: FrontEnd {
         self.strings = strings
         self.text = text
         self.themes = themes
+        welcome = WelcomeController(session: session, strings: strings, text: text)
         session.changes.addObserver { [weak self] in
-            self?.syncAccount()
+            self?.syncPages()
             self?.markDirty()
         }
     }
@@ -89,6 +86,7 @@ public final class TerminalApp: FrontEnd {
                 let next = queue.removeFirst()
                 keyDamage = .everything
                 await handle(next)
+                syncPages()
                 markDirty(keyDamage)
             }
             consumer = nil
@@ -106,6 +104,10 @@ public final class TerminalApp: FrontEnd {
         onDamage?(damage)
     }
 
+    func quit() {
+        onQuit?()
+    }
+
     // MARK: What is on screen
 
     var community: Community? { session.community }
@@ -116,81 +118,49 @@ public final class TerminalApp: FrontEnd {
         return model
     }
 
+    var showsHelp: Bool { help != nil }
+
+    /// The app's alert (the modal layer's): raised by a failed command or a refusal.
+    var alert: String? {
+        get { modal.alert }
+        set { modal.alert = newValue }
+    }
+
     /// Where keys go now, which decides how the key map reads them: the modal layer first.
     var keyContext: KeyContext {
-        if question != nil { return .question }
-        if alert != nil || chat?.alert != nil { return .alert }
+        if let modal = modal.keyContext(chatAlert: chat?.alert) { return modal }
         if commandLine != nil { return .typing }
-        switch session.phase {
-        case .logIn, .signUp: return .typing
-        case .community(let community):
-            if let modal = community.navigator.modal {
-                if case .terms = modal { return .browsing }
-                return .typing
-            }
-            guard chat != nil else { return isSearchingDirect ? .typing : .browsing }
-            switch ui.focus {
-            case .input: return .typing
-            case .reading: return .reading
-            case .selecting: return .selecting
-            case .list: return .sidebar
-            case .search: return .browsing
-            }
-        default: return .browsing
+        if let page = shownPage { return page.keyContext }
+        guard case .community = session.phase else { return .browsing }
+        guard chat != nil else { return .browsing }
+        switch ui.focus {
+        case .input: return .typing
+        case .reading: return .reading
+        case .selecting: return .selecting
+        case .list: return .sidebar
         }
     }
 
     /// The Direct tab is shown and its search field has the keys.
     var isSearchingDirect: Bool {
-        guard ui.focus == .search, chat == nil, let community, case .conversations = community.navigator.top else { return false }
-        return true
+        guard let direct = ui.direct, shownPage === direct else { return false }
+        return direct.isSearching
     }
+}
 
-    /// A new account (or none, after a log-out) starts with nothing of the previous one: its
-    /// history, drafts, selections, scroll and overlays are dropped together.
-    func syncAccount() {
-        let current = session.community
-        guard current !== uiCommunity else { return }
-        // The first account of the run inherits the start-up notice (e.g. tmux cannot show
-        // kitty pictures): it is about this terminal, not about anybody's account.
-        let switching = uiCommunity != nil
-        uiCommunity = current
-        ui = AccountUIState()
-        commandLine = nil
-        question = nil
-        alert = nil
-        if switching { notice = nil }
-        shownChat = nil
-        shownSubject = nil
-    }
+/// What the last whole frame showed, kept until `afterFrame` hands it back to the pages.
+struct FrameReports {
+    var size = Size(width: 80, height: 24)
+    var chat = ChatPane.Report()
+    var list = ChannelListPane.Report()
+    var help: FrameReport?
+    /// Where the chat's input bar was drawn with nothing over it (nil: it was not), so typing
+    /// can redraw just that.
+    var inputRegion: Region?
+}
 
-    /// Keeps focus, scroll and the typed text with the chat they belong to; the text typed in the
-    /// chat left is its draft until it opens again.
-    func syncChat() {
-        let current = chat.map(ObjectIdentifier.init)
-        guard current != shownChat else { return }
-        if let shownSubject { ui.drafts[shownSubject] = ui.input.text.isEmpty ? nil : ui.input.text }
-        shownChat = current
-        shownSubject = chat?.subject
-        images?.setFetch(imageFetch(for: chat))
-        ui.chatScroll = .firstUnread
-        ui.input.setText(chat.flatMap { ui.drafts[$0.subject] } ?? "")
-        pagingRequested = nil
-        ui.focus = current == nil ? .list : .input
-        // The list beside the chat points at the channel open, however it was opened.
-        if let chat, case .channel(let channel) = chat.subject,
-           let index = community?.channels.rows.value?.firstIndex(where: { $0.id == channel.id }) {
-            ui.selections["channels"] = index
-        }
-    }
-
-    func selection(_ key: String, count: Int) -> Int {
-        guard count > 0 else { return 0 }
-        return min(max(ui.selections[key] ?? 0, 0), count - 1)
-    }
-
-    func moveSelection(_ key: String, by step: Int, count: Int) {
-        guard count > 0 else { return }
-        ui.selections[key] = min(max(selection(key, count: count) + step, 0), count - 1)
-    }
+/// The command line at the bottom (`/` outside the input, or `r`'s reason) and what it asks for.
+struct CommandLine {
+    var editor: LineEditor
+    var prompt: String?
 }

@@ -38,7 +38,7 @@ struct InteractiveClient {
         } catch {
             throw .noTerminal(String(describing: error))
         }
-        if let notice = problem.map({ String(describing: $0) }) ?? imagesNotice { app.show(notice: notice) }
+        if let notice = problem.map({ String(describing: $0) }) ?? imagesNotice { session.show(notice: notice) }
         let connection = followConnection(into: app)
         let finished = Finish()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -65,7 +65,7 @@ struct InteractiveClient {
         let events = service.events()
         return Task { @MainActor in
             for await event in events {
-                if case .connection(let state) = event { app.connection = state }
+                if case .connection(let state) = event { app.session.connection = state }
             }
         }
     }

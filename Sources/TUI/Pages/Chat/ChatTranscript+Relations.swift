@@ -26,9 +26,13 @@ extension ChatTranscript {
             TextLayout.wrappedLines(text, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
         }
         switch message.content {
-        case .text(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .text(let body):
+            if let formatted = message.formatted { return formattedRows(formatted, width: width, style: style) }
+            return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
         case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
-        case .notice(let body): return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
+        case .notice(let body):
+            if let formatted = message.formatted { return formattedRows(formatted, width: width, style: Style(.muted)) }
+            return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
         case .image(let image): return imageRows(image, width: width, style: style)
         case .sticker(let image): return imageRows(image, kind: .sticker, width: width, style: style)
         case .file(let file): return lines(attachmentLabel(file), style)

@@ -1,13 +1,9 @@
-/// The text fields of the form on screen, kept by the front end while the form's model is shown:
-/// one line editor per field and which one has the keys.
+/// The text fields of a form: one line editor per field and which one has the keys.
 struct FormFields {
-    /// The model this belongs to; a different model starts afresh.
-    let owner: ObjectIdentifier
     var editors: [LineEditor]
     var focused = 0
 
-    init(owner: ObjectIdentifier, count: Int) {
-        self.owner = owner
+    init(count: Int) {
         editors = Array(repeating: LineEditor(), count: count)
     }
 

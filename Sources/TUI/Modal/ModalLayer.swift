@@ -1,0 +1,70 @@
+import ViewModels
+
+/// The modal layer: an alert or a question over everything. While one is up it takes every key
+/// — only its own (`KeyMap`'s `alert` and `question` tables) do anything, every other key is
+/// dropped, never delivered to the input or a list underneath — so text typed after an alert
+/// appeared cannot post half a word.
+@MainActor
+final class ModalLayer {
+    /// The app's alert (a failed command, a refusal); the open chat's own alert comes second.
+    var alert: String?
+    /// A question before an action that cannot be taken back.
+    var question: Question?
+
+    /// How keys read while something is up; nil when nothing is.
+    func keyContext(chatAlert: String?) -> KeyContext? {
+        if question != nil { return .question }
+        if alert != nil || chatAlert != nil { return .alert }
+        return nil
+    }
+
+    /// Gives a key to what is up (nothing when nothing is); true when the layer took it.
+    func handle(_ key: Key, chat: ChatModel?) async -> Bool {
+        switch keyContext(chatAlert: chat?.alert) {
+        case .question?: await answerQuestion(key)
+        case .alert?: dismissAlert(key, chat: chat)
+        default: return false
+        }
+        return true
+    }
+
+    /// Enter or Esc closes the alert (the app's, else the chat's); other keys do nothing.
+    private func dismissAlert(_ key: Key, chat: ChatModel?) {
+        guard KeyMap.intent(for: key, in: .alert) == .leave else { return }
+        if alert != nil {
+            alert = nil
+        } else {
+            chat?.dismissAlert()
+        }
+    }
+
+    /// ←/→/Tab move between Cancel and the action; Enter takes the highlighted one; Esc cancels.
+    private func answerQuestion(_ key: Key) async {
+        guard var asked = question else { return }
+        switch KeyMap.intent(for: key, in: .question) {
+        case .previousChoice: asked.move(by: -1)
+        case .nextChoice: asked.move(by: 1)
+        case .leave: return question = nil
+        case .submit:
+            question = nil
+            if asked.confirms { await asked.action() }
+            return
+        default: return
+        }
+        question = asked
+    }
+
+    /// Draws what is up over `region`; true when something was drawn (it hides the cursor).
+    func draw(into canvas: inout Canvas, in region: Region, chatAlert: String?, strings: UIStrings, text: OutsideText) -> Bool {
+        if let question {
+            QuestionPane(question: question.text, choices: question.choices, highlighted: question.highlighted, text: text)
+                .draw(on: &canvas, in: region)
+            return true
+        }
+        if let message = alert ?? chatAlert {
+            AlertPane(message: message, strings: strings, text: text).draw(on: &canvas, in: region)
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,34 @@
+/// One page of the app — the welcome, a form, the terms, a list, the quick switcher, the help —
+/// with its own typed UI state, what its keys mean, and how it is drawn. The router
+/// (`TerminalApp`) gives it the keys the modal layer leaves, read in the page's key context, and
+/// the region to draw in; it hands the frame's report back after the frame is on the terminal.
+@MainActor
+protocol PageController: AnyObject {
+    /// How the key map reads keys on this page.
+    var keyContext: KeyContext { get }
+    /// Acts on one intent; false when the page has no use for it, so the router's keys that
+    /// mean the same everywhere (help, the command line, quit) get it.
+    func handle(_ intent: Intent) async -> Bool
+    /// Draws the page into `region`. Drawing changes nothing: what only the drawing learns
+    /// comes back in the report.
+    func draw(into canvas: inout Canvas, in region: Region) -> FrameReport
+    /// Told what its last frame showed, once the frame is on the terminal.
+    func afterFrame(_ report: FrameReport)
+}
+
+extension PageController {
+    func afterFrame(_ report: FrameReport) {}
+}
+
+/// What a page's frame showed: where the cursor goes, and what only drawing finds out.
+struct FrameReport {
+    var cursor: Point?
+    /// How far the page's text can scroll (the help taller than the terminal).
+    var maxScroll: Int?
+}
+
+/// A page whose rows ↑/↓ and PgUp/PgDn move through.
+@MainActor
+protocol ListPageController: PageController {
+    func move(by rows: Int)
+}
