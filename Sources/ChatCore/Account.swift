@@ -37,7 +37,7 @@ public struct Account: Hashable, Sendable, Codable {
     }
 
     /// True when the member agreed to terms once and the community has published newer ones since.
-    public var termsChanged: Bool { acceptedTermsVersion != nil && needsTerms() }
+    public var termsChanged: Bool { (acceptedTermsVersion ?? 0) > 0 && needsTerms() }
 }
 
 /// The person using tteok right now. Exactly one of two kinds: never "a member that may be nil".

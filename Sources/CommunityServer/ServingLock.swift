@@ -6,6 +6,12 @@ import Glibc
 /// writes its socket there; private services (each a user's stand-in for opening the file
 /// directly, as several of them may) lock it shared. So a shared service and a private one
 /// never serve the same file together, and the one refused is told who serves it.
+/// Modes of the lock beside a community file.
+enum StoreSharing {
+    /// As the directly opened (group-shared) community file: read and write for owner and group.
+    static let privateLockMode: mode_t = 0o660
+}
+
 final class ServingLock: Sendable {
     private let descriptor: Int32
 
@@ -16,8 +22,9 @@ final class ServingLock: Sendable {
         // Read-only for private services: another member of a shared legacy file's group may
         // have made the lock, and a flock needs no write access.
         let flags = (isPrivate ? O_RDONLY : O_RDWR) | O_CREAT | O_NOFOLLOW | O_CLOEXEC
-        let descriptor = open(path, flags, isPrivate ? 0o644 : 0o600)
+        let descriptor = open(path, flags, isPrivate ? StoreSharing.privateLockMode : 0o600)
         guard descriptor >= 0 else { throw .setup("cannot open \(path): \(Self.reason())") }
+        if isPrivate { Self.shareWithGroup(descriptor) }
         do {
             if isPrivate {
                 try Self.lockShared(descriptor, store: store)
@@ -32,6 +39,15 @@ final class ServingLock: Sendable {
     }
 
     deinit { _ = close(descriptor) }
+
+    /// A private service stands in for opening the file directly, which a group of sharers may
+    /// each do: the lock must be openable by them as the 0660 file is, whatever the umask said.
+    /// Only the lock's owner can change its mode; for anyone else it already is what it is.
+    private static func shareWithGroup(_ descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_uid == geteuid() else { return }
+        _ = fchmod(descriptor, StoreSharing.privateLockMode)
+    }
 
     private static func lockShared(_ descriptor: Int32, store: URL) throws(ServiceError) {
         guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else { return }
