@@ -1,5 +1,6 @@
 import ChatCore
 import Foundation
+import LocalStore
 import TestSupport
 import XCTest
 @testable import ViewModels
@@ -9,59 +10,62 @@ import XCTest
 /// newest direct message named for the status line; Alt-A's order.
 @MainActor
 final class ActivityModelTests: XCTestCase {
-    func testAMentionIsAHighlightAnnouncedAndAPlainMessageOnlyCounted() async throws {
-        let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob", nickname: "bob")
-        try await fixture.signUpApp("dave", nickname: "Dave")
-        let (_, community) = try await fixture.community()
+    /// Dave's community with bob as another member, and what it announces.
+    @MainActor
+    private final class Scene {
+        let fixture: CommunityFixture
+        let bob: LocalCommunity
+        let me: Account
+        let community: Community
         var announced: [Announcement] = []
-        community.activity.onAnnounce = { announced.append($0) }
-        let lobby = try await fixture.channel("lobby")
-        _ = try await bob.send("just chatting", to: lobby.id)
-        _ = try await bob.send("@Dave ping", to: lobby.id)
-        expect(await eventually { community.activity.hotlist.entry(lobby.id)?.unread == 2 })
-        XCTAssertEqual(community.activity.hotlist.entry(lobby.id)?.highlights, 1)
-        XCTAssertEqual(announced.map(\.text), ["@Dave ping"], "a channel announces only what names me")
-        XCTAssertEqual(announced.first?.sender, "bob")
-        XCTAssertFalse(announced.first?.isDirect ?? true)
+
+        init() async throws {
+            fixture = try CommunityFixture()
+            bob = try await fixture.member("bob", nickname: "bob")
+            me = try await fixture.signUpApp("dave", nickname: "Dave")
+            community = try await fixture.community().1
+            community.activity.onAnnounce = { [unowned self] in announced.append($0) }
+        }
+    }
+
+    func testAMentionIsAHighlightAnnouncedAndAPlainMessageOnlyCounted() async throws {
+        let scene = try await Scene()
+        let lobby = try await scene.fixture.channel("lobby")
+        _ = try await scene.bob.send("just chatting", to: lobby.id)
+        _ = try await scene.bob.send("@Dave ping", to: lobby.id)
+        expect(await eventually { scene.community.activity.hotlist.entry(lobby.id)?.unread == 2 })
+        XCTAssertEqual(scene.community.activity.hotlist.entry(lobby.id)?.highlights, 1)
+        XCTAssertEqual(scene.announced.map(\.text), ["@Dave ping"], "a channel announces only what names me")
+        XCTAssertEqual(scene.announced.first?.sender, "bob")
+        XCTAssertFalse(scene.announced.first?.isDirect ?? true)
     }
 
     func testADirectMessageIsAnnouncedAndNamedUntilItsChatIsOpen() async throws {
-        let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob", nickname: "bob")
-        let me = try await fixture.signUpApp("dave", nickname: "Dave")
-        let (_, community) = try await fixture.community()
-        var announced: [Announcement] = []
-        community.activity.onAnnounce = { announced.append($0) }
-        _ = try await bob.sendDirect("are you there", to: me.id)
-        expect(await eventually { community.activity.directNotice != nil })
-        XCTAssertEqual(community.activity.directNotice?.name, "bob")
-        XCTAssertEqual(announced.map(\.isDirect), [true])
-        XCTAssertEqual(community.activity.hotlist.summary(direct: true), Hotlist.Summary(chats: 1, highlights: 1))
-        _ = try opened(await community.directMessage("bob"))
-        XCTAssertNil(community.activity.directNotice, "seen once its chat is on screen")
-        XCTAssertEqual(community.activity.hotlist.summary(direct: true).chats, 0)
-        _ = try await bob.sendDirect("and now?", to: me.id)
-        let lobby = try await fixture.channel("lobby")
-        _ = try await bob.send("@dave in the lobby", to: lobby.id)
-        expect(await eventually { community.activity.hotlist.entry(lobby.id) != nil })
-        XCTAssertEqual(announced.map(\.text), ["are you there", "@dave in the lobby"], "never for the chat on screen")
-        XCTAssertNil(community.activity.directNotice)
+        let scene = try await Scene()
+        _ = try await scene.bob.sendDirect("are you there", to: scene.me.id)
+        expect(await eventually { scene.community.activity.directNotice != nil })
+        XCTAssertEqual(scene.community.activity.directNotice?.name, "bob")
+        XCTAssertEqual(scene.announced.map(\.isDirect), [true])
+        XCTAssertEqual(scene.community.activity.hotlist.summary(direct: true), Hotlist.Summary(chats: 1, highlights: 1))
+        _ = try opened(await scene.community.directMessage("bob"))
+        XCTAssertNil(scene.community.activity.directNotice, "seen once its chat is on screen")
+        XCTAssertEqual(scene.community.activity.hotlist.summary(direct: true).chats, 0)
+        _ = try await scene.bob.sendDirect("and now?", to: scene.me.id)
+        let lobby = try await scene.fixture.channel("lobby")
+        _ = try await scene.bob.send("@dave in the lobby", to: lobby.id)
+        expect(await eventually { scene.community.activity.hotlist.entry(lobby.id) != nil })
+        XCTAssertEqual(scene.announced.map(\.text), ["are you there", "@dave in the lobby"], "never for the chat on screen")
+        XCTAssertNil(scene.community.activity.directNotice)
     }
 
     func testAMutedChannelCountsHighlightsButAnnouncesNothing() async throws {
-        let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob", nickname: "bob")
-        try await fixture.signUpApp("dave", nickname: "Dave")
-        let (_, community) = try await fixture.community()
-        var announced: [Announcement] = []
-        community.activity.onAnnounce = { announced.append($0) }
-        let lobby = try await fixture.channel("lobby")
-        try community.activity.setLevel(.mute, for: lobby.id)
-        XCTAssertEqual(community.activity.level(of: lobby.id, isDirect: false), .mute)
-        _ = try await bob.send("dave!", to: lobby.id)
-        expect(await eventually { community.activity.hotlist.entry(lobby.id)?.highlights == 1 })
-        XCTAssertEqual(announced, [])
+        let scene = try await Scene()
+        let lobby = try await scene.fixture.channel("lobby")
+        try scene.community.activity.setLevel(.mute, for: lobby.id)
+        XCTAssertEqual(scene.community.activity.level(of: lobby.id, isDirect: false), .mute)
+        _ = try await scene.bob.send("dave!", to: lobby.id)
+        expect(await eventually { scene.community.activity.hotlist.entry(lobby.id)?.highlights == 1 })
+        XCTAssertEqual(scene.announced, [])
     }
 
     func testAltAGoesToHighlightsFirstThenTheOldestUnread() {

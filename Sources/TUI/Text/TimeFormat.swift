@@ -33,15 +33,7 @@ public struct TimeFormat: Hashable, Sendable {
     /// `strftime` of `date` in `zone`; a pattern that gives nothing (or more than fits a line's
     /// time column) falls back to `HH:MM`.
     static func format(_ date: Date, pattern: String, zone: LocalTime.Zone) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        switch zone {
-        case .system:
-            localtime_r(&seconds, &parts)
-        case .fixed(let offset):
-            seconds += time_t(offset)
-            gmtime_r(&seconds, &parts)
-        }
+        var parts = LocalTime.parts(date, zone: zone)
         var buffer = [CChar](repeating: 0, count: 64)
         let count = strftime(&buffer, buffer.count, pattern, &parts)
         guard count > 0 else { return LocalTime(date, zone: zone).timeText }
