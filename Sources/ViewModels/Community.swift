@@ -19,7 +19,7 @@ public final class Community {
     /// another misses the viewer's changes until it appears again).
     public private(set) var viewer: Viewer = .guest
 
-    private let context: ModelContext
+    let context: ModelContext
     private let live = LiveSubscription()
 
     /// Reports and blocks (`/report`, `/block NAME`, `/unblock NAME`) and their notice.
@@ -48,9 +48,9 @@ public final class Community {
     func start(opening channelName: String?) async {
         live.bind(to: context.service) { [weak self] event in
             if case .viewerChanged(let viewer) = event { self?.viewerChanged(viewer) }
+            await self?.activity.handle(event)
         }
         viewerChanged(await context.service.viewer())  // a change before the binding is not missed
-        activity.start(viewer: viewer)
         await navigator.start()
         await navigator.preload(.discover)
         if let channelName { await gate.open(.channelNamed(channelName)) }
@@ -73,6 +73,14 @@ public final class Community {
         await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate) { [weak self] in self?.activity.hotlist ?? Hotlist() }))
     }
 
+    /// `/search TEXT` (everything) or Ctrl-R in a chat (that chat): results, and a jump to each.
+    public func showSearch(_ text: String, in chat: ChatModel? = nil) async {
+        let model = SearchModel(context: context, scope: chat?.channelID, scopeName: chat?.title, query: text) { [weak self] id in
+            await self?.openChat(id) ?? .failed("")
+        }
+        await navigator.present(.search(model))
+    }
+
     /// A new nickname or account: the status line and the list's nickname banner follow at once.
     private func viewerChanged(_ viewer: Viewer) {
         self.viewer = viewer
@@ -84,7 +92,6 @@ public final class Community {
     /// Hides and closes every screen: each drops what it held.
     func close() async {
         live.cancel()
-        activity.stop()
         await navigator.closeAll()
     }
 }

@@ -23,4 +23,5 @@ struct AccountUIState {
     var direct: DirectController?
     var profile: ProfileController?
     var switcher: QuickSwitcherController?
+    var search: SearchController?
 }

@@ -86,7 +86,7 @@ extension TerminalApp {
         let navigator = community.navigator
         let layout = AppLayout(bounds: canvas.bounds, showsTabBar: !navigator.isTabBarHidden,
                                showsSidebar: navigator.selectedTab == .channels)
-        if let bar = layout.tabBar { TabBarPane(selected: navigator.selectedTab, strings: strings).draw(on: &canvas, in: bar) }
+        if let bar = layout.tabBar { TabBarPane(selected: navigator.selectedTab, strings: strings, activity: community.activity.hotlist).draw(on: &canvas, in: bar) }
         if let sidebar = layout.sidebar {
             reports.list = channelListPane(community, focused: ui.focus == .list).draw(on: &canvas, in: sidebar)
             if let divider = layout.divider {
@@ -120,7 +120,7 @@ extension TerminalApp {
             return ui.direct?.draw(into: &canvas, in: region).cursor
         case .chat(let model):
             return drawChat(model, on: &canvas, in: region, reports: &reports)
-        case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
+        case .logIn, .terms, .nicknamePrompt, .quickSwitcher, .search:
             break  // modals only
         }
         return nil

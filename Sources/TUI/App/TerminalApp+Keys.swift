@@ -72,6 +72,8 @@ extension TerminalApp {
         case .pageDown: if chat != nil { scrollChat(by: -pageSize) } else { move(community, by: pageSize) }
         case .nextPane: cycleFocus(forward: true)
         case .previousPane: cycleFocus(forward: false)
+        case .nextActivity: await openNextActivity(community)
+        case .search: await community.showSearch("", in: chat)
         default: return false
         }
         return true

@@ -17,6 +17,7 @@ extension TerminalApp {
             case .logIn?, .nicknamePrompt?: return form
             case .terms?: return terms
             case .quickSwitcher?: return ui.switcher
+            case .search?: return ui.search
             default: break
             }
             guard chat == nil else { return nil }
@@ -52,6 +53,10 @@ extension TerminalApp {
         case .terms(let model)?: keepTerms(model, back: dismiss)
         case .quickSwitcher(let model)? where ui.switcher?.model !== model:
             ui.switcher = QuickSwitcherController(model: model, strings: strings, text: text, dismiss: dismiss) { [weak self] in
+                self?.report($0)
+            }
+        case .search(let model)? where ui.search?.model !== model:
+            ui.search = SearchController(model: model, strings: strings, text: text, time: timeFormat, dismiss: dismiss) { [weak self] in
                 self?.report($0)
             }
         default: break

@@ -29,6 +29,8 @@ public final class TerminalApp: FrontEnd {
     public internal(set) var images: ImagePreviews?
     /// The command that shows an image file (`o` in a chat).
     public var imageOpener = ["xdg-open"]
+    /// How times are written (the config file's `time_format`).
+    public var timeFormat = TimeFormat()
     /// Where `s` saves an image from a chat.
     public var downloadDirectory = Paths().downloadDirectory
 

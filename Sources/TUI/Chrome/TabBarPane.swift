@@ -1,14 +1,18 @@
 import ViewModels
 
 /// The tab bar: Discover, Channels, Direct, Profile with their number keys; the selected tab in
-/// the accent. Hidden while a chat is open (the layout does not give it a row then).
+/// the accent, and what waits in the chats of Channels and Direct (`2` chats with new messages,
+/// `@1` highlights among them). Hidden while a chat is open (the layout does not give it a row
+/// then; the status line names the activity there).
 public struct TabBarPane {
     public var selected: Tab
     public var strings: UIStrings
+    public var activity: Hotlist
 
-    public init(selected: Tab, strings: UIStrings) {
+    public init(selected: Tab, strings: UIStrings, activity: Hotlist = Hotlist()) {
         self.selected = selected
         self.strings = strings
+        self.activity = activity
     }
 
     public func draw(on canvas: inout Canvas, in region: Region) {
@@ -18,10 +22,27 @@ public struct TabBarPane {
         for tab in Tab.allCases {
             let label = " \(tab.rawValue) \(strings.shared.tabTitle(tab)) "
             let style = tab == selected ? Style(.onAccent, on: .accent, .bold) : bar
-            column = canvas.draw(label, style: style, row: 0, column: column, in: region, overflow: .clip) + 1
+            column = canvas.draw(label, style: style, row: 0, column: column, in: region, overflow: .clip)
+            column = drawActivity(of: tab, on: &canvas, at: column, in: region) + 1
         }
         let name = strings.appName
         let nameColumn = region.width - TextLayout.width(TextLayout.glyphs(name)) - 1
         if nameColumn > column { canvas.draw(name, style: Style(.accent, on: .surface, .bold), row: 0, column: nameColumn, in: region) }
+    }
+
+    /// ` @1 2` after a tab with activity; returns the column after it.
+    private func drawActivity(of tab: Tab, on canvas: inout Canvas, at column: Int, in region: Region) -> Int {
+        let summary: Hotlist.Summary
+        switch tab {
+        case .channels: summary = activity.summary(direct: false)
+        case .direct: summary = activity.summary(direct: true)
+        case .discover, .profile: return column
+        }
+        guard summary.chats > 0 else { return column }
+        var column = column
+        if summary.highlights > 0 {
+            column = canvas.draw(" @\(summary.highlights)", style: Style(.accent, on: .surface, .bold), row: 0, column: column, in: region, overflow: .clip)
+        }
+        return canvas.draw(" \(summary.chats)", style: Style(.badge, on: .surface, .bold), row: 0, column: column, in: region, overflow: .clip)
     }
 }

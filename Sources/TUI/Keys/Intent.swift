@@ -46,6 +46,13 @@ public enum Intent: Hashable, Sendable {
     case discardUnsent
     /// ←/→ (or Tab) in a question: the other choice.
     case previousChoice, nextChoice
+    /// Tab / Shift-Tab in the chat's input: complete the word before the cursor, or the next
+    /// (previous) candidate of the completion under way.
+    case complete(forward: Bool)
+    /// Alt-A (`/next`): the next chat with highlights, then with new messages (WeeChat's order).
+    case nextActivity
+    /// Ctrl-R: search the open chat's history (everything when no chat is open).
+    case search
 }
 
 /// Where keys go, which decides how the key map reads them. Each has its own table in `KeyMap`.
@@ -54,6 +61,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case browsing
     /// A text field has the keys: letters are text.
     case typing
+    /// The chat's input: a text field whose Tab completes (panes move with F6, or Tab after Esc).
+    case composing
     /// A chat whose input is not focused (after Esc): printable keys still type into the input.
     case reading
     /// The channel list beside an open chat: ↑/↓ and Enter pick a channel; printable keys type

@@ -26,8 +26,10 @@ public enum KeyMap {
         Binding([.control("k")], .quickSwitcher),
         Binding([.pageUp], .pageUp),
         Binding([.pageDown], .pageDown),
-        Binding([.tab], .nextPane),
-        Binding([.backTab], .previousPane),
+        Binding([.tab, .named(.function(6), [])], .nextPane),
+        Binding([.backTab, .named(.function(6), .shift)], .previousPane),
+        Binding([.alt("a")], .nextActivity),
+        Binding([.control("r")], .search),
         Binding([.escape], .leave, hint: true),
         Binding([.control("c")], .quit),
     ]
@@ -52,6 +54,15 @@ public enum KeyMap {
     /// A text field: Enter submits; every other key not bound everywhere edits the field.
     public static let typing: [Binding] = [
         Binding([.enter], .submit, hint: true),
+        Binding([.pageUp], .pageUp, hint: true),
+    ]
+
+    /// The chat's input: a text field whose Tab and Shift-Tab complete (WeeChat's, irssi's and
+    /// senpai's key); moving between panes keeps F6 / Shift-F6 (and Tab after Esc).
+    public static let composing: [Binding] = [
+        Binding([.enter], .submit, hint: true),
+        Binding([.tab], .complete(forward: true), hint: true),
+        Binding([.backTab], .complete(forward: false)),
         Binding([.pageUp], .pageUp, hint: true),
     ]
 
@@ -106,6 +117,7 @@ public enum KeyMap {
         switch context {
         case .browsing: return browsing
         case .typing: return typing
+        case .composing: return composing
         case .reading: return reading
         case .sidebar: return sidebar
         case .selecting: return selecting
@@ -126,7 +138,7 @@ public enum KeyMap {
         guard takesGlobalKeys(context) else { return nil }
         if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
         switch context {
-        case .typing: return .edit(key)
+        case .typing, .composing: return .edit(key)
         case .reading, .sidebar: return key.isText ? .edit(key) : nil
         default: return nil
         }
@@ -160,6 +172,7 @@ extension KeyMap {
         case .openImage, .saveImage: return 2
         case .retryUnsent, .discardUnsent: return 3
         case .previousChoice, .nextChoice: return 4
+        case .complete: return 5
         default: return nil
         }
     }
