@@ -5,9 +5,16 @@ import ViewModels
 /// that work now — generated from the key map's table for the current context.
 extension TerminalApp {
     func drawStatus(on canvas: inout Canvas, in region: Region) {
-        StatusLinePane(viewerName: strings.name(of: community?.viewer), connection: session.connection, notice: session.statusNotice,
+        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice,
                        hint: hint, strings: strings, text: text)
             .draw(on: &canvas, in: region)
+    }
+
+    /// "Guest" or the member's nickname, as the community keeps it live; on the terms page, the
+    /// member agreeing (not a guest while agreeing).
+    private var viewerName: String {
+        if case .terms(let terms) = session.phase { return terms.memberName }
+        return strings.name(of: community?.viewer)
     }
 
     /// The viewer may not act as a member (posting rule's first answer: a guest).
