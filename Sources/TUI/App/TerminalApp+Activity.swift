@@ -5,7 +5,7 @@ extension TerminalApp {
     /// when nothing waits.
     func openNextActivity(_ community: Community) async {
         guard let outcome = await community.openNextActivity() else { return session.show(notice: strings.nothingWaits) }
-        report(outcome)
+        _ = modal.report(outcome)
     }
 }
 

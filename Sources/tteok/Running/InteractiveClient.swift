@@ -36,6 +36,7 @@ struct InteractiveClient {
         terminal.mouse = config.daily.mouse
         let loop = AppLoop(backend: terminal, theme: theme, frontEnd: app)
         app.onThemeChange = { loop.screen.theme = $0 }
+        app.timeFormat = TimeFormat(pattern: config.daily.timeFormat)
         let announcer = Announcer(settings: config.daily, terminal: TerminalNotification(environment: environment), strings: UIStrings(language))
         announcer.write = { [weak loop] in loop?.backend.alert($0) }
         session.onAnnounce = { announcer.announce($0) }
