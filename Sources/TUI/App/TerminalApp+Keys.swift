@@ -9,6 +9,7 @@ extension TerminalApp {
         if key == .control("c") { return quit() }
         if await modal.handle(key, chat: chat) { return }
         session.clearPassingNotice()
+        if case .mouse(let event) = key { return await handleMouse(event) }
         if let help {
             if await !help.handle(KeyMap.intent(for: key, in: help.keyContext) ?? .leave) { self.help = nil }
             return

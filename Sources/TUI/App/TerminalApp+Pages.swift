@@ -55,7 +55,9 @@ extension TerminalApp {
         case .quickSwitcher(let model)? where ui.switcher?.model !== model:
             ui.switcher = QuickSwitcherController(model: model, strings: strings, text: text, dismiss: dismiss, report: report)
         case .search(let model)? where ui.search?.model !== model:
-            ui.search = SearchController(model: model, strings: strings, text: text, time: timeFormat, dismiss: dismiss, report: report)
+            ui.search = SearchController(model: model, strings: strings, text: text, time: timeFormat, dismiss: dismiss, report: report) {
+                [weak self] in self?.openChat?.enterSelectionMode()
+            }
         default: break
         }
         if ui.channels?.model !== community.channels {

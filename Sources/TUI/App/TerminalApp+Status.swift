@@ -5,7 +5,7 @@ import ViewModels
 /// that work now — generated from the key map's table for the current context.
 extension TerminalApp {
     func drawStatus(on canvas: inout Canvas, in region: Region) {
-        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice,
+        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice ?? activityNotice,
                        hint: hint, strings: strings, text: text)
             .draw(on: &canvas, in: region)
     }
@@ -34,9 +34,9 @@ extension TerminalApp {
             switch context {
             case .typing where chat == nil || commandLine != nil:
                 hint = isSearchingDirect ? strings.directSearchHint : strings.commandHint
-            case .typing where chat?.permission.map({ $0 != .allowed }) == true:
+            case .composing where chat?.permission.map({ $0 != .allowed }) == true:
                 // Enter sends nothing where the chat's posting decision refuses: not offered.
-                hint = KeyMap.hints(for: .typing, strings, omitting: [.submit])
+                hint = KeyMap.hints(for: .composing, strings, omitting: [.submit])
             case .browsing:
                 // Esc on a list (no chat open) does nothing: not offered.
                 hint = KeyMap.hints(for: .browsing, strings, omitting: [.leave])

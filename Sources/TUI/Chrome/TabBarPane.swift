@@ -20,14 +20,27 @@ public struct TabBarPane {
         canvas.clear(region, style: bar)
         var column = 1
         for tab in Tab.allCases {
-            let label = " \(tab.rawValue) \(strings.shared.tabTitle(tab)) "
             let style = tab == selected ? Style(.onAccent, on: .accent, .bold) : bar
-            column = canvas.draw(label, style: style, row: 0, column: column, in: region, overflow: .clip)
+            column = canvas.draw(label(tab), style: style, row: 0, column: column, in: region, overflow: .clip)
             column = drawActivity(of: tab, on: &canvas, at: column, in: region) + 1
         }
         let name = strings.appName
         let nameColumn = region.width - TextLayout.width(TextLayout.glyphs(name)) - 1
         if nameColumn > column { canvas.draw(name, style: Style(.accent, on: .surface, .bold), row: 0, column: nameColumn, in: region) }
+    }
+
+    private func label(_ tab: Tab) -> String { " \(tab.rawValue) \(strings.shared.tabTitle(tab)) " }
+
+    /// The tab drawn at `column` of the bar (a mouse click), with its activity; nil between tabs.
+    public func tab(atColumn column: Int) -> Tab? {
+        var start = 1
+        for tab in Tab.allCases {
+            var canvas = Canvas(size: Size(width: 200, height: 1))
+            let end = drawActivity(of: tab, on: &canvas, at: start + TextLayout.width(TextLayout.glyphs(label(tab))), in: canvas.bounds)
+            if column >= start, column < end { return tab }
+            start = end + 1
+        }
+        return nil
     }
 
     /// ` @1 2` after a tab with activity; returns the column after it.

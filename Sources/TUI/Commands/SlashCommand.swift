@@ -17,6 +17,27 @@ public enum SlashCommand: Hashable, Sendable {
     /// `/block NAME`; alone in a chat, the selected message's sender (or the person talked to).
     case block(String?)
     case unblock(String)
+    /// The daily-use commands (issue 19), run by `CommandRunner+Daily`.
+    case daily(DailyCommand)
+}
+
+/// `/me`, `/msg`, `/query`, `/part`, `/search`, `/open`, `/notify`, `/next`.
+public enum DailyCommand: Hashable, Sendable {
+    /// `/me TEXT`: an action in the open chat (`* Dave waves`).
+    case me(String)
+    /// `/msg NAME TEXT`: a direct message (the conversation opens with it sent); `/query NAME`
+    /// opens the conversation.
+    case message(to: String, text: String?)
+    /// `/part`: close the open chat (back to the list).
+    case part
+    /// `/search TEXT`: the history of every chat.
+    case search(String)
+    /// `/open N`: the open chat's link N (1 is the newest) in the web browser.
+    case open(String)
+    /// `/notify all|mentions|mute`: how the open chat announces itself; alone, says which.
+    case notify(String?)
+    /// `/next`: the next chat with highlights, then new messages (Alt-A).
+    case next
 }
 
 /// Why a line could not become a command.

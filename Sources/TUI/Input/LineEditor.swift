@@ -34,6 +34,13 @@ public struct LineEditor: Hashable, Sendable {
         self.cursor = text.count
     }
 
+    /// An empty editor whose text may hold newlines (the chat's input).
+    public static var multiLine: LineEditor {
+        var editor = LineEditor()
+        editor.allowsNewlines = true
+        return editor
+    }
+
     public var isEmpty: Bool { text.isEmpty }
 
     /// Applies one key.

@@ -61,7 +61,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case browsing
     /// A text field has the keys: letters are text.
     case typing
-    /// The chat's input: a text field whose Tab completes (panes move with F6, or Tab after Esc).
+    /// The chat's input: a text field whose Tab completes (panes move with Tab after Esc).
     case composing
     /// A chat whose input is not focused (after Esc): printable keys still type into the input.
     case reading

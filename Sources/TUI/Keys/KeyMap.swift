@@ -26,8 +26,8 @@ public enum KeyMap {
         Binding([.control("k")], .quickSwitcher),
         Binding([.pageUp], .pageUp),
         Binding([.pageDown], .pageDown),
-        Binding([.tab, .named(.function(6), [])], .nextPane),
-        Binding([.backTab, .named(.function(6), .shift)], .previousPane),
+        Binding([.tab], .nextPane),
+        Binding([.backTab], .previousPane),
         Binding([.alt("a")], .nextActivity),
         Binding([.control("r")], .search),
         Binding([.escape], .leave, hint: true),
@@ -58,7 +58,7 @@ public enum KeyMap {
     ]
 
     /// The chat's input: a text field whose Tab and Shift-Tab complete (WeeChat's, irssi's and
-    /// senpai's key); moving between panes keeps F6 / Shift-F6 (and Tab after Esc).
+    /// senpai's key); panes are a Tab away after Esc.
     public static let composing: [Binding] = [
         Binding([.enter], .submit, hint: true),
         Binding([.tab], .complete(forward: true), hint: true),

@@ -36,8 +36,11 @@ final class ChatController: PageController {
     private(set) var model: ChatModel?
     private var shownSubject: ChatSubject?
     var focus = Focus.list
-    /// The input line, with the history ↑/↓ recall (the account's, across its chats).
-    var input = LineEditor()
+    /// The input line, with the history ↑/↓ recall (the account's, across its chats); Alt-Enter
+    /// and Ctrl-J put newlines in it.
+    var input = LineEditor.multiLine
+    /// The Tab completion under way (Tab, Shift-Tab again cycle it); any other key ends it.
+    var completion: Completion?
     /// Text typed in a chat and not sent, kept while another chat is open.
     private var drafts: [ChatSubject: String] = [:]
     /// Where the transcript is scrolled.
@@ -48,7 +51,7 @@ final class ChatController: PageController {
     var inputRegion: Region?
     var pagingRequested = false
     /// What the last intent changed on screen: typing changes only the input line.
-    private(set) var damage = Damage.everything
+    var damage = Damage.everything
 
     init(community: Community, strings: UIStrings, text: OutsideText, session: SessionModel, modal: ModalLayer,
          files: AttachmentSettings, host: ChatPageHost) {
@@ -63,7 +66,7 @@ final class ChatController: PageController {
 
     var keyContext: KeyContext {
         switch focus {
-        case .input: return .typing
+        case .input: return .composing
         case .reading: return .reading
         case .selecting: return .selecting
         case .list: return .sidebar
@@ -93,20 +96,24 @@ final class ChatController: PageController {
     func handle(_ intent: Intent) async -> Bool {
         damage = .everything
         guard let model else { return false }
+        if case .complete(let forward) = intent { return complete(forward: forward) }
+        completion = nil
         switch (intent, keyContext) {
         case (.submit, _): await submit(model)
-        case (.edit(.end), .typing) where input.cursor == input.text.count:
+        case (.edit(.end), .composing) where input.cursor == input.text.count:
             // End with nothing after the cursor to move over: the newest message.
             scrollToNewest()
-        case (.edit(.home), .typing) where input.text.isEmpty: scrollToOldest()
-        case (.edit(let key), .typing):
+        case (.edit(.home), .composing) where input.text.isEmpty: scrollToOldest()
+        case (.edit(let key), .composing):
+            let rows = inputRows
             _ = input.handle(key)
-            damage = .areas([.inputLine])
+            // A row more or less moves the transcript: only an edit within the rows is the line's.
+            damage = inputRows == rows ? .areas([.inputLine]) : .everything
         case (.edit(let key), _):
             // Text typed after Esc (or on the list beside) goes into the input, as in any chat client.
             focus = .input
             _ = input.handle(key)
-        case (.leave, .typing): focus = .reading
+        case (.leave, .composing): focus = .reading
         case (.leave, .selecting): leaveSelectionMode()
         case (.focusInput, _): focus = .input
         case (.selectMessages, _): enterSelectionMode()

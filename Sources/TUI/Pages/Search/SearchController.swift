@@ -12,17 +12,21 @@ final class SearchController: PageController {
     private let time: TimeFormat
     private let dismiss: @MainActor () async -> Void
     private let report: @MainActor (GateOutcome) -> Void
+    /// The chat a result opened is on screen with the message picked: selection mode there.
+    private let jumped: @MainActor () -> Void
     private var query: LineEditor
     private var selected = ListSelection()
 
     init(model: SearchModel, strings: UIStrings, text: OutsideText, time: TimeFormat,
-         dismiss: @escaping @MainActor () async -> Void, report: @escaping @MainActor (GateOutcome) -> Void) {
+         dismiss: @escaping @MainActor () async -> Void, report: @escaping @MainActor (GateOutcome) -> Void,
+         jumped: @escaping @MainActor () -> Void) {
         self.model = model
         self.strings = strings
         self.text = text
         self.time = time
         self.dismiss = dismiss
         self.report = report
+        self.jumped = jumped
         query = LineEditor(text: model.query)
     }
 
@@ -42,7 +46,9 @@ final class SearchController: PageController {
                 selected = ListSelection()
                 await model.search(query.text)
             } else if !hits.isEmpty {
-                report(await model.open(hits[selected.index(count: hits.count)]))
+                let outcome = await model.open(hits[selected.index(count: hits.count)])
+                if case .opened = outcome { jumped() }
+                report(outcome)
             }
         case .leave: await dismiss()
         default: break
