@@ -22,6 +22,11 @@ func runBenchmark(_ options: BenchOptions) async throws {
     // Rows on the crypto store alone, before (and without) the million-message store.
     await row("decryption") { [try CryptoRows.decryption(options)] }
     await row("first send") { [try CryptoRows.firstSend(options)] }
+    // Rows on a homeserver (the account in 1,000 rooms is kept there between runs).
+    await row("1,000 rooms: cold") { [try await ManyRoomsRows.coldStart(options, log: log)] }
+    await row("1,000 rooms: warm") { try await ManyRoomsRows.warmStart(options, log: log) }
+    await row("1,000 rooms: channels") { [try await ManyRoomsRows.channelsCold(options, log: log)] }
+    await row("live burst") { try await LiveBurstRow.measure(options, log: log) }
     // The rows on the generated million-message store; it is made (or read from its cache) only
     // when one of them is measured.
     let storeRows: [(name: String, measure: @MainActor (BenchContext) async throws -> [BudgetRow])] = [
@@ -34,6 +39,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
         ("burst", { try await BurstRow.measure($0) }),
         ("keystroke", { try await FrameRows.keystroke($0) }),
         ("tteok binary", { try await BinaryRows.measure($0) }),
+        ("exec", { try await ExecStartRow.measure($0) }),
         ("Matrix", { try await MatrixRow.measure($0) }),
     ]
     if storeRows.contains(where: { selected($0.name) }) {
