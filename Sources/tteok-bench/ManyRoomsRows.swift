@@ -2,14 +2,17 @@ import Foundation
 import Matrix
 
 /// The real `tteok` binary on a pty against an account in 1,000 rooms (`ManyRoomsFixture`), each
-/// figure beside the server's own time for the same first request in the same run (a raw initial
-/// `/sync` with tteok's filter, its answer unread): cold start (session saved by `tteok login`,
+/// figure beside the server's own time for the same first request in the same run (raw, its answer
+/// unread: the sliding-sync window where the server offers it, else the initial `/sync` with
+/// tteok's filter): cold start (session saved by `tteok login`,
 /// cache deleted) → first complete frame, warm start (cache kept) → first complete frame, resident
-/// memory once steady, and `tteok channels` with no cache. A frame is complete when the first and
-/// the 21st room of the list (sorted by name, as tteok sorts) have reached the terminal.
+/// memory once steady, and `tteok channels` with no cache. A frame is complete when the channel
+/// list's window is full: 21 room names (`bench-room-…`, the rows and the selected room's title)
+/// have reached the terminal.
 @MainActor
 enum ManyRoomsRows {
-    static let shownRooms = [ManyRoomsFixture.roomName(1), ManyRoomsFixture.roomName(21)]
+    static let roomPrefix = "bench-room-"
+    static var listFull: TextSightings { TextSightings(roomPrefix, times: 21) }
 
     /// What every row of the group starts from: the fixture, and a home where `tteok login` saved
     /// the viewer's session.
@@ -40,7 +43,7 @@ enum ManyRoomsRows {
         guard let start = try await start(options, home: "rooms-cold", log: log) else { return skipped(name, budget: 1000) }
         var cold = Samples(), server = Samples()
         for _ in 0..<options.runs {
-            server.append(try await start.fixture.viewer.timedInitialSync(filter: SyncFilter.json))
+            server.append(try await start.fixture.viewer.timedFirstRequest())
             start.home.removeMatrixCaches()
             cold.append(try await timeToList(start))
         }
@@ -56,11 +59,11 @@ enum ManyRoomsRows {
         _ = try await timeToList(start)
         var warm = Samples(), memory = Samples()
         for run in 0..<options.runs {
-            let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, watching: shownRooms)
+            let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, sightings: listFull)
             defer { running.quit() }
-            warm.append(try await running.millisecondsUntilShown(shownRooms))
+            warm.append(try await running.millisecondsUntilShown([roomPrefix]))
             if run < 3 {
-                try await running.waitForQuiet(showing: shownRooms[0], seconds: 120)
+                try await running.waitForQuiet(showing: roomPrefix, seconds: 120)
                 memory.append(try await running.steadyResidentMegabytes())
             }
         }
@@ -83,9 +86,9 @@ enum ManyRoomsRows {
 
     /// Starts the client and times it to the complete list, then quits it.
     private static func timeToList(_ start: Start) async throws -> Double {
-        let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, watching: shownRooms)
+        let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, sightings: listFull)
         defer { running.quit() }
-        return try await running.millisecondsUntilShown(shownRooms, seconds: 180)
+        return try await running.millisecondsUntilShown([roomPrefix], seconds: 180)
     }
 
     /// `tteok channels` from exec to exit; it must list every room.
@@ -93,7 +96,7 @@ enum ManyRoomsRows {
         let begun = MonotonicClock.nanoseconds()
         let output = try await start.home.run(start.executable, start.arguments + ["channels"])
         let elapsed = MonotonicClock.milliseconds(since: begun)
-        let listed = output.split(separator: "\n").filter { $0.contains("bench-room-") }.count
+        let listed = output.split(separator: "\n").filter { $0.contains(roomPrefix) }.count
         guard listed >= ManyRoomsFixture.roomCount else {
             throw BenchError.failed("tteok channels listed \(listed) of \(ManyRoomsFixture.roomCount) rooms")
         }

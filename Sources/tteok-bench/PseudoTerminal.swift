@@ -50,9 +50,9 @@ final class PseudoTerminal: @unchecked Sendable {
     /// The last bytes read (up to 64 KiB), as text.
     var recentText: String { received.withLock { String(decoding: $0.tail, as: UTF8.self) } }
 
-    /// Starts watching the output for each of `texts` (from the next bytes read on).
-    func watch(for texts: [String]) {
-        sightings.withLock { $0 = TextSightings(texts) }
+    /// Starts watching the output for `sightings`' texts (from the next bytes read on).
+    func watch(_ watched: TextSightings) {
+        sightings.withLock { $0 = watched }
     }
 
     /// When `text` (watched) was first read from the terminal, if it was.

@@ -1,5 +1,6 @@
 import ChatCore
 import Foundation
+import Matrix
 
 /// What the many-rooms fixture needs of a bare client: rooms it is in, making and joining rooms,
 /// tteok's account data, and one timed request of tteok's own first `/sync`.
@@ -36,6 +37,22 @@ extension RawMatrix {
     func acceptTerms() async throws {
         _ = try await Self.request(server, "PUT", "user/\(Self.escaped(userID))/account_data/net.tteok.profile", token: accessToken,
                                    body: ["accepted_terms_version": CommunityTerms.currentVersion])
+    }
+
+    /// Milliseconds the server takes for the first request tteok makes with nothing cached: the
+    /// sliding-sync window where `/versions` offers it, else the initial `/sync` with tteok's filter.
+    func timedFirstRequest() async throws -> Double {
+        let versions = try await Self.request(server, "GET", "/_matrix/client/versions", token: nil, body: nil)
+        let offered = (versions["unstable_features"] as? [String: Any])?["org.matrix.simplified_msc3575"] as? Bool == true
+        guard offered, let body = SyncStart.standard.slidingWindowBody,
+              let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            return try await timedInitialSync(filter: SyncFilter.json)
+        }
+        let start = MonotonicClock.nanoseconds()
+        let answer = try await Self.exchange(server, "POST", SyncStart.slidingSyncPath + "?timeout=0", token: accessToken, body: object, timeout: 120)
+        let elapsed = MonotonicClock.milliseconds(since: start)
+        guard answer.status == 200 else { throw BenchError.failed("the sliding-sync window answered \(answer.status)") }
+        return elapsed
     }
 
     /// Milliseconds for one initial `/sync` with `filter` (tteok's own), answered in full.

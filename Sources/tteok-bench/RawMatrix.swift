@@ -73,7 +73,9 @@ struct RawMatrix: Sendable {
     /// One request, the answer's bytes unread: what the server's own time is measured with.
     static func exchange(_ server: URL, _ method: String, _ path: String, token: String?, body: [String: Any]?,
                          timeout: TimeInterval = 30) async throws -> (data: Data, status: Int) {
-        guard let url = URL(string: server.absoluteString + "/_matrix/client/v3/" + path) else { throw BenchError.failed("bad URL for \(path)") }
+        // A path from the root (`/_matrix/…`) as it is; any other below the v3 client API.
+        let full = path.hasPrefix("/") ? path : "/_matrix/client/v3/" + path
+        guard let url = URL(string: server.absoluteString + full) else { throw BenchError.failed("bad URL for \(path)") }
         var request = HTTPRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }

@@ -13,9 +13,14 @@ final class RunningClient {
     private(set) var started: UInt64 = 0
 
     /// Starts `executable` on a new pty, watching its output for `texts` from the first byte.
-    init(_ executable: String, arguments: [String], environment: [String: String], watching texts: [String] = []) throws {
+    convenience init(_ executable: String, arguments: [String], environment: [String: String], watching texts: [String] = []) throws {
+        try self.init(executable, arguments: arguments, environment: environment, sightings: TextSightings(texts))
+    }
+
+    /// Starts `executable` on a new pty, watching its output as `sightings` says from the first byte.
+    init(_ executable: String, arguments: [String], environment: [String: String], sightings: TextSightings) throws {
         pty = try PseudoTerminal(columns: BenchFrontEnd.size.width, rows: BenchFrontEnd.size.height)
-        pty.watch(for: texts)
+        pty.watch(sightings)
         let terminal = FileHandle(fileDescriptor: pty.clientDescriptor, closeOnDealloc: false)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
