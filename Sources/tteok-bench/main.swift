@@ -22,6 +22,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
     // Rows on the crypto store alone, before (and without) the million-message store.
     await row("decryption") { [try CryptoRows.decryption(options)] }
     await row("first send") { [try CryptoRows.firstSend(options)] }
+    await row("completion") { try CompletionRows.tab(options) }
     // Rows on a homeserver (the account in 1,000 rooms is kept there between runs).
     await row("1,000 rooms: cold") { [try await ManyRoomsRows.coldStart(options, log: log)] }
     await row("1,000 rooms: warm") { try await ManyRoomsRows.warmStart(options, log: log) }
