@@ -11,6 +11,8 @@ public final class Community {
     public let channels: ChannelListModel
     public let conversations: ConversationsModel
     public let profile: ProfileModel
+    /// Activity in the chats not on screen: the hotlist, the direct-message notice, announcements.
+    public let activity: ActivityModel
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -26,7 +28,7 @@ public final class Community {
     public var safety: SafetyModel { context.safety }
 
     /// `viewer`: who the session is for, so that no frame names anyone else while screens load.
-    init(context: ModelContext, resolver: RegionResolver, viewer: Viewer) {
+    init(context: ModelContext, resolver: RegionResolver, viewer: Viewer, daily: ActivitySettings = ActivitySettings()) {
         self.context = context
         self.viewer = viewer
         gate = NicknameGate(context: context)
@@ -39,6 +41,9 @@ public final class Community {
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
             forwardingTo: context.changes)
         gate.navigator = navigator
+        activity = ActivityModel(service: context.service, changes: context.changes, words: daily.highlightWords, settingsFile: daily.notifyFile)
+        activity.onScreen = { [weak navigator] in navigator?.chatOnScreen }
+        navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
     /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover.
@@ -47,6 +52,7 @@ public final class Community {
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
         }
         await follow(await context.service.viewer())  // a change before the binding is not missed
+        activity.start(viewer: viewer)
         await navigator.start()
         // The channel asked for comes before Discover's fetch: it is what the first frame shows.
         if let channelName { await gate.open(.channelNamed(channelName)) }
@@ -67,7 +73,7 @@ public final class Community {
 
     /// Ctrl-K.
     public func showQuickSwitcher() async {
-        await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate)))
+        await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate) { [weak self] in self?.activity.hotlist ?? Hotlist() }))
     }
 
     /// A new nickname or account: the status line and the list's nickname banner follow at once.
@@ -78,6 +84,7 @@ public final class Community {
         let was = self.viewer
         self.viewer = viewer
         channels.viewerChanged(viewer)
+        activity.viewerChanged(viewer)
         context.changes.publish()
         switch viewer {
         case .guest:
@@ -97,6 +104,7 @@ public final class Community {
     /// Hides and closes every screen: each drops what it held.
     func close() async {
         live.cancel()
+        activity.stop()
         await navigator.closeAll()
     }
 }
