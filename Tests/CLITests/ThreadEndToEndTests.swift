@@ -23,10 +23,7 @@ final class ThreadEndToEndTests: XCTestCase {
 
     func testMatrixThreadsReadAndPostedFromTheCommandLine() async throws {
         let server = try SynapseServer.url()
-        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
-        let signup = try mina.run(["signup", "--username", SynapseServer.randomName("mina"), "--password-stdin", "--nickname", "Mina", "--accept-terms"],
-                                  stdin: "correct horse battery\n")
-        XCTAssertEqual(signup.status, 0, "\(signup)")
+        let (mina, _) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
         let peer = NioPeer(user: try await SynapseUser.register(on: server), store: directory.file("nio"))
         let room = try await peer.user.createRoom(name: SynapseServer.randomName("threads"))
         XCTAssertEqual(try mina.run(["read", room]).status, 0, "Mina joins")
@@ -59,13 +56,8 @@ final class ThreadEndToEndTests: XCTestCase {
 
     func testEmbeddedCommunityThreadsFromTheCommandLine() throws {
         let store = directory.file("community.sqlite").path
-        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--store", store])
-        let joon = try TteokUser(home: directory.file("home-joon"), backendArguments: ["--store", store])
-        for (person, email, nickname) in [(mina, "mina@example.com", "Mina"), (joon, "joon@example.com", "Joon")] {
-            let signup = try person.run(["signup", "--email", email, "--password-stdin", "--nickname", nickname, "--accept-terms"],
-                                        stdin: "correct horse\n")
-            XCTAssertEqual(signup.status, 0, "\(signup)")
-        }
+        let mina = try TteokUser.signedUpMember("mina", in: directory, store: store)
+        let joon = try TteokUser.signedUpMember("joon", in: directory, store: store)
         let root = try XCTUnwrap(try rows(try joon.run(["post", "lobby", "anyone", "for", "떡볶이?", "--json"])).first?["id"] as? String)
         XCTAssertEqual(try mina.run(["post", "lobby", "--thread", root, "me!"]).status, 0)
         XCTAssertEqual(try joon.run(["post", "lobby", "--thread", root, "six o'clock"]).status, 0)

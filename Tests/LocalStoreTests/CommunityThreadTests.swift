@@ -18,7 +18,7 @@ final class CommunityThreadTests: XCTestCase {
         try await alice.signUpMember("alice")
         try await bob.signUpMember("bob")
         let help = try await alice.channel(named: "help").id
-        let (events, task) = await record(alice)
+        let (events, task) = await recordEvents(of: alice)
         defer { task.cancel() }
 
         let root = try await alice.send("shall we meet?", to: help)
@@ -71,14 +71,14 @@ final class CommunityThreadTests: XCTestCase {
 
         let guest = try community.open(as: "guest")
         try await guest.continueAsGuest()
-        await XCTAssertThrowsChatError(.denied(.guest)) { _ = try await guest.replyInThread("hi", root: root.id, in: help) }
-        await XCTAssertThrowsChatError(.noSuchMessage) { _ = try await alice.replyInThread("hi", root: MessageID("999999"), in: help) }
+        await assertThrows(.denied(.guest)) { _ = try await guest.replyInThread("hi", root: root.id, in: help) }
+        await assertThrows(.noSuchMessage) { _ = try await alice.replyInThread("hi", root: MessageID("999999"), in: help) }
         let other = try await alice.channel(named: "lobby").id
-        await XCTAssertThrowsChatError(.noSuchMessage) { _ = try await alice.thread(root.id, in: other, limit: 5) }
+        await assertThrows(.noSuchMessage) { _ = try await alice.thread(root.id, in: other, limit: 5) }
 
         let lonely = try await alice.send("deleted before anyone answered", to: help)
         try await alice.delete(lonely.id, in: help)
-        await XCTAssertThrowsChatError(.invalidInput("A deleted message starts no thread.")) {
+        await assertThrows(.invalidInput("A deleted message starts no thread.")) {
             _ = try await alice.replyInThread("too late", root: lonely.id, in: help)
         }
         try await alice.delete(root.id, in: help)
@@ -86,23 +86,5 @@ final class CommunityThreadTests: XCTestCase {
         XCTAssertEqual(kept.root.content, .deleted(byModerator: false))
         XCTAssertEqual(kept.root.thread, .root(replyCount: 1), "a deleted root still leads to its thread")
         _ = try await alice.replyInThread("the thread goes on", root: root.id, in: help)
-    }
-
-    private func record(_ store: LocalCommunity) async -> (Collected<ChatEvent>, Task<Void, Never>) {
-        let events = Collected<ChatEvent>()
-        let stream = store.events()
-        let task = Task { for await event in stream { events.append(event) } }
-        _ = await eventually { await store.liveListenerCount() >= 1 }
-        return (events, task)
-    }
-}
-
-private func XCTAssertThrowsChatError(_ expected: ChatError, file: StaticString = #filePath, line: UInt = #line,
-                                      _ body: () async throws -> Void) async {
-    do {
-        try await body()
-        XCTFail("expected \(expected)", file: file, line: line)
-    } catch {
-        XCTAssertEqual(error as? ChatError, expected, file: file, line: line)
     }
 }

@@ -10,15 +10,8 @@ import XCTest
 final class EncryptedThreadTests: XCTestCase {
     func testEncryptedThreadRepliesBothWays() async throws {
         let fixture = try MatrixFixture()
-        let user = try await SynapseUser.register(on: fixture.server)
-        let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
-        let made = try peer.createEncryptedRoom(name: "e2e threads \(SynapseServer.randomName())", invite: [user.userID])
-        let room = ChannelID(made.room)
-        let tteok = fixture.service("tteok")
-        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
-        _ = try await tteok.acceptTerms(version: CommunityTerms.currentVersion)
-        await tteok.catchUp()
-        _ = try await tteok.latestMessages(in: room, limit: 10)
+        let setUp = try await fixture.encryptedRoomWithPeer("e2e threads")
+        let (tteok, peer, made, room) = (setUp.tteok, setUp.peer, setUp.made, setUp.room)
         let active = try XCTUnwrap(tteok.active)
 
         let sent = try peer.send([.text("secret root"), .thread(root: .step(0), "secret thread reply")], to: made.room)

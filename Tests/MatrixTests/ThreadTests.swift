@@ -87,13 +87,4 @@ final class ThreadTests: XCTestCase {
         await assertThrows(.noSuchMessage) { _ = try await late.thread(MessageID("$nosuchevent"), in: room, limit: 5) }
         await fixture.close()
     }
-
-    private func assertThrows(_ expected: ChatError, file: StaticString = #filePath, line: UInt = #line, _ body: () async throws -> Void) async {
-        do {
-            try await body()
-            XCTFail("expected \(expected)", file: file, line: line)
-        } catch {
-            XCTAssertEqual(error as? ChatError, expected, file: file, line: line)
-        }
-    }
 }
