@@ -11,6 +11,7 @@ extension TerminalApp {
 
     /// "Guest" or the member's nickname, as the community keeps it live.
     var viewerName: String {
+        if case .terms(let terms) = session.phase { return terms.memberName }
         guard let community else { return strings.shared.guestName }
         let viewer = community.viewer
         if case .guest = viewer { return strings.shared.guestName }
