@@ -76,5 +76,13 @@ enum CryptoSchema {
         -- derived from the pickle key (SealedSeed); replaced as a whole when new ones are made
         CREATE TABLE cross_signing_keys (usage TEXT PRIMARY KEY, public_key TEXT NOT NULL, sealed_seed TEXT NOT NULL);
         """),
+        Migration(6, "the account's secret storage key", sql: """
+        -- kept once this device made or unlocked the secret storage, so that secrets made later (a
+        -- backup key, new cross-signing keys) go into it without asking for the recovery key again;
+        -- the key sealed as the cross-signing seeds are, its description as canonical JSON
+        CREATE TABLE secret_storage_key (
+            id INTEGER PRIMARY KEY CHECK (id = 1), key_id TEXT NOT NULL, description TEXT NOT NULL, sealed_key TEXT NOT NULL
+        );
+        """),
     ]
 }

@@ -65,3 +65,17 @@ extension NioPeer {
         try run(["action": "check-cross-signing", "check_user": user, "check_device": device])
     }
 }
+
+extension NioPeer {
+    /// The peer's own account's secret storage read independently of tteok, with `recoveryKey`
+    /// (or, given, `passphrase`): `key_checks` (the key's check value), the public keys of the
+    /// stored cross-signing seeds (`master`, `self_signing`, `user_signing`) and backup key
+    /// (`backup_key`), the server's backup public key (`backup`), `backup_signed_by_master`, and
+    /// the `published` cross-signing keys.
+    public func secretStorage(recoveryKey: String? = nil, passphrase: String? = nil) throws -> [String: Any] {
+        var request: [String: Any] = ["action": "check-secret-storage"]
+        request["recovery_key"] = recoveryKey
+        request["passphrase"] = passphrase
+        return try run(request)
+    }
+}

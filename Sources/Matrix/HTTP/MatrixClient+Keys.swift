@@ -14,6 +14,18 @@ extension MatrixClient {
         return try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self).device_keys ?? [:]
     }
 
+    /// The cross-signing key objects `user` publishes (master, self-signing and, for the
+    /// signed-in user only, user-signing), as the server gives them.
+    func queryCrossSigningKeys(of user: String) async throws -> [CrossSigningUsage: CryptoJSON] {
+        let request = KeysQueryRequest(device_keys: [user: []])
+        let answer = try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self)
+        var keys: [CrossSigningUsage: CryptoJSON] = [:]
+        keys[.master] = answer.master_keys?[user]
+        keys[.selfSigning] = answer.self_signing_keys?[user]
+        keys[.userSigning] = answer.user_signing_keys?[user]
+        return keys
+    }
+
     /// One one-time key per device (`user → device → algorithm`); answers `user → device → {key id: key object}`.
     func claimKeys(_ devices: [String: [String: String]]) async throws -> [String: [String: [String: CryptoJSON]]] {
         try await call(Endpoint.client(.post, "keys", "claim").with(json: KeysClaimRequest(one_time_keys: devices)),
