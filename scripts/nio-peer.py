@@ -28,6 +28,9 @@ never appears in a process listing), one JSON answer on standard output:
   {… "action": "check-cross-signing", "check_user": …, "check_device": …}
       → {"master": KEY, "self_signing_by_master": bool, "device_by_self_signing": bool, …}
       another account's published cross-signing keys, checked with python-olm (scripts/nio_cross_signing.py).
+  {… "action": "publish-cross-signing", "seeds": null | {"master": b64, …}}
+      → {"master": KEY, "seeds": {…}}   nio's account gets cross-signing keys (new ones, uploaded with
+      the password, the master key signed by this device) or signs this device with given ones.
   {… "action": "check-secret-storage", "recovery_key": … | "passphrase": …}
       → {"key_checks": bool, "master": KEY, "backup_key": KEY, "backup": KEY, "published": {…}, …}
       the user's own secret storage read with the recovery key or passphrase (scripts/nio_secret_storage.py).
@@ -110,6 +113,9 @@ async def main(request):
             return
         elif request["action"] == "check-secret-storage":
             print(json.dumps(await nio_secret_storage.check(client, request)))
+            return
+        elif request["action"] == "publish-cross-signing":
+            print(json.dumps(await nio_cross_signing.publish(client, request)))
             return
         elif request["action"] == "check-cross-signing":
             print(json.dumps(await nio_cross_signing.check(client, request)))
