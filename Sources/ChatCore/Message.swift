@@ -39,6 +39,8 @@ public enum MessageContent: Hashable, Sendable, Codable {
     case encrypted(reason: String? = nil)
     /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown.
     case deleted
+    /// A membership or room change (Matrix state events in the timeline), no one's words.
+    case roomChange(RoomChange)
 
     /// Plain text for lists and scripts; an attachment shows as its kind and file name.
     public var summary: String {
@@ -52,6 +54,7 @@ public enum MessageContent: Hashable, Sendable, Codable {
             return (["[location]", place.description] + [place.geoURI].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")
         case .encrypted: return Self.encryptedPlaceholder
         case .deleted: return Self.deletedPlaceholder
+        case .roomChange(let change): return change.summary
         }
     }
 
@@ -71,6 +74,7 @@ public enum MessageContent: Hashable, Sendable, Codable {
         case .location: return .location
         case .encrypted: return .encrypted
         case .deleted: return .deleted
+        case .roomChange(let change): return change.kind
         }
     }
 
