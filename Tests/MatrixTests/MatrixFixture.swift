@@ -103,5 +103,6 @@ final class EventRecorder: @unchecked Sendable {
 }
 
 extension MessagePage {
-    var texts: [String] { messages.map(\.content.summary) }
+    /// What people said, oldest first (membership and room change lines left out).
+    var texts: [String] { messages.filter { !$0.content.isRoomChange }.map(\.content.summary) }
 }

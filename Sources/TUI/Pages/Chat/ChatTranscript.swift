@@ -179,7 +179,10 @@ public struct ChatTranscript {
 
     /// One message's rows, from the cache when it has them.
     private func rows(for line: ChatLine, width: Int) -> [Row] {
-        let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
+        let make = {
+            if case .roomChange = line.message.content { return self.roomChangeRows(line.message, width: width) }
+            return line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width)
+        }
         // An image's rows change as its preview arrives; ImagePreviews caches those instead.
         var made: [Row]
         if Self.hasPreview(line.message.content) {
