@@ -38,6 +38,11 @@ public struct MembershipChange: Hashable, Sendable, Codable {
     }
 }
 
+extension MessageKind {
+    /// The kinds of membership and room change lines.
+    public var isRoomChange: Bool { self == .membership || self == .roomName || self == .topic }
+}
+
 extension MessageContent {
     /// A membership or room change line rather than anyone's words.
     public var isRoomChange: Bool {

@@ -1,4 +1,3 @@
-import ChatCore
 import ViewModels
 
 /// Labels, hints and messages of the terminal front end, in English and Korean. Strings that the
@@ -48,27 +47,6 @@ public struct UIStrings: Hashable, Sendable {
     /// Stands in for an end-to-end encrypted message tteok has no key for.
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
     /// Stands in for a message its sender or a moderator deleted.
-    /// `Mina joined`, `Mina removed Bob (spam)`, `Mina renamed the room to Lobby`: one line of the
-    /// timeline. Every name and word passed in is already made inert by the caller.
-    public func roomChange(_ change: RoomChange, actor: String, target: String, words: String) -> String {
-        let said = words.isEmpty ? "" : " (\(words))"
-        switch change {
-        case .membership(let member):
-            switch member.action {
-            case .joined: return pick("\(actor) joined", "\(actor) 님이 들어왔습니다")
-            case .left: return pick("\(actor) left", "\(actor) 님이 나갔습니다")
-            case .invited: return pick("\(actor) invited \(target)", "\(actor) 님이 \(target) 님을 초대했습니다")
-            case .kicked: return pick("\(actor) removed \(target)", "\(actor) 님이 \(target) 님을 내보냈습니다") + said
-            case .banned: return pick("\(actor) banned \(target)", "\(actor) 님이 \(target) 님을 추방했습니다") + said
-            case .unbanned: return pick("\(actor) unbanned \(target)", "\(actor) 님이 \(target) 님의 추방을 풀었습니다")
-            }
-        case .renamed: return words.isEmpty ? pick("\(actor) removed the room's name", "\(actor) 님이 방 이름을 지웠습니다")
-            : pick("\(actor) renamed the room to \(words)", "\(actor) 님이 방 이름을 \(words)(으)로 바꿨습니다")
-        case .topic: return words.isEmpty ? pick("\(actor) removed the topic", "\(actor) 님이 주제를 지웠습니다")
-            : pick("\(actor) set the topic: \(words)", "\(actor) 님이 주제를 바꿨습니다: \(words)")
-        }
-    }
-
     public var deletedMessage: String { pick("message deleted", "삭제된 메시지") }
     /// After the nickname of a message from a device never verified (encrypted rooms only).
     public var unverifiedMark: String { pick("?", "?") }

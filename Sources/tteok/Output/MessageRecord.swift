@@ -111,9 +111,12 @@ struct MessageRecord: Encodable, Sendable {
     }
 
     /// `2026-12-02 18:30  Mina: hello (edited)` for a terminal, in local time, with the quote of a
-    /// reply, the reactions and a thread's count after it; a cut text ends `[… N KB more]`.
+    /// reply, the reactions and a thread's count after it; a cut text ends `[… N KB more]`. A room
+    /// change reads `2026-12-02 18:30  → Mina joined`.
     func line(_ console: Console) -> String {
         let sender = nickname.isEmpty ? senderId : nickname
+        // A room change is no one's words: `→ Mina joined`, never `Mina: joined`.
+        if MessageKind(rawValue: kind)?.isRoomChange == true { return "\(timeText)  → \(console.inert(sender)) \(console.inert(text))" }
         var line = "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): "
         if let replyTo { line += "[↱ \(console.inert(replyTo.summary))] " }
         line += console.inert(text)

@@ -126,9 +126,11 @@ public struct ChatTranscript {
         let anchorIndex = anchor.flatMap { id in lines.lastIndex { $0.id == id } }
         var unreadChunk: (chunk: Int, row: Int)?
         var day = index >= 0 ? self.day(of: lines[index]) : nil
+        var run: ClosedRange<Int>?
         while index >= 0, count < minimum || needsSelected || index >= (anchorIndex ?? lines.count) {
             let line = lines[index]
-            var chunk = rows(for: line, width: width)
+            if run.map({ !$0.contains(index) }) ?? true { run = collapsedRun(endingAt: index, in: lines) }
+            var chunk = run.map { index == $0.lowerBound ? collapsedRows(lines[$0], width: width) : [] } ?? rows(for: line, width: width)
             if line.id == firstUnread {
                 chunk.insert(unreadMarker(width: width), at: 0)
                 unreadChunk = (chunks.count, 0)
