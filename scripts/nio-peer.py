@@ -28,6 +28,12 @@ never appears in a process listing), one JSON answer on standard output:
   {… "action": "check-cross-signing", "check_user": …, "check_device": …}
       → {"master": KEY, "self_signing_by_master": bool, "device_by_self_signing": bool, …}
       another account's published cross-signing keys, checked with python-olm (scripts/nio_cross_signing.py).
+  {… "action": "publish-cross-signing", "seeds": null | {"master": b64, …}}
+      → {"master": KEY, "seeds": {…}}   nio's account gets cross-signing keys (new ones, uploaded with
+      the password, the master key signed by this device) or signs this device with given ones.
+  {… "action": "check-secret-storage", "recovery_key": … | "passphrase": …}
+      → {"key_checks": bool, "master": KEY, "backup_key": KEY, "backup": KEY, "published": {…}, …}
+      the user's own secret storage read with the recovery key or passphrase (scripts/nio_secret_storage.py).
   `"join": true` (with a room_id) first accepts the invite to the room, waiting for it to arrive.
   {… "action": "export-keys", "file": PATH, "passphrase": …}
       → {}   nio's Megolm sessions in the standard key export file (nio's export_keys).
@@ -69,6 +75,7 @@ from nio.crypto import OutboundGroupSession
 
 import nio_cross_signing
 import nio_sas
+import nio_secret_storage
 
 
 async def main(request):
@@ -102,6 +109,12 @@ async def main(request):
             return
         elif request["action"] == "verify":
             await nio_sas.verify(client, request)
+            return
+        elif request["action"] == "check-secret-storage":
+            print(json.dumps(await nio_secret_storage.check(client, request)))
+            return
+        elif request["action"] == "publish-cross-signing":
+            print(json.dumps(await nio_cross_signing.publish(client, request)))
             return
         elif request["action"] == "check-cross-signing":
             print(json.dumps(await nio_cross_signing.check(client, request)))

@@ -32,4 +32,6 @@ public struct Paths: Sendable {
     public var configFile: URL { configDirectory.appendingPathComponent("config") }
     /// The user's word-filter edits (`+word`, `-word`), read by `WordFilter.standard(userFile:)`.
     public var filterFile: URL { configDirectory.appendingPathComponent("filter.txt") }
+    /// The per-channel notification levels set with `/notify` (`NotifySettings`).
+    public var notifyFile: URL { stateDirectory.appendingPathComponent("notify.json") }
 }

@@ -70,7 +70,7 @@ public enum PostingRule {
     /// - Parameter blocked: true when a direct conversation's other person is blocked either way.
     /// - Parameter canEncrypt: true when the session can encrypt (the Matrix crypto store is open).
     public static func permission(for viewer: Viewer, in channel: Channel, blocked: Bool = false, canEncrypt: Bool = false) -> SendPermission {
-        guard case .member(let account) = viewer else { return .denied(.guest) }
+        guard case .member(let account) = viewer, memberPermission(for: viewer) == .allowed else { return .denied(.guest) }
         // Before the member's own gates: no nickname or consent would make a send possible here.
         if channel.isEncrypted, !canEncrypt { return .denied(.encryptedRoom) }
         if channel.isArchived { return .denied(.archivedChannel) }
@@ -87,6 +87,13 @@ public enum PostingRule {
         case .room(let canPost):
             return canPost ? .allowed : .denied(.readOnlyRoom)
         }
+    }
+
+    /// May `viewer` act as a member at all — anywhere, before any channel's rules: search
+    /// members, react, delete their own? A guest may not (tteok keeps guests read-only).
+    public static func memberPermission(for viewer: Viewer) -> SendPermission {
+        guard case .member = viewer else { return .denied(.guest) }
+        return .allowed
     }
 
     static func sameRegion(_ a: String?, _ b: String) -> Bool {

@@ -13,12 +13,46 @@ public protocol RoomKeysService: AnyObject, Sendable {
     func keyBackupStatus() async throws -> KeyBackupStatus
 
     /// Makes a server-side key backup when the account has none, uploads every room key held,
-    /// and returns the recovery key — shown once, never stored by tteok.
-    func setUpKeyBackup() async throws -> (recoveryKey: String, version: String, uploaded: Int)
+    /// and keeps the backup's key in the account's secret storage — made now when the account
+    /// has none (its key derived from `passphrase` when given), and then its recovery key is
+    /// returned, to be shown once: tteok never stores it.
+    func setUpKeyBackup(passphrase: String?) async throws -> KeyBackupSetup
 
-    /// Restores the account's backup with its recovery key (a wrong one is refused before
-    /// anything is downloaded); from then on this device uploads its new keys to it.
-    func restoreKeyBackup(recoveryKey: String) async throws -> RoomKeyImportSummary
+    /// Unlocks the account's secret storage with its recovery key or passphrase — or, for a
+    /// backup kept without one, takes the backup's own recovery key — and restores the backup
+    /// (a wrong key is refused before anything is downloaded); the cross-signing keys found
+    /// there sign this device. From then on this device uploads its new keys to the backup.
+    func restoreKeyBackup(recoveryKey: String) async throws -> KeyRecoverySummary
+}
+
+/// A key backup just made.
+public struct KeyBackupSetup: Sendable, Hashable {
+    /// The recovery key of the secret storage made with it; nil when the account had one.
+    public let recoveryKey: String?
+    public let version: String
+    public let uploaded: Int
+
+    public init(recoveryKey: String?, version: String, uploaded: Int) {
+        self.recoveryKey = recoveryKey
+        self.version = version
+        self.uploaded = uploaded
+    }
+}
+
+/// What a recovery with the recovery key (or passphrase) gave this device.
+public struct KeyRecoverySummary: Sendable, Hashable {
+    /// The backup's room keys, when the account has a backup this key opens.
+    public let roomKeys: RoomKeyImportSummary?
+    /// The cross-signing keys were taken in and this device is now signed with them.
+    public let crossSigned: Bool
+    /// What could not be taken in, and why.
+    public let notes: [String]
+
+    public init(roomKeys: RoomKeyImportSummary?, crossSigned: Bool, notes: [String]) {
+        self.roomKeys = roomKeys
+        self.crossSigned = crossSigned
+        self.notes = notes
+    }
 }
 
 /// Where the account's server-side key backup stands.

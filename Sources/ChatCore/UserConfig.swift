@@ -5,13 +5,16 @@ import Foundation
 ///
 /// One `key = value` per line; `#` starts a comment line; blank lines and unknown keys are
 /// ignored so an older tteok reads a newer file. Known keys: `region` (the region source SPEC 5
-/// lists last), `theme`, `lang` (`en` or `ko`), `socket` (a community service's socket).
+/// lists last), `theme`, `lang` (`en` or `ko`), `socket` (a community service's socket), and the
+/// daily-use keys of `DailySettings` (`highlight`, `notify`, `bell`, `mouse`, `time_format`).
 public struct UserConfig: Equatable, Sendable {
     public var region: String?
     public var theme: String?
     public var language: String?
     /// `socket = PATH`: the community service to talk to when no backend option is given.
     public var socket: String?
+    /// Highlights, notifications, mouse and time format.
+    public var daily = DailySettings()
 
     public init(region: String? = nil, theme: String? = nil, language: String? = nil) {
         self.region = region
@@ -34,7 +37,7 @@ public struct UserConfig: Equatable, Sendable {
             case "theme": theme = value
             case "lang", "language": language = value
             case "socket": socket = value
-            default: continue
+            default: daily.read(key, value)
             }
         }
     }

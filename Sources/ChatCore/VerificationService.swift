@@ -12,9 +12,22 @@ public protocol VerificationService: AnyObject, Sendable {
     func nextVerification(timeout: Duration) async throws -> any DeviceVerification
 
     /// Creates this account's cross-signing keys (master, self-signing, user-signing), publishes
-    /// them — the server may ask for `password` — and signs this device with them. Returns the
-    /// master key (what others verify this person by).
-    func setUpCrossSigning(password: String) async throws -> String
+    /// them — the server may ask for `password` — signs this device with them, and keeps their
+    /// private keys in the account's secret storage (made now when the account has none).
+    func setUpCrossSigning(password: String) async throws -> CrossSigningSetup
+}
+
+/// Cross-signing just set up.
+public struct CrossSigningSetup: Sendable, Hashable {
+    /// The master key: what others verify this person by.
+    public let masterKey: String
+    /// The recovery key of the secret storage made for the keys; nil when the account had one.
+    public let recoveryKey: String?
+
+    public init(masterKey: String, recoveryKey: String?) {
+        self.masterKey = masterKey
+        self.recoveryKey = recoveryKey
+    }
 }
 
 /// One verification under way.

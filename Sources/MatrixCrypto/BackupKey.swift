@@ -39,6 +39,20 @@ public struct BackupKey: Sendable {
         guard publicKey == expectedPublicKey else { throw Failure.notThisBackup }
     }
 
+    /// The key as secret storage keeps it (`m.megolm_backup.v1`), checked against the backup's
+    /// public key: a secret that is not this backup's key is refused.
+    public init(secret: String, expectedPublicKey: String) throws {
+        guard let bytes = Base64.decode(secret), bytes.count == PkDecryptionHandle.privateKeyLength else { throw Failure.notThisBackup }
+        try self.init(privateKey: bytes)
+        guard publicKey == expectedPublicKey else { throw Failure.notThisBackup }
+    }
+
+    /// The name of the secret the key is kept under in secret storage.
+    public static let secretName = "m.megolm_backup.v1"
+
+    /// The private key in unpadded base64, as secret storage keeps it.
+    public var secret: String { Base64.unpadded(privateKey) }
+
     /// What the person writes down, shown once.
     public var recoveryKey: String { RecoveryKey.encode(privateKey) }
 

@@ -76,5 +76,24 @@ enum CryptoSchema {
         -- derived from the pickle key (SealedSeed); replaced as a whole when new ones are made
         CREATE TABLE cross_signing_keys (usage TEXT PRIMARY KEY, public_key TEXT NOT NULL, sealed_seed TEXT NOT NULL);
         """),
+        Migration(6, "the account's secret storage key", sql: """
+        -- kept once this device made or unlocked the secret storage, so that secrets made later (a
+        -- backup key, new cross-signing keys) go into it without asking for the recovery key again;
+        -- the key sealed as the cross-signing seeds are, its description as canonical JSON
+        CREATE TABLE secret_storage_key (
+            id INTEGER PRIMARY KEY CHECK (id = 1), key_id TEXT NOT NULL, description TEXT NOT NULL, sealed_key TEXT NOT NULL
+        );
+        """),
+        Migration(7, "other users' cross-signing keys and the identities the person verified", sql: """
+        -- what a user publishes (/keys/query), signatures checked: the master key, its object as
+        -- published (signed after a verification) and the self-signing key it vouches for
+        CREATE TABLE user_identities (
+            user_id TEXT PRIMARY KEY, master TEXT NOT NULL, master_json TEXT NOT NULL, self_signing TEXT
+        );
+        -- the master key of a user the person verified: another one published later is "changed"
+        CREATE TABLE trusted_identities (user_id TEXT PRIMARY KEY, master TEXT NOT NULL, trusted_at INTEGER NOT NULL);
+        -- the self-signing key whose valid signature the device's keys carry (cross-signed)
+        ALTER TABLE devices ADD COLUMN self_signed_by TEXT;
+        """),
     ]
 }

@@ -149,6 +149,13 @@ public final class NcursesTerminal: TerminalBackend {
         if last > first { wredrawln(tteok_stdscr(), Int32(first), Int32(last - first)) }
     }
 
+    /// The bell and notification escapes, after what ncurses buffered: they move no cursor and
+    /// draw no cell, so ncurses' picture of the screen stays true.
+    public func alert(_ sequence: [UInt8]) {
+        guard isRunning else { return }
+        writeDirect(sequence)
+    }
+
     /// A cell's size in pixels, when the terminal reports its window's pixel size (kitty, xterm,
     /// foot and others do; many report 0, and then nil).
     public static func cellPixelSize() -> Size? {

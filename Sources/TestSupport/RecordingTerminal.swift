@@ -22,6 +22,8 @@ public final class RecordingTerminal: TerminalBackend {
     /// Pictures drawn and taken away, in order, since the last `takeGraphicCalls()`.
     public private(set) var graphicCalls: [GraphicCall] = []
     public private(set) var cursor: Point?
+    /// Bells and notification escapes written, in order.
+    public private(set) var alerts: [[UInt8]] = []
     public private(set) var flushCount = 0
     public private(set) var clearCount = 0
     public private(set) var isStarted = false
@@ -50,6 +52,7 @@ public final class RecordingTerminal: TerminalBackend {
         return graphicCalls
     }
 
+    public func alert(_ sequence: [UInt8]) { alerts.append(sequence) }
     public func setCursor(_ point: Point?) { cursor = point }
     public func flush() { flushCount += 1 }
 

@@ -27,7 +27,7 @@ extension ChatModel {
     /// The posting rule's answer for this chat's channel. A guest is refused by the rule itself
     /// before the service is asked, so an unreachable service never words it otherwise.
     func askPermission() async -> SendPermission {
-        if case .guest = viewer { return PostingRule.permission(for: viewer, in: Channel(id: ChannelID(""), name: title, kind: .open)) }
+        if case .denied(let denial) = PostingRule.memberPermission(for: viewer) { return .denied(denial) }
         switch subject {
         case .channel(let channel):
             return await service.permission(in: channel.id)

@@ -61,7 +61,7 @@ extension ChatModel {
 
     /// The common checks, then `body`; a failure is an alert and changes nothing.
     private func act(posting: Bool = true, _ body: @MainActor (any RelationsService, ChannelID) async throws -> Void) async -> Bool {
-        if case .guest = viewer { return refuse(strings.guestCannotSend) }
+        if case .denied(let denial) = PostingRule.memberPermission(for: viewer) { return refuse(strings.denial(denial)) }
         if posting, let refusal = postingRefusal { return refuse(refusal) }
         guard let relations = service as? any RelationsService else { return refuse(strings.relationsUnavailable) }
         guard let channelID else { return refuse(strings.sayHelloFirst) }

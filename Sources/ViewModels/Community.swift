@@ -11,6 +11,8 @@ public final class Community {
     public let channels: ChannelListModel
     public let conversations: ConversationsModel
     public let profile: ProfileModel
+    /// Activity in the chats not on screen: the hotlist, the direct-message notice, announcements.
+    public let activity: ActivityModel
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -24,7 +26,7 @@ public final class Community {
     public var safety: SafetyModel { context.safety }
 
     /// `viewer`: who the session is for, so that no frame names anyone else while screens load.
-    init(context: ModelContext, resolver: RegionResolver, viewer: Viewer) {
+    init(context: ModelContext, resolver: RegionResolver, viewer: Viewer, daily: ActivitySettings = ActivitySettings()) {
         self.context = context
         self.viewer = viewer
         gate = NicknameGate(context: context)
@@ -37,6 +39,9 @@ public final class Community {
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
             forwardingTo: context.changes)
         gate.navigator = navigator
+        activity = ActivityModel(service: context.service, changes: context.changes, words: daily.highlightWords, settingsFile: daily.notifyFile)
+        activity.onScreen = { [weak navigator] in navigator?.chatOnScreen }
+        navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
     /// Shows the channel list, fetches Discover, and opens `channelName` (`--channel`) if given.
@@ -45,6 +50,7 @@ public final class Community {
             if case .viewerChanged(let viewer) = event { self?.viewerChanged(viewer) }
         }
         viewerChanged(await context.service.viewer())  // a change before the binding is not missed
+        activity.start(viewer: viewer)
         await navigator.start()
         await navigator.preload(.discover)
         if let channelName { await gate.open(.channelNamed(channelName)) }
@@ -64,19 +70,21 @@ public final class Community {
 
     /// Ctrl-K.
     public func showQuickSwitcher() async {
-        await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate)))
+        await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate) { [weak self] in self?.activity.hotlist ?? Hotlist() }))
     }
 
     /// A new nickname or account: the status line and the list's nickname banner follow at once.
     private func viewerChanged(_ viewer: Viewer) {
         self.viewer = viewer
         channels.viewerChanged(viewer)
+        activity.viewerChanged(viewer)
         context.changes.publish()
     }
 
     /// Hides and closes every screen: each drops what it held.
     func close() async {
         live.cancel()
+        activity.stop()
         await navigator.closeAll()
     }
 }

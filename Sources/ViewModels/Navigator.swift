@@ -1,3 +1,5 @@
+import ChatCore
+
 /// Tabs, each with a stack of screens, and at most one modal screen over everything.
 ///
 /// Calls the lifecycle hooks in the order a native app calls its screens' hooks: `load` before a
@@ -183,5 +185,13 @@ private extension Page {
     var isChat: Bool {
         if case .chat = self { return true }
         return false
+    }
+}
+
+extension Navigator {
+    /// The channel of the chat on top of the selected tab (a modal over it leaves it on screen).
+    public var chatOnScreen: ChannelID? {
+        if case .chat(let chat) = top { return chat.channelID }
+        return nil
     }
 }

@@ -36,6 +36,12 @@ public final class SessionModel {
 
     private let service: any ChatService
     private let resolver: RegionResolver
+    /// Highlight words and where `/notify` levels are kept; set by the composition root before
+    /// `start()`.
+    public var activitySettings = ActivitySettings()
+    /// Told of each message a chat's notify level announces (the front end rings and notifies);
+    /// handed to every community's activity model.
+    public var onAnnounce: (@MainActor (Announcement) -> Void)?
     /// `--channel NAME`: opened (through the gate) once the community first shows.
     private var startChannel: String?
 
@@ -164,8 +170,9 @@ public final class SessionModel {
     private func enterCommunity() async {
         if community != nil { passingNotice = nil }
         await community?.close()
-        let community = Community(context: context, resolver: resolver, viewer: await service.viewer())
+        let community = Community(context: context, resolver: resolver, viewer: await service.viewer(), daily: activitySettings)
         notice = nil
+        community.activity.onAnnounce = { [weak self] in self?.onAnnounce?($0) }
         await show(.community(community))
         let channel = startChannel
         startChannel = nil

@@ -14,6 +14,8 @@ public final class TermsModel: Lifecycle {
     public private(set) var isAgreed = false
     /// "Please agree to the terms." or a storage error.
     public private(set) var message: String?
+    /// Who is asked: the status line names the member, who is not a guest while agreeing.
+    public let memberName: String
 
     private let service: any SessionService
     /// Where published terms come from (the embedded community); nil on Matrix.
@@ -31,6 +33,7 @@ public final class TermsModel: Lifecycle {
         title = strings.termsTitle
         rules = strings.termsBody
         version = max(account.requiredTermsVersion, CommunityTerms.currentVersion)
+        memberName = Viewer.member(account).displayName
     }
 
     /// Shows the published text of the version asked for; the shipped rules otherwise (or when it

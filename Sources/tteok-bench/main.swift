@@ -22,6 +22,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
     // Rows on the crypto store alone, before (and without) the million-message store.
     await row("decryption") { [try CryptoRows.decryption(options)] }
     await row("first send") { [try CryptoRows.firstSend(options)] }
+    await row("completion") { try CompletionRows.tab(options) }
     // The rows on the generated million-message store; it is made (or read from its cache) only
     // when one of them is measured.
     let storeRows: [(name: String, measure: @MainActor (BenchContext) async throws -> [BudgetRow])] = [

@@ -67,4 +67,29 @@ final class KeyBackupEndToEndTests: XCTestCase {
                        read.stdout)
         XCTAssertFalse(try fresh.run(["keys", "backup"]).stdout.contains("another device"), "the new device now uploads to it")
     }
+
+    /// Cross-signing made first keeps its keys in a new secret storage and shows its recovery key;
+    /// the backup made next puts its key there too (no second recovery key); a new HOME's
+    /// `keys restore` with that one key signs the new device and restores the backup.
+    func testOneRecoveryKeyBringsCrossSigningAndTheBackupToANewDevice() throws {
+        let (mina, minaID) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
+        let signed = try mina.run(["cross-signing", "--password-stdin"], stdin: "correct horse battery\n")
+        XCTAssertEqual(signed.status, 0, "\(signed)")
+        let recoveryKey = try XCTUnwrap(signed.lines.first { $0.hasPrefix("    ") }?.trimmingCharacters(in: .whitespaces), signed.stdout)
+        XCTAssertEqual(recoveryKey.split(separator: " ").count, 12, recoveryKey)
+        let made = try mina.run(["keys", "backup"])
+        XCTAssertEqual(made.status, 0, "\(made)")
+        XCTAssertTrue(made.stdout.contains("Its key is in your secret storage"), made.stdout)
+        XCTAssertFalse(made.lines.contains { $0.hasPrefix("    ") }, "no second recovery key: \(made.stdout)")
+        XCTAssertEqual(try mina.run(["keys", "restore", "--passphrase-stdin"]).status, 2, "only backup takes --passphrase-stdin")
+
+        let fresh = try TteokUser(home: directory.file("home-mina-new"), backendArguments: ["--homeserver", server.absoluteString])
+        XCTAssertEqual(try fresh.run(["login", "--username", minaID, "--password-stdin"], stdin: "correct horse battery\n").status, 0)
+        let restored = try fresh.run(["keys", "restore"], stdin: recoveryKey + "\n")
+        XCTAssertEqual(restored.status, 0, "\(restored)")
+        XCTAssertTrue(restored.stdout.contains("This device is now signed with your cross-signing keys."), restored.stdout)
+        XCTAssertTrue(restored.stdout.contains("Imported 0 room keys"), restored.stdout)
+        XCTAssertFalse(restored.stderr.contains("Not recovered"), restored.stderr)
+        XCTAssertFalse(restored.stderr.contains(recoveryKey) || restored.stdout.contains(recoveryKey), "the recovery key is never echoed")
+    }
 }

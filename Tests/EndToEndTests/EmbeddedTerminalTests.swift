@@ -9,6 +9,7 @@ final class EmbeddedTerminalTests: XCTestCase {
     override func tearDown() { community?.close(); community = nil }
 
     func testAGuestReadsLiveButCannotSend() async throws { try await scenarios.guestReadsLiveButCannotSend() }
+    func testAMentionRingsTheBellAndNotifies() async throws { try await scenarios.mentionRingsTheBellAndNotifies() }
     func testAMemberChatsLiveResizesAndQuits() async throws { try await scenarios.memberChatsLiveResizesAndQuits() }
     func testTheRegionChannelIsFirstAndBadgesCount() async throws { try await scenarios.regionFirstAndBadges() }
     func testTheNicknameGateKeepsTheChatClosed() async throws { try await scenarios.nicknameGateKeepsTheChatClosed() }

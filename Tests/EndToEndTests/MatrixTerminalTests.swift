@@ -10,6 +10,7 @@ final class MatrixTerminalTests: XCTestCase {
     override func tearDown() { community?.close(); community = nil }
 
     func testAGuestReadsLiveButCannotSend() async throws { try await scenarios.guestReadsLiveButCannotSend() }
+    func testAMentionRingsTheBellAndNotifies() async throws { try await scenarios.mentionRingsTheBellAndNotifies() }
     func testAMemberChatsLiveResizesAndQuits() async throws { try await scenarios.memberChatsLiveResizesAndQuits() }
     func testBadgesCount() async throws { try await scenarios.regionFirstAndBadges() }
     func testTheNicknameGateKeepsTheChatClosed() async throws { try await scenarios.nicknameGateKeepsTheChatClosed() }

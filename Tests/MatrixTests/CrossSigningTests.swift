@@ -14,7 +14,7 @@ final class CrossSigningTests: XCTestCase {
         let (tteok, user) = try await fixture.member("tteok")
         await tteok.catchUp()
         let device = try XCTUnwrap(tteok.active?.encryption?.crypto.identity.deviceID)
-        let master = try await tteok.setUpCrossSigning(password: user.password)
+        let master = try await tteok.setUpCrossSigning(password: user.password).masterKey
         // The same person's other device (user-signing keys are shown only to their owner).
         let checker = NioPeer(user: user, store: fixture.directory.file("checker"), deviceID: "CHECKER")
         let seen = try checker.crossSigning(of: user.userID, device: device)

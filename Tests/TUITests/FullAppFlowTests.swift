@@ -23,6 +23,8 @@ final class FullAppFlowTests: XCTestCase {
         XCTAssertFalse(harness.text.contains("pass word 1"))
         await harness.press(.enter)
         await harness.waitFor("Community rules")
+        // Failed before issue 20's fix: the status line named the member agreeing "Guest".
+        XCTAssertTrue(harness.text.contains(" new@example.com · "), "the status line names the member: \(harness.text)")
         await harness.press(.tab, .enter)
         await harness.waitFor("Please agree to the terms.")
         await harness.press(.tab, .character(" "), .tab, .enter)

@@ -50,7 +50,7 @@ final class HostileCorpusPaneTests: XCTestCase {
                                   transcript: ChatTranscript(strings: strings, text: text)).draw(on: &canvas, in: region)
             }
             check(sample, pane: "quick switcher") { canvas, region in
-                _ = QuickSwitcherPane(query: LineEditor(text: sample.text), matches: .loaded([Fixtures.channel(sample.text)]), selected: 0,
+                _ = QuickSwitcherPane(query: LineEditor(text: sample.text), matches: .loaded([SwitcherMatch(place: .channel(Fixtures.channel(sample.text)), highlights: 1)]), selected: 0,
                                       strings: strings, text: text).draw(on: &canvas, in: region)
             }
         }

@@ -144,11 +144,19 @@ final class OverlayPaneTests: XCTestCase {
         var query = LineEditor()
         _ = query.handle(.character("구"))
         let lines = check { canvas, region in
-            _ = QuickSwitcherPane(query: query, matches: .loaded([Fixtures.channel("강남구"), Fixtures.channel("마포구")]), selected: 1,
-                                  strings: strings, text: .unfiltered).draw(on: &canvas, in: region)
-        }.joined(separator: "\n")
-        XCTAssertTrue(lines.contains("> 구"))
-        XCTAssertTrue(lines.contains("▸ 마포구"))
+            let matches = [
+                SwitcherMatch(place: .channel(Fixtures.channel("강남구")), unread: .count(3), highlights: 1),
+                SwitcherMatch(place: .channel(Fixtures.channel("마포구"))),
+                SwitcherMatch(place: .conversation(ConversationSummary(channelID: ChannelID("d"), other: UserProfile(id: UserID("u"), nickname: "구미"),
+                                                                       latest: nil, unread: true)), marked: true),
+            ]
+            _ = QuickSwitcherPane(query: query, matches: .loaded(matches), selected: 1, strings: strings, text: .unfiltered).draw(on: &canvas, in: region)
+        }
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("> 구"))
+        XCTAssertTrue(text.contains("▸ 마포구"))
+        XCTAssertTrue(lines.contains { $0.contains("강남구") && $0.contains("@1 3 │") }, text)
+        XCTAssertTrue(lines.contains { $0.contains("@구미") && $0.contains("● │") }, "a conversation, marked unread: \(text)")
     }
 
     func testTheStatusLineNamesAGuestAndMakesServerErrorsInert() {

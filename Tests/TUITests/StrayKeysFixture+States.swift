@@ -49,7 +49,7 @@ extension StrayKeysFixture {
     private func onList(_ community: Community) async {
         if app.chat != nil { await community.navigator.pop() }
         await community.navigator.select(.channels)
-        app.ui.focus = .list
+        app.ui.chat?.focus = .list
     }
 
     private func inLobby(_ community: Community) async {
@@ -59,8 +59,8 @@ extension StrayKeysFixture {
             await community.join("lobby")
         }
         harness.frame()
-        app.ui.focus = .input
-        app.ui.input.setText("")
+        app.ui.chat?.focus = .input
+        app.ui.chat?.input.setText("")
         app.chat?.select(nil)
     }
 }

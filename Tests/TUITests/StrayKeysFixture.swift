@@ -67,7 +67,7 @@ final class StrayKeysFixture {
         try await enter(state)
         let mayPost = [KeyContext.typing, .reading, .sidebar].contains(app.keyContext)
         let posts = mayPost && app.chat != nil && app.commandLine == nil && app.chat?.inputBar.isEnabled == true
-            && app.ui.input.text.isEmpty && app.community?.navigator.modal == nil
+            && (app.ui.chat?.input.text.isEmpty ?? true) && app.community?.navigator.modal == nil
         // Coming back to a start state changes nothing that lasts: the last case's reading holds.
         var before = last
         if before == nil { before = try await lasting() }

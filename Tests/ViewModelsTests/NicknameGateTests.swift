@@ -33,7 +33,7 @@ final class NicknameGateTests: XCTestCase {
         guard case .quickSwitcher(let switcher) = navigator.visible else { return XCTFail("no quick switcher") }
         switcher.setQuery("lob")
         XCTAssertEqual(switcher.matches.value?.map(\.name), ["lobby"])
-        assertRefused(await switcher.choose(lobby), "quick switcher")
+        assertRefused(await switcher.choose(SwitcherMatch(place: .channel(lobby))), "quick switcher")
         assertRefused(await community.join("lobby"), "/join")
         assertRefused(await community.directMessage("bob"), "/dm")
         assertRefused(await community.conversations.start(with: bobProfile), "start a conversation")

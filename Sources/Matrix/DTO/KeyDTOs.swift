@@ -33,6 +33,10 @@ struct KeysQueryRequest: Encodable, Sendable {
 struct KeysQueryResponse: Decodable, Sendable {
     /// user → device id → `device_keys` object.
     var device_keys: [String: [String: CryptoJSON]]?
+    /// user → cross-signing key object (`user_signing_keys` only for the asking user).
+    var master_keys: [String: CryptoJSON]?
+    var self_signing_keys: [String: CryptoJSON]?
+    var user_signing_keys: [String: CryptoJSON]?
 }
 
 struct KeysClaimRequest: Encodable, Sendable {

@@ -12,10 +12,16 @@ extension MatrixClient {
         }
     }
 
-    /// A new backup version for `publicKey`; its version id.
-    func createBackupVersion(publicKey: String) async throws -> String {
-        let request = BackupVersionRequest(algorithm: BackupKey.algorithm, auth_data: .object(["public_key": .string(publicKey)]))
+    /// A new backup version with `authData` (its public key, signed); its version id.
+    func createBackupVersion(authData: CryptoJSON) async throws -> String {
+        let request = BackupVersionRequest(algorithm: BackupKey.algorithm, auth_data: authData)
         return try await call(Endpoint.client(.post, "room_keys", "version").with(json: request), as: BackupVersionCreated.self).version
+    }
+
+    /// Replaces backup `version`'s `auth_data` (the same public key, more signatures).
+    func updateBackupVersion(_ version: String, authData: CryptoJSON) async throws {
+        let request = BackupVersionRequest(algorithm: BackupKey.algorithm, auth_data: authData, version: version)
+        _ = try await call(Endpoint.client(.put, "room_keys", "version", version).with(json: request), as: CryptoJSON.self)
     }
 
     /// Uploads `rooms` (room → session id → `KeyBackupData`) into backup `version`.
@@ -45,6 +51,7 @@ struct BackupVersion: Decodable, Sendable {
 struct BackupVersionRequest: Encodable, Sendable {
     var algorithm: String
     var auth_data: CryptoJSON
+    var version: String?
 }
 
 struct BackupVersionCreated: Decodable, Sendable {

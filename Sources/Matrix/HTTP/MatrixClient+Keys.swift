@@ -8,10 +8,22 @@ extension MatrixClient {
         try await call(Endpoint.client(.post, "keys", "upload").with(json: request), as: KeysUploadResponse.self).one_time_key_counts ?? [:]
     }
 
-    /// The published devices of `users`.
-    func queryKeys(_ users: [String]) async throws -> [String: [String: CryptoJSON]] {
+    /// The published devices and cross-signing keys of `users`.
+    func queryKeys(_ users: [String]) async throws -> KeysQueryResponse {
         let request = KeysQueryRequest(device_keys: Dictionary(uniqueKeysWithValues: users.map { ($0, []) }))
-        return try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self).device_keys ?? [:]
+        return try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self)
+    }
+
+    /// The cross-signing key objects `user` publishes (master, self-signing and, for the
+    /// signed-in user only, user-signing), as the server gives them.
+    func queryCrossSigningKeys(of user: String) async throws -> [CrossSigningUsage: CryptoJSON] {
+        let request = KeysQueryRequest(device_keys: [user: []])
+        let answer = try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self)
+        var keys: [CrossSigningUsage: CryptoJSON] = [:]
+        keys[.master] = answer.master_keys?[user]
+        keys[.selfSigning] = answer.self_signing_keys?[user]
+        keys[.userSigning] = answer.user_signing_keys?[user]
+        return keys
     }
 
     /// One one-time key per device (`user → device → algorithm`); answers `user → device → {key id: key object}`.

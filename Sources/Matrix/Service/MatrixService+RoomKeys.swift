@@ -52,36 +52,26 @@ extension MatrixService: RoomKeysService {
         return .active(version: target.version, keys: now?.count ?? server.count ?? 0, pending: pending)
     }
 
-    public func setUpKeyBackup() async throws -> (recoveryKey: String, version: String, uploaded: Int) {
+    public func setUpKeyBackup(passphrase: String?) async throws -> KeyBackupSetup {
         let encryption = try encryptionSession()
-        if let existing = try await encryption.client.latestBackupVersion() {
-            throw ChatError.invalidInput("The account has a key backup already (version \(existing.version)); restore it with its recovery key (tteok keys restore).")
+        return try await mapped {
+            if let existing = try await encryption.client.latestBackupVersion() {
+                throw ChatError.invalidInput("The account has a key backup already (version \(existing.version)); restore it with its recovery key (tteok keys restore).")
+            }
+            let storage = try await encryption.keyForNewSecrets(passphrase: passphrase)
+            let key = try BackupKey.generate()
+            let authData = try encryption.crypto.signBackupAuthData(.object(["public_key": .string(key.publicKey)]))
+            let version = try await encryption.client.createBackupVersion(authData: authData)
+            try await encryption.storeSecret(key.secret, name: BackupKey.secretName, with: storage.key)
+            try await encryption.setBackupTarget(version: version, publicKey: key.publicKey)
+            let uploaded = try await encryption.uploadPendingBackup()
+            return KeyBackupSetup(recoveryKey: storage.newRecoveryKey, version: version, uploaded: uploaded)
         }
-        let key = try BackupKey.generate()
-        let version = try await encryption.client.createBackupVersion(publicKey: key.publicKey)
-        try await encryption.setBackupTarget(version: version, publicKey: key.publicKey)
-        let uploaded = try await encryption.uploadPendingBackup()
-        return (key.recoveryKey, version, uploaded)
     }
 
-    public func restoreKeyBackup(recoveryKey: String) async throws -> RoomKeyImportSummary {
+    public func restoreKeyBackup(recoveryKey typed: String) async throws -> KeyRecoverySummary {
         let encryption = try encryptionSession()
-        guard let server = try await encryption.client.latestBackupVersion() else { throw ChatError.invalidInput("The account has no key backup.") }
-        guard server.algorithm == BackupKey.algorithm, let publicKey = server.publicKey else {
-            throw ChatError.unsupported("the account's key backup uses \(server.algorithm), which tteok cannot read")
-        }
-        let key: BackupKey
-        do {
-            key = try BackupKey(recoveryKey: recoveryKey, expectedPublicKey: publicKey)
-        } catch let failure as RecoveryKey.Failure {
-            throw ChatError.invalidInput("Nothing was restored: \(failure.description).")
-        } catch let failure as BackupKey.Failure {
-            throw ChatError.invalidInput("Nothing was restored: \(failure.description).")
-        }
-        let result = try await encryption.restoreBackup(version: server.version, with: key)
-        try await encryption.setBackupTarget(version: server.version, publicKey: publicKey)
-        _ = try? await encryption.uploadPendingBackup()
-        return result
+        return try await mapped { try await encryption.recover(typed: typed) }
     }
 
     /// The signed-in member's end-to-end encryption, or why there is none.

@@ -9,6 +9,12 @@ extension MatrixService {
     public func restoreSession() async -> Viewer {
         if active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
            let resumed = try? begin(saved), !resumed.isGuest {
+            // A cache made just now (deleted, or moved to another machine) knows nothing of the
+            // member: consent and region live in the account data, so they are read back before
+            // answering, or the terms would be asked again of someone who agreed long ago.
+            if (try? await resumed.cache.meta("displayname")) == nil, (try? await refreshProfile(resumed)) != nil {
+                return await viewer()
+            }
             // The cached profile answers now; a fresh one follows when the server is reachable.
             Task { [weak self] in
                 guard (try? await self?.refreshProfile(resumed)) != nil, let self else { return }

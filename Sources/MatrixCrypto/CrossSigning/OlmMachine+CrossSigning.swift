@@ -71,4 +71,7 @@ public enum CrossSigningUsage: String, CaseIterable, Sendable {
 
     /// The key's member in `/keys/device_signing/upload` and `/keys/query`.
     var field: String { "\(rawValue)_key" }
+
+    /// The account data its private key is kept under in secret storage.
+    public var secretName: String { "m.cross_signing.\(rawValue)" }
 }

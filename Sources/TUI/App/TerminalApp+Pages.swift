@@ -4,8 +4,8 @@ import ViewModels
 /// Which page controller is shown, and keeping them with the models they belong to. Runs when
 /// the session's models change and after each key — never while drawing.
 extension TerminalApp {
-    /// The controller of the page shown now, when that page has one of its own (the channel
-    /// list and the chat are still the router's).
+    /// The controller of the page shown now: a modal page over the community first, else the
+    /// page on top of the navigator.
     var shownPage: PageController? {
         switch session.phase {
         case .starting: return nil
@@ -19,12 +19,13 @@ extension TerminalApp {
             case .quickSwitcher?: return ui.switcher
             default: break
             }
-            guard chat == nil else { return nil }
             switch community.navigator.top {
+            case .chat: return openChat
+            case .channels: return ui.channels
             case .discover: return ui.discover
             case .profile: return ui.profile
             case .conversations: return ui.direct
-            default: return nil
+            case .logIn, .terms, .nicknamePrompt, .quickSwitcher: return nil
             }
         }
     }
@@ -33,7 +34,6 @@ extension TerminalApp {
     /// what belonged to an account that left.
     func syncPages() {
         syncAccount()
-        syncChat()
         switch session.phase {
         case .logIn(let model): keepForm(.logIn(model)) { [weak session] in await session?.showWelcome() }
         case .signUp(let model): keepForm(.signUp(model)) { [weak session] in await session?.showWelcome() }
@@ -46,21 +46,27 @@ extension TerminalApp {
     private func syncCommunityPages(_ community: Community) {
         let navigator = community.navigator
         let dismiss: @MainActor () async -> Void = { [weak navigator] in await navigator?.dismiss() }
+        let report: @MainActor (GateOutcome) -> Void = { [weak modal] in modal?.report($0) }
         switch navigator.modal {
         case .logIn(let model)?: keepForm(.logIn(model), back: dismiss)
         case .nicknamePrompt(let model)?: keepForm(.nickname(model), back: dismiss)
         case .terms(let model)?: keepTerms(model, back: dismiss)
         case .quickSwitcher(let model)? where ui.switcher?.model !== model:
-            ui.switcher = QuickSwitcherController(model: model, strings: strings, text: text, dismiss: dismiss) { [weak self] in
-                self?.report($0)
-            }
+            ui.switcher = QuickSwitcherController(model: model, strings: strings, text: text, dismiss: dismiss, report: report)
         default: break
         }
+        if ui.channels?.model !== community.channels {
+            ui.channels = ChannelListController(model: community.channels, strings: strings, text: text, report: report)
+        }
+        let chatPage = ui.chat ?? ChatController(community: community, strings: strings, text: text, session: session,
+                                                 modal: modal, files: files, host: self)
+        ui.chat = chatPage
+        syncChat(chatPage)
         if case .discover(let model) = navigator.top, ui.discover?.model !== model {
-            ui.discover = DiscoverController(model: model, strings: strings, text: text) { [weak self] in self?.report($0) }
+            ui.discover = DiscoverController(model: model, strings: strings, text: text, report: report)
         }
         if case .conversations(let model) = navigator.top, ui.direct?.model !== model {
-            ui.direct = DirectController(model: model, strings: strings, text: text, transcript: transcript) { [weak self] in self?.report($0) }
+            ui.direct = DirectController(model: model, strings: strings, text: text, transcript: chatPage.transcript, report: report)
         }
         if case .profile(let model) = navigator.top, ui.profile?.model !== model {
             ui.profile = ProfileController(model: model, strings: strings, text: text)
@@ -87,24 +93,14 @@ extension TerminalApp {
         commandLine = nil
         modal.question = nil
         modal.alert = nil
-        shownChat = nil
-        shownSubject = nil
+        files.previews?.setFetch(nil)
     }
 
-    /// Keeps focus, scroll and the typed text with the chat they belong to; the text typed in the
-    /// chat left is its draft until it opens again.
-    private func syncChat() {
-        let current = chat.map(ObjectIdentifier.init)
-        guard current != shownChat else { return }
-        if let shownSubject { ui.drafts[shownSubject] = ui.input.text.isEmpty ? nil : ui.input.text }
-        shownChat = current
-        shownSubject = chat?.subject
-        images?.setFetch(imageFetch(for: chat))
-        ui.chatScroll = .firstUnread
-        ui.input.setText(chat.flatMap { ui.drafts[$0.subject] } ?? "")
-        pagingRequested = nil
-        ui.focus = current == nil ? .list : .input
-        // The list beside the chat points at the channel open, however it was opened.
-        if let index = openChannelIndex { ui.channelSelection.select(index) }
+    /// The chat page shows the chat on top; the list beside it points at the channel open,
+    /// however it was opened.
+    private func syncChat(_ page: ChatController) {
+        guard page.model !== chat else { return }
+        page.show(chat)
+        ui.channels?.highlight(openChannelID)
     }
 }

@@ -5,28 +5,22 @@ import ViewModels
 /// that work now — generated from the key map's table for the current context.
 extension TerminalApp {
     func drawStatus(on canvas: inout Canvas, in region: Region) {
-        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice, hint: hint, strings: strings, text: text)
+        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice,
+                       hint: hint, strings: strings, text: text)
             .draw(on: &canvas, in: region)
     }
 
-    /// "Guest" or the member's nickname, as the community keeps it live.
-    var viewerName: String {
-        guard let community else { return strings.shared.guestName }
-        let viewer = community.viewer
-        if case .guest = viewer { return strings.shared.guestName }
-        return viewer.displayName
+    /// "Guest" or the member's nickname, as the community keeps it live; on the terms page, the
+    /// member agreeing (not a guest while agreeing).
+    private var viewerName: String {
+        if case .terms(let terms) = session.phase { return terms.memberName }
+        return strings.name(of: community?.viewer)
     }
 
-    var viewerIsGuest: Bool {
+    /// The viewer may not act as a member (posting rule's first answer: a guest).
+    private var viewerIsGuest: Bool {
         guard let community else { return false }
-        return community.viewer == .guest
-    }
-
-    /// The channel list's highlighted row: while a chat is open and the keys are not on the list,
-    /// the channel open (however it was opened), else the row the user moved to.
-    func channelListSelection(count: Int) -> Int {
-        if chat != nil, ui.focus != .list, let open = openChannelIndex { return open }
-        return ui.channelSelection.index(count: count)
+        return PostingRule.memberPermission(for: community.viewer) != .allowed
     }
 
     private var hint: String {
@@ -40,8 +34,8 @@ extension TerminalApp {
             switch context {
             case .typing where chat == nil || commandLine != nil:
                 hint = isSearchingDirect ? strings.directSearchHint : strings.commandHint
-            case .typing where viewerIsGuest:
-                // A guest's Enter sends nothing (it answers the login alert): not offered.
+            case .typing where chat?.permission.map({ $0 != .allowed }) == true:
+                // Enter sends nothing where the chat's posting decision refuses: not offered.
                 hint = KeyMap.hints(for: .typing, strings, omitting: [.submit])
             case .browsing:
                 // Esc on a list (no chat open) does nothing: not offered.

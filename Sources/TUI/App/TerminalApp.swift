@@ -17,24 +17,18 @@ public final class TerminalApp: FrontEnd {
     public let session: SessionModel
     public let strings: UIStrings
     public let text: OutsideText
-    public let themes: ThemeLoader?
     /// Told when something visible changed, with what: the loop schedules a redraw.
     public var onDamage: (@MainActor (Damage) -> Void)?
     /// Told on `/quit`, a confirmed `q` and Ctrl-C: give the terminal back and exit.
     public var onQuit: (@MainActor () -> Void)?
     /// Told when `/theme NAME` found the theme.
     public var onThemeChange: (@MainActor (Theme) -> Void)?
-    /// Image previews and `/image` (nil: images show as their name and size, `/image` is refused);
-    /// set with `useImages`.
-    public internal(set) var images: ImagePreviews?
-    /// The command that shows an image file (`o` in a chat).
-    public var imageOpener = ["xdg-open"]
-    /// Where `s` saves an image from a chat.
-    public var downloadDirectory = Paths().downloadDirectory
+    /// Previews, the image viewer and the download folder of the chat page.
+    let files = AttachmentSettings()
 
-    // The pages and the layers over them.
     /// Alerts and questions: every key is theirs while one is up.
     let modal = ModalLayer()
+    let commands: CommandRunner
     /// The help over the page, while it is shown.
     var help: HelpController?
     /// The command line (`/` outside the input, or `r`'s reason), while it is open.
@@ -43,18 +37,10 @@ public final class TerminalApp: FrontEnd {
     /// The form or terms page shown (before the community or over it), made for its model.
     var form: FormController?
     var terms: TermsController?
-    /// What belongs to the account using the app; replaced whole when the account changes.
+    /// The pages of the account using the app; replaced whole when the account changes.
     var ui = AccountUIState()
     /// The community `ui` belongs to (held only while it is the session's).
     var uiCommunity: Community?
-
-    // The open chat and the channel list (still kept by the router).
-    var shownChat: ObjectIdentifier?
-    var shownSubject: ChatSubject?
-    var askedBadges: Set<ChannelID> = []
-    var pagingRequested: ObjectIdentifier?
-    var sidebarLive = false
-    let transcriptCache = ChatTranscript.Cache()
 
     /// What the last whole frame showed, handed back in `afterFrame`.
     var lastFrame = FrameReports()
@@ -67,12 +53,35 @@ public final class TerminalApp: FrontEnd {
         self.session = session
         self.strings = strings
         self.text = text
-        self.themes = themes
         welcome = WelcomeController(session: session, strings: strings, text: text)
+        commands = CommandRunner(session: session, strings: strings, modal: modal, themes: themes)
+        commands.host = self
         session.changes.addObserver { [weak self] in
             self?.syncPages()
             self?.markDirty()
         }
+    }
+
+    /// Image previews and `/image` (nil: images show as their name and size, `/image` is refused);
+    /// set with `useImages`.
+    public var images: ImagePreviews? { files.previews }
+    /// The command that shows an image file (`o` in a chat).
+    public var imageOpener: [String] {
+        get { files.opener }
+        set { files.opener = newValue }
+    }
+    /// Where `s` saves an image from a chat.
+    public var downloadDirectory: URL {
+        get { files.downloadDirectory }
+        set { files.downloadDirectory = newValue }
+    }
+
+    /// Turns on previews and `/image` with `renderer`; a finished preview redraws the screen.
+    public func useImages(_ renderer: any ImageRenderer) {
+        files.previews = ImagePreviews(renderer: renderer) { [weak self] in
+            Task { @MainActor in self?.markDirty() }
+        }
+        files.previews?.setFetch(openChat?.imageFetch(for: chat))
     }
 
     /// Queues a key; keys are handled in order, each after the previous one's action finished.
@@ -104,10 +113,6 @@ public final class TerminalApp: FrontEnd {
         onDamage?(damage)
     }
 
-    func quit() {
-        onQuit?()
-    }
-
     // MARK: What is on screen
 
     var community: Community? { session.community }
@@ -116,6 +121,12 @@ public final class TerminalApp: FrontEnd {
     var chat: ChatModel? {
         guard let community, case .chat(let model) = community.navigator.top else { return nil }
         return model
+    }
+
+    /// The chat page, while a chat is open.
+    var openChat: ChatController? {
+        guard let page = ui.chat, page.model != nil else { return nil }
+        return page
     }
 
     var showsHelp: Bool { help != nil }
@@ -131,14 +142,7 @@ public final class TerminalApp: FrontEnd {
         if let modal = modal.keyContext(chatAlert: chat?.alert) { return modal }
         if commandLine != nil { return .typing }
         if let page = shownPage { return page.keyContext }
-        guard case .community = session.phase else { return .browsing }
-        guard chat != nil else { return .browsing }
-        switch ui.focus {
-        case .input: return .typing
-        case .reading: return .reading
-        case .selecting: return .selecting
-        case .list: return .sidebar
-        }
+        return .browsing
     }
 
     /// The Direct tab is shown and its search field has the keys.
@@ -151,16 +155,9 @@ public final class TerminalApp: FrontEnd {
 /// What the last whole frame showed, kept until `afterFrame` hands it back to the pages.
 struct FrameReports {
     var size = Size(width: 80, height: 24)
-    var chat = ChatPane.Report()
-    var list = ChannelListPane.Report()
+    var chat: FrameReport?
+    var list: FrameReport?
     var help: FrameReport?
-    /// Where the chat's input bar was drawn with nothing over it (nil: it was not), so typing
-    /// can redraw just that.
-    var inputRegion: Region?
-}
-
-/// The command line at the bottom (`/` outside the input, or `r`'s reason) and what it asks for.
-struct CommandLine {
-    var editor: LineEditor
-    var prompt: String?
+    /// Something was drawn over the page (the help, a question, an alert, the command line).
+    var covered = false
 }

@@ -1,3 +1,4 @@
+import ChatCore
 import ViewModels
 
 /// Labels, hints and messages of the terminal front end, in English and Korean. Strings that the
@@ -91,6 +92,11 @@ public struct UIStrings: Hashable, Sendable {
     public var directSearchHint: String { pick("Enter search members · Esc done", "Enter 회원 찾기 · Esc 끝") }
     public var membersHeading: String { pick("Members — Enter starts a conversation", "회원 — Enter로 대화 시작") }
     public var noConversationMatches: String { pick("No conversation matches.", "일치하는 대화가 없습니다.") }
+    /// "Guest" or the member's nickname, as the community keeps it live (nil: no community yet).
+    public func name(of viewer: Viewer?) -> String {
+        guard let viewer, case .member = viewer else { return shared.guestName }
+        return viewer.displayName
+    }
     public var unreadMark: String { "●" }
     public var checkboxOn: String { "[x]" }
     public var checkboxOff: String { "[ ]" }

@@ -48,6 +48,9 @@ public protocol TerminalBackend: AnyObject {
     /// Takes a picture drawn at `rect` off the screen; the cells under it are written again by
     /// the next `flush()` (a sixel overwrote them). Called before the frame's cells.
     func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect)
+    /// Writes a bell or a notification escape (`TerminalNotification`) between frames. Only
+    /// announcements use it; everything else on screen goes through cells.
+    func alert(_ sequence: [UInt8])
     /// Begins delivering events on the main queue. The backend owns the terminal from here until
     /// `stop()` (raw mode, alternate screen, bracketed paste).
     func start(_ handler: @escaping @MainActor (TerminalEvent) -> Void) throws
@@ -59,4 +62,6 @@ extension TerminalBackend {
     /// A terminal that shows no pictures ignores them: the cells reserved for them stay blank.
     public func drawGraphic(_ graphic: TerminalGraphic, at point: Point) {}
     public func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect) {}
+    /// A terminal that cannot ring stays quiet.
+    public func alert(_ sequence: [UInt8]) {}
 }

@@ -51,6 +51,16 @@ public struct LineEditor: Hashable, Sendable {
         historyPosition = nil
     }
 
+    /// Replaces the characters in `range` with `replacement`, the cursor after it (a Tab
+    /// completion putting a name in place of the typed word).
+    public mutating func replace(_ range: Range<Int>, with replacement: String) {
+        let lower = min(max(range.lowerBound, 0), text.count), upper = min(max(range.upperBound, lower), text.count)
+        let start = text.index(text.startIndex, offsetBy: lower)
+        text.replaceSubrange(start..<text.index(start, offsetBy: upper - lower), with: replacement)
+        cursor = min(lower + replacement.count, text.count)
+        historyPosition = nil
+    }
+
     /// Records the line in the history (unless empty or equal to the last entry), clears it and
     /// returns what it held.
     @discardableResult

@@ -54,6 +54,35 @@ final class ModalLayer {
         question = asked
     }
 
+    /// Puts `text` up as a question whose second choice, `confirm`, runs `action`.
+    func ask(_ text: String, confirm: String, strings: UIStrings, action: @escaping @MainActor () async -> Void) {
+        question = Question(text, cancel: strings.cancel, confirm: confirm, action: action)
+    }
+
+    /// Opening a chat: a refusal is already on the status line (and the gate asks for a
+    /// nickname); a failure (no such channel or member) is an alert. True when the chat opened.
+    @discardableResult
+    func report(_ outcome: GateOutcome) -> Bool {
+        switch outcome {
+        case .opened: return true
+        case .refused: return false
+        case .failed(let message):
+            alert = message
+            return false
+        }
+    }
+
+    /// A safety action's outcome: done on the status line (the session's notice), a failure as
+    /// an alert.
+    func show(_ safety: SafetyModel, session: SessionModel) {
+        switch safety.notice {
+        case .done(let text): session.show(notice: text)
+        case .failed(let text): alert = text
+        case nil: break
+        }
+        safety.clearNotice()
+    }
+
     /// Draws what is up over `region`; true when something was drawn (it hides the cursor).
     func draw(into canvas: inout Canvas, in region: Region, chatAlert: String?, strings: UIStrings, text: OutsideText) -> Bool {
         if let question {

@@ -25,10 +25,42 @@ struct FrameReport {
     var cursor: Point?
     /// How far the page's text can scroll (the help taller than the terminal).
     var maxScroll: Int?
+    /// The chat's transcript as drawn: how far it scrolls, what is on screen, what is below.
+    var chat: ChatPane.Report?
+    /// Where the chat's input bar was drawn, so that typing can redraw just that.
+    var inputRegion: Region?
+    /// The channel list as drawn: badges still loading, the last row shown.
+    var list: ChannelListPane.Report?
 }
 
 /// A page whose rows ↑/↓ and PgUp/PgDn move through.
 @MainActor
 protocol ListPageController: PageController {
     func move(by rows: Int)
+}
+
+/// A list page whose ↑/↓ move the highlight and whose Enter opens the highlighted row (a
+/// channel, through the nickname gate): Discover, the channel list.
+@MainActor
+protocol OpeningListController: ListPageController {
+    var rowCount: Int { get }
+    var selected: ListSelection { get set }
+    /// Opens the highlighted row (there is one).
+    func openHighlighted() async
+}
+
+extension OpeningListController {
+    func handle(_ intent: Intent) async -> Bool {
+        switch intent {
+        case .up: move(by: -1)
+        case .down: move(by: 1)
+        case .open: if rowCount > 0 { await openHighlighted() }
+        default: return false
+        }
+        return true
+    }
+
+    func move(by rows: Int) {
+        selected.move(by: rows, count: rowCount)
+    }
 }

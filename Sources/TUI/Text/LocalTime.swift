@@ -22,6 +22,16 @@ public struct LocalTime: Hashable, Sendable {
     }
 
     public init(_ date: Date, zone: Zone = .system) {
+        let parts = Self.parts(date, zone: zone)
+        year = Int(parts.tm_year) + 1900
+        month = Int(parts.tm_mon) + 1
+        day = Int(parts.tm_mday)
+        hour = Int(parts.tm_hour)
+        minute = Int(parts.tm_min)
+    }
+
+    /// The C library's broken-down time of `date` in `zone`.
+    static func parts(_ date: Date, zone: Zone) -> tm {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         switch zone {
@@ -31,11 +41,7 @@ public struct LocalTime: Hashable, Sendable {
             seconds += time_t(offset)
             gmtime_r(&seconds, &parts)
         }
-        year = Int(parts.tm_year) + 1900
-        month = Int(parts.tm_mon) + 1
-        day = Int(parts.tm_mday)
-        hour = Int(parts.tm_hour)
-        minute = Int(parts.tm_min)
+        return parts
     }
 
     /// The calendar day, for "did the day change between these two messages".

@@ -1,9 +1,10 @@
 import ChatCore
 import Foundation
 
-/// `tteok keys export FILE | import FILE | backup | restore`: this device's Megolm room keys —
-/// in the standard key export format, or in the account's server-side key backup. Passphrases
-/// and recovery keys are read from standard input, never taken as arguments.
+/// `tteok keys export FILE | import FILE | backup [--passphrase-stdin] | restore`: this device's
+/// Megolm room keys — in the standard key export format, or in the account's server-side key
+/// backup, whose key goes into the account's secret storage. Passphrases and recovery keys are
+/// read from standard input, never taken as arguments.
 struct KeysCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "keys",
@@ -13,10 +14,14 @@ struct KeysCommand: ScriptCommand {
             Megolm key export format that Element and other clients import; import reads such a file and \
             decrypts the messages it unlocks. Their passphrase is the first line of standard input (typed \
             without echo at a terminal); a wrong passphrase or a changed file is refused and imports nothing. \
-            backup makes the account's server-side key backup when it has none and prints its recovery key \
-            once (write it down: tteok does not keep it), or tells how the backup stands; restore reads the \
-            recovery key from standard input, restores the backup and uploads this device's new keys to it.
+            backup makes the account's server-side key backup when it has none, keeps its key in the \
+            account's secret storage (made now when the account has none: its recovery key is printed once; \
+            write it down, tteok does not keep it; with --passphrase-stdin the secret storage key comes from \
+            a passphrase on standard input instead), or tells how the backup stands. restore reads the \
+            recovery key or the passphrase from standard input, unlocks the secret storage, signs this device \
+            with the cross-signing keys it holds, restores the backup and uploads this device's new keys to it.
             """,
+        options: [.flag("passphrase-stdin", help: "backup: derive a new secret storage's key from a passphrase on standard input.")],
         arguments: [ArgumentDefinition(name: "ACTION", arity: .required, help: "export, import, backup or restore"),
                     ArgumentDefinition(name: "FILE", arity: .optional, help: "The key export file (export and import).")]
     )
@@ -25,6 +30,7 @@ struct KeysCommand: ScriptCommand {
 
     let action: Action
     let file: String
+    let passphraseForStorage: Bool
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
         let word = arguments.argument("ACTION") ?? ""
@@ -33,6 +39,10 @@ struct KeysCommand: ScriptCommand {
         }
         self.action = action
         file = arguments.argument("FILE") ?? ""
+        passphraseForStorage = arguments.flag("passphrase-stdin")
+        if passphraseForStorage, action != .backup {
+            throw .invalidValue(option: "--passphrase-stdin", value: word, reason: "only backup takes it")
+        }
         switch action {
         case .export, .import: if file.isEmpty { throw .missingArgument("FILE") }
         case .backup, .restore: if !file.isEmpty { throw .invalidValue(option: "FILE", value: file, reason: "\(word) takes no file") }
@@ -54,22 +64,32 @@ struct KeysCommand: ScriptCommand {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw ChatError.invalidInput("Cannot read \(file).") }
             report(try await service.importRoomKeys(text, passphrase: try secret("Passphrase", context)), console)
         case .backup:
-            try await backup(service, console)
+            try await backup(service, context)
         case .restore:
-            report(try await service.restoreKeyBackup(recoveryKey: try secret("Recovery key", context)), console)
-            console.line("New room keys of this device now go to the backup.")
+            let recovered = try await service.restoreKeyBackup(recoveryKey: try secret("Recovery key or passphrase", context))
+            if recovered.crossSigned { console.line("This device is now signed with your cross-signing keys.") }
+            for note in recovered.notes { console.error("Not recovered: \(note)") }
+            if let roomKeys = recovered.roomKeys {
+                report(roomKeys, console)
+                console.line("New room keys of this device now go to the backup.")
+            }
         }
         return .success
     }
 
-    private func backup(_ service: any RoomKeysService, _ console: Console) async throws {
+    private func backup(_ service: any RoomKeysService, _ context: CommandContext) async throws {
+        let console = context.console
         switch try await service.keyBackupStatus() {
         case .none:
-            let made = try await service.setUpKeyBackup()
+            let passphrase = passphraseForStorage ? try secret("Passphrase", context) : nil
+            let made = try await service.setUpKeyBackup(passphrase: passphrase)
             console.line("Key backup \(made.version) made; \(made.uploaded) room keys uploaded.")
-            console.line("Your recovery key (shown only now; write it down, tteok does not keep it):")
-            console.line("    \(made.recoveryKey)")
-            console.line("On a new device: tteok keys restore, then the recovery key on standard input.")
+            if let recoveryKey = made.recoveryKey {
+                RecoveryKeyNotice.print(recoveryKey, to: console)
+                if passphrase != nil { console.line("Your passphrase unlocks it as well.") }
+            } else {
+                console.line("Its key is in your secret storage: your recovery key (or passphrase) restores it on a new device.")
+            }
         case .elsewhere(let version, let keys):
             console.line("The account has key backup \(version) (\(keys) keys), made on another device. To use it here: tteok keys restore, with its recovery key on standard input.")
         case .active(let version, let keys, let pending):

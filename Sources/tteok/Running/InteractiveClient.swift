@@ -25,6 +25,7 @@ struct InteractiveClient {
         let language = options.language ?? Language.chosen(option: config.language, environment: environment)
         let resolver = RegionResolver.forUser(option: options.region, environment: environment)
         let session = SessionModel(service: service, strings: Strings(language), regionResolver: resolver, startChannel: options.channel)
+        session.activitySettings = ActivitySettings(highlightWords: config.daily.highlightWords, notifyFile: Paths(environment: environment).notifyFile)
         let themes = ThemeLoader(environment: environment)
         let (theme, problem) = themes.initialTheme(named: options.theme ?? config.theme)
         let app = TerminalApp(session: session, strings: UIStrings(language), text: .standard(environment: environment), themes: themes)
@@ -33,6 +34,9 @@ struct InteractiveClient {
         app.downloadDirectory = Paths(environment: environment).downloadDirectory
         let loop = AppLoop(backend: NcursesTerminal(), theme: theme, frontEnd: app)
         app.onThemeChange = { loop.screen.theme = $0 }
+        let announcer = Announcer(settings: config.daily, terminal: TerminalNotification(environment: environment), strings: UIStrings(language))
+        announcer.write = { [weak loop] in loop?.backend.alert($0) }
+        session.onAnnounce = { announcer.announce($0) }
         do {
             try loop.start()
         } catch {

@@ -28,6 +28,9 @@ final class DirectController: ListPageController {
 
     var keyContext: KeyContext { isSearching ? .typing : .browsing }
 
+    /// Members find others to talk with; a guest has no search field.
+    private var searchable: Bool { PostingRule.memberPermission(for: model.viewer).isAllowed }
+
     /// The rows ↑/↓ move through: the conversations shown, then the members a search found.
     private var count: Int { model.shownRows.count + model.newContacts.count }
 
@@ -38,7 +41,7 @@ final class DirectController: ListPageController {
         case .down: move(by: 1)
         case .open: await open()
         // `i` or Tab: the keys go to the search field.
-        case .focusInput, .nextPane, .previousPane: isSearching = model.viewer != .guest
+        case .focusInput, .nextPane, .previousPane: isSearching = searchable
         default: return false
         }
         return true
@@ -87,7 +90,7 @@ final class DirectController: ListPageController {
         let rows: Loadable<[ConversationRow]> = model.rows.value == nil ? model.rows : .loaded(model.shownRows)
         var pane = ConversationsPane(rows: rows, placeholder: model.placeholder, selected: selected.index(count: count),
                                      strings: strings, text: text, transcript: transcript)
-        pane.searchable = model.viewer != .guest
+        pane.searchable = searchable
         pane.query = query
         pane.searchFocused = isSearching
         pane.found = model.found

@@ -2,26 +2,20 @@ import ChatCore
 import Foundation
 import ViewModels
 
-extension TerminalApp {
-    /// Turns on previews and `/image` with `renderer`; a finished preview redraws the screen.
-    public func useImages(_ renderer: any ImageRenderer) {
-        images = ImagePreviews(renderer: renderer) { [weak self] in
-            Task { @MainActor in self?.markDirty() }
-        }
-        images?.setFetch(imageFetch(for: chat))
-    }
-
+/// Attachments in a chat: `/image`, and `o` / `s` on the picked image or file — the picked one,
+/// never another (`ChosenAttachment`), with the rules for bytes from anyone (`ImageFiles`).
+extension ChatController {
     /// `/image PATH`: the guest alert (or the posting rule's reason) before the file is even read;
     /// then the file is read and decoded whole off the main actor, so a refused file sends nothing.
     func sendImage(atPath path: String) async {
-        guard let chat else { return alert = strings.notInCommunity }
-        if let refusal = chat.postingRefusal { return alert = refusal }
-        guard let renderer = images?.renderer else { return alert = strings.noImageSupport }
+        guard let chat = model else { return modal.alert = strings.notInCommunity }
+        if let refusal = chat.postingRefusal { return modal.alert = refusal }
+        guard let renderer = files.previews?.renderer else { return modal.alert = strings.noImageSupport }
         do {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
-            if await chat.sendImage(upload) { ui.chatScroll = .newest }
+            if await chat.sendImage(upload) { scroll = .newest }
         } catch {
-            alert = (error as? ChatError)?.message ?? error.localizedDescription
+            modal.alert = (error as? ChatError)?.message ?? error.localizedDescription
         }
     }
 
@@ -42,7 +36,7 @@ extension TerminalApp {
         guard case .image(let image) = chosen else { return session.show(notice: strings.filesAreSavedNotOpened) }
         guard let data = await data(of: chosen) else { return }
         do {
-            _ = try ImageFiles.open(data, as: image.fileName, with: imageOpener, temporaryDirectory: ImageFiles.temporaryBase())
+            _ = try ImageFiles.open(data, as: image.fileName, with: files.opener, temporaryDirectory: ImageFiles.temporaryBase())
             session.show(notice: strings.opened(text.line(try ImageFiles.safeName(image.fileName, for: data))))
         } catch {
             // In the status line, not an alert: nothing is lost, and the user may simply go on.
@@ -55,29 +49,29 @@ extension TerminalApp {
         guard let chosen = chosenAttachment(), let data = await data(of: chosen) else { return }
         do {
             let url = switch chosen {
-            case .image(let image): try ImageFiles.save(data, as: image.fileName, in: downloadDirectory)
-            case .file(let file): try ImageFiles.saveFile(data, as: file.fileName, in: downloadDirectory)
+            case .image(let image): try ImageFiles.save(data, as: image.fileName, in: files.downloadDirectory)
+            case .file(let file): try ImageFiles.saveFile(data, as: file.fileName, in: files.downloadDirectory)
             }
             session.show(notice: strings.saved(to: text.line(url.path)))
         } catch {
-            alert = strings.cannotSave((error as? ChatError)?.message ?? error.localizedDescription)
+            modal.alert = strings.cannotSave((error as? ChatError)?.message ?? error.localizedDescription)
         }
     }
 
     /// The attachment `s` and `o` act on, or nil with an alert saying why there is none.
     func chosenAttachment() -> ChosenAttachment? {
-        guard let chat else { return nil }
+        guard let chat = model else { return nil }
         guard let chosen = ChosenAttachment.pick(selected: chat.selectedLine?.message, in: chat.messages.value ?? []) else {
-            alert = chat.selectedLine == nil ? strings.noImageHere : strings.noAttachmentPicked
+            modal.alert = chat.selectedLine == nil ? strings.noImageHere : strings.noAttachmentPicked
             return nil
         }
         return chosen
     }
 
     private func data(of chosen: ChosenAttachment) async -> Data? {
-        guard let chat else { return nil }
+        guard let chat = model else { return nil }
         switch chosen {
-        case .image(let image): return if let images { await images.data(of: image) } else { await chat.imageData(image) }
+        case .image(let image): return if let images = files.previews { await images.data(of: image) } else { await chat.imageData(image) }
         case .file(let file): return await chat.fileData(file)
         }
     }

@@ -1,0 +1,56 @@
+import ChatCore
+import ViewModels
+
+/// Drawing the chat page, and acting on what a frame showed. Drawing changes nothing: the pane's
+/// report comes back through `afterFrame`, which loads older history when the top of it is on
+/// screen and settles where a chat opened at its "new messages" line stays.
+extension ChatController {
+    /// The transcript and the input bar; the cursor is the input's while it has the keys.
+    func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
+        guard let model else { return FrameReport() }
+        let (transcriptArea, inputArea) = region.splitBottom(2)
+        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
+                            focused: focus == .selecting, transcript: transcript)
+        if case .person = model.subject { pane.isDirect = true }
+        pane.position = scroll
+        pane.transcript.selected = model.selection
+        pane.transcript.firstUnread = model.firstUnread
+        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea)
+        report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
+        return report
+    }
+
+    /// The input bar alone over the last frame (a keystroke); nil when it is not on screen.
+    func redrawInput(on canvas: inout Canvas) -> Point? {
+        guard let model, let inputRegion else { return nil }
+        return inputBarPane(model).draw(on: &canvas, in: inputRegion)
+    }
+
+    private func inputBarPane(_ model: ChatModel) -> InputBarPane {
+        InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text)
+    }
+
+    /// Keeps what the frame showed; asks for the page before the oldest row when it is on screen.
+    func afterFrame(_ report: FrameReport) {
+        shown = report.chat ?? ChatPane.Report()
+        inputRegion = report.inputRegion
+        guard let model else { return }
+        settleUnreadPosition(model)
+        guard shown.showsOldest, case .haveMore = model.paging, !pagingRequested else { return }
+        pagingRequested = true
+        Task { @MainActor [weak self] in
+            await model.topBecameVisible()
+            guard let self, self.model === model else { return }
+            self.pagingRequested = false
+            self.host?.markDirty(.everything)
+        }
+    }
+
+    /// A chat opened at its "new messages" line whose newest message was on screen as well
+    /// follows the newest from then on; one whose unread did not fit stays at the line.
+    private func settleUnreadPosition(_ model: ChatModel) {
+        guard scroll == .firstUnread, case .loaded = model.messages, shown.scroll == 0 else { return }
+        scroll = .newest
+        host?.markDirty(.everything)
+    }
+}

@@ -1,0 +1,169 @@
+import ChatCore
+import ViewModels
+
+/// What the chat page asks of the router: slash commands, the command line at the bottom, and a
+/// redraw when something it waited for arrived.
+@MainActor
+protocol ChatPageHost: AnyObject {
+    /// Runs a slash command line; false when it failed, so the line stays to be corrected.
+    func run(_ line: String) async -> Bool
+    func openCommandLine(_ line: CommandLine)
+    func markDirty(_ damage: Damage)
+}
+
+/// The chat page: the transcript, the input line, selection mode, scrolling and the "new
+/// messages" line of the chat open on the account's community, with the drafts of the chats
+/// left. One per account, shown the chat on top of the navigator (`show`).
+///
+/// Four foci (`Focus`): the input (typing); reading, after Esc, where a printable key still types
+/// into the input and ↑ enters selection mode; selection mode, where ↑/↓ pick a message and a
+/// letter asks before acting on it; and the list beside the chat, whose keys are the list's
+/// while text still goes to the input.
+@MainActor
+final class ChatController: PageController {
+    enum Focus { case input, reading, selecting, list }
+
+    let community: Community
+    let strings: UIStrings
+    let text: OutsideText
+    let session: SessionModel
+    let modal: ModalLayer
+    let files: AttachmentSettings
+    weak var host: ChatPageHost?
+    private let transcriptCache = ChatTranscript.Cache()
+
+    /// The chat shown, nil when none is open.
+    private(set) var model: ChatModel?
+    private var shownSubject: ChatSubject?
+    var focus = Focus.list
+    /// The input line, with the history ↑/↓ recall (the account's, across its chats).
+    var input = LineEditor()
+    /// Text typed in a chat and not sent, kept while another chat is open.
+    private var drafts: [ChatSubject: String] = [:]
+    /// Where the transcript is scrolled.
+    var scroll = ChatScroll.newest
+    /// What the last frame showed of the transcript (handed back by `afterFrame`).
+    var shown = ChatPane.Report()
+    /// Where the last frame drew the input bar with nothing over it.
+    var inputRegion: Region?
+    var pagingRequested = false
+    /// What the last intent changed on screen: typing changes only the input line.
+    private(set) var damage = Damage.everything
+
+    init(community: Community, strings: UIStrings, text: OutsideText, session: SessionModel, modal: ModalLayer,
+         files: AttachmentSettings, host: ChatPageHost) {
+        self.community = community
+        self.strings = strings
+        self.text = text
+        self.session = session
+        self.modal = modal
+        self.files = files
+        self.host = host
+    }
+
+    var keyContext: KeyContext {
+        switch focus {
+        case .input: return .typing
+        case .reading: return .reading
+        case .selecting: return .selecting
+        case .list: return .sidebar
+        }
+    }
+
+    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache, previews: files.previews) }
+
+    /// Keeps focus, scroll and the typed text with the chat they belong to: the text typed in
+    /// the chat left is its draft until it opens again. A new chat opens at its first unread
+    /// message with the keys in its input; no chat gives the keys to the list.
+    func show(_ chat: ChatModel?) {
+        guard chat !== model else { return }
+        if let shownSubject { drafts[shownSubject] = input.text.isEmpty ? nil : input.text }
+        model = chat
+        shownSubject = chat?.subject
+        files.previews?.setFetch(imageFetch(for: chat))
+        scroll = .firstUnread
+        input.setText(chat.flatMap { drafts[$0.subject] } ?? "")
+        pagingRequested = false
+        inputRegion = nil
+        focus = chat == nil ? .list : .input
+    }
+
+    /// The intents of an open chat; false for those that mean the same on every page (and Esc
+    /// while reading, which leaves the chat), so the router takes them.
+    func handle(_ intent: Intent) async -> Bool {
+        damage = .everything
+        guard let model else { return false }
+        switch (intent, keyContext) {
+        case (.submit, _): await submit(model)
+        case (.edit(.end), .typing) where input.cursor == input.text.count:
+            // End with nothing after the cursor to move over: the newest message.
+            scrollToNewest()
+        case (.edit(.home), .typing) where input.text.isEmpty: scrollToOldest()
+        case (.edit(let key), .typing):
+            _ = input.handle(key)
+            damage = .areas([.inputLine])
+        case (.edit(let key), _):
+            // Text typed after Esc (or on the list beside) goes into the input, as in any chat client.
+            focus = .input
+            _ = input.handle(key)
+        case (.leave, .typing): focus = .reading
+        case (.leave, .selecting): leaveSelectionMode()
+        case (.focusInput, _): focus = .input
+        case (.selectMessages, _): enterSelectionMode()
+        case (.newest, _): scrollToNewest()
+        case (.oldest, _): scrollToOldest()
+        case (.up, .selecting), (.up, .reading): model.selectOlder()
+        case (.down, .selecting), (.down, .reading): model.selectNewer()
+        default: return await handleSelected(intent)
+        }
+        return true
+    }
+
+    /// The letters of selection mode: each asks first, naming its target.
+    private func handleSelected(_ intent: Intent) async -> Bool {
+        guard focus == .selecting else { return false }
+        switch intent {
+        case .report: promptReport()
+        case .block: askToBlockSelectedSender()
+        case .openImage: await askToOpenImage()
+        case .saveImage: await askToSaveImage()
+        case .retryUnsent: askAboutUnsent(retry: true)
+        case .discardUnsent: askAboutUnsent(retry: false)
+        default: return false
+        }
+        return true
+    }
+
+    /// Selection mode starts on the newest message.
+    func enterSelectionMode() {
+        guard let model else { return }
+        focus = .selecting
+        if model.selectedLine == nil { model.selectOlder() }
+    }
+
+    /// Back to the input; nothing stays picked.
+    func leaveSelectionMode() {
+        guard focus == .selecting else { return }
+        model?.select(nil)
+        focus = .input
+    }
+
+    /// Enter in the input: a slash command, or a message (`//text` sends `/text`). Anyone the
+    /// chat's posting decision refuses gets its alert and nothing is sent. A command that fails
+    /// keeps its line in the input, to be corrected.
+    private func submit(_ model: ChatModel) async {
+        let line = input.text
+        if CommandRegistry.isCommand(line) {
+            if await host?.run(line) == true { input.commit() }
+            return
+        }
+        if line.allSatisfy(\.isWhitespace) {
+            if let refusal = model.postingRefusal { modal.alert = refusal }
+            return
+        }
+        if await model.send(CommandRegistry.messageText(line)) {
+            input.commit()
+            scroll = .newest
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import ChatCore
+import Foundation
+
+/// A message worth telling the user about, handed to the front end to ring the bell and post a
+/// desktop notification. Its texts are outside text: the front end sanitises them.
+public struct Announcement: Hashable, Sendable {
+    public var channelID: ChannelID
+    public var channelName: String
+    public var sender: String
+    public var text: String
+    public var isDirect: Bool
+    public var isHighlight: Bool
+}
+
+/// Activity in the chats not on screen, for the whole session: the hotlist (tab bar, Alt-A,
+/// badges), who last wrote to me (the status line), and announcements by each chat's
+/// `NotifyLevel` — never for the chat on screen.
+@MainActor
+public final class ActivityModel {
+    public private(set) var hotlist = Hotlist()
+    /// The newest direct message not yet seen, for the status line: who wrote, and where.
+    public private(set) var directNotice: Hotlist.Entry?
+    /// Called for each message that its chat's level announces.
+    public var onAnnounce: (@MainActor (Announcement) -> Void)?
+
+    private let service: any ReadingService & LiveEventsService
+    private let changes: ChangeSignal
+    private let live = LiveSubscription()
+    private var rule: HighlightRule?
+    private let words: [String]
+    private var settings: NotifySettings
+    private let settingsFile: URL?
+    private var places: [ChannelID: (name: String, isDirect: Bool)] = [:]
+    /// Chats the lists did not name when last read: not read again for each of their messages
+    /// (a server could send many), only after the lists change.
+    private var unnamed: Set<ChannelID> = []
+    /// The chat on screen, whose messages are read as they come.
+    var onScreen: () -> ChannelID? = { nil }
+
+    init(service: any ReadingService & LiveEventsService, changes: ChangeSignal, words: [String], settingsFile: URL?) {
+        self.service = service
+        self.changes = changes
+        self.words = words
+        self.settingsFile = settingsFile
+        settings = settingsFile.map(NotifySettings.load(from:)) ?? NotifySettings()
+    }
+
+    func start(viewer: Viewer) {
+        viewerChanged(viewer)
+        live.bind(to: service) { [weak self] event in await self?.handle(event) }
+    }
+
+    func stop() {
+        live.cancel()
+    }
+
+    func viewerChanged(_ viewer: Viewer) {
+        rule = HighlightRule(viewer: viewer, words: words)
+    }
+
+    /// The chat on screen now: its activity is seen.
+    func seen(_ channel: ChannelID?) {
+        guard let channel, hotlist.entry(channel) != nil || directNotice?.channelID == channel else { return }
+        hotlist.clear(channel)
+        if directNotice?.channelID == channel { directNotice = nil }
+        changes.publish()
+    }
+
+    // MARK: Notify levels
+
+    /// The level of a chat (`/notify` alone shows it).
+    public func level(of channel: ChannelID, isDirect: Bool) -> NotifyLevel {
+        settings.level(of: channel, isDirect: isDirect)
+    }
+
+    /// `/notify LEVEL` in a chat: kept in the settings file when there is one.
+    public func setLevel(_ level: NotifyLevel, for channel: ChannelID) throws {
+        settings.set(level, for: channel)
+        try settingsFile.map(settings.save(to:))
+    }
+
+    /// True when `message` is a highlight for the viewer (the chat pane marks it).
+    public func isHighlight(_ message: Message, isDirect: Bool) -> Bool {
+        rule?.isHighlight(message, isDirect: isDirect) ?? false
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: ChatEvent) async {
+        switch event {
+        case .messagesAdded(let channel, let messages):
+            await arrived(messages, in: channel)
+        case .channelsChanged, .conversationsChanged:
+            places = [:]
+            unnamed = []
+        case .viewerChanged(let viewer):
+            viewerChanged(viewer)
+        default:
+            break
+        }
+    }
+
+    private func arrived(_ messages: [Message], in channel: ChannelID) async {
+        guard let rule, channel != onScreen() else { return }
+        let fresh = messages.filter { $0.senderID != rule.me && $0.delivery == .delivered }
+        guard !fresh.isEmpty, let place = await place(of: channel) else { return }
+        for message in fresh {
+            let isHighlight = rule.isHighlight(message, isDirect: place.isDirect)
+            hotlist.record(channel, name: place.name, isDirect: place.isDirect, isHighlight: isHighlight)
+            if place.isDirect { directNotice = hotlist.entry(channel) }
+            guard settings.level(of: channel, isDirect: place.isDirect).announces(isHighlight: isHighlight) else { continue }
+            onAnnounce?(Announcement(
+                channelID: channel, channelName: place.name, sender: message.senderNickname,
+                text: message.content.summary, isDirect: place.isDirect, isHighlight: isHighlight))
+        }
+        changes.publish()
+    }
+
+    /// A chat's name and whether it is a direct conversation, read again after the lists change.
+    private func place(of channel: ChannelID) async -> (name: String, isDirect: Bool)? {
+        if let known = places[channel] { return known }
+        guard !unnamed.contains(channel) else { return nil }
+        if let channels = try? await service.channels() {
+            for each in channels { places[each.id] = (each.name, each.isDirect) }
+        }
+        if let conversations = try? await service.conversations() {
+            for each in conversations { places[each.channelID] = (each.other.nickname, true) }
+        }
+        if places[channel] == nil { unnamed.insert(channel) }
+        return places[channel]
+    }
+}
