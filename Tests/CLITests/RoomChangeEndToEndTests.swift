@@ -8,10 +8,7 @@ final class RoomChangeEndToEndTests: XCTestCase {
     func testReadJSONCarriesMembershipAndRoomChangesWithTheirKinds() async throws {
         let directory = try TemporaryDirectory(prefix: "cli-roomchange")
         let server = try SynapseServer.url()
-        let user = try await SynapseUser.register(on: server)
-        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
-        let login = try mina.run(["login", "--username", user.localpart, "--password-stdin"], stdin: "\(user.password)\n")
-        XCTAssertEqual(login.status, 0, "\(login)")
+        let (mina, user) = try await TteokUser.matrixMember(in: directory, server: server)
         let owner = try await SynapseUser.register(on: server)
         let carol = try await SynapseUser.register(on: server)
         try await carol.setDisplayName("Carol")
