@@ -135,7 +135,8 @@ public final class ChatModel: Lifecycle {
     private func handle(_ event: ChatEvent) async {
         switch event {
         case .messagesAdded(let channel, let added) where channel == channelID:
-            guard timeline.merge(added, viewer: viewer) else { return }
+            // Thread replies belong to their thread's view; the root's count comes as an update.
+            guard timeline.merge(added.filter { !$0.isThreadReply }, viewer: viewer) else { return }
             publishLines()
             if isShown { await markRead() }
         case .messageUpdated(let message) where message.channelID == channelID:
