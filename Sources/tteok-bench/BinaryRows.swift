@@ -14,15 +14,17 @@ enum BinaryRows {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchError.failed("no tteok binary at \(executable) (build it: swift build -c release --product tteok)")
         }
-        let environment = try prepareHome(context)
-        try await logIn(executable, context, environment)
+        let home = try BenchHome(context.options.dataDirectory.appendingPathComponent("home"))
+        try await home.run(executable, ["login", "--store", context.storeURL.path, "--email", BenchStore.viewerEmail, "--password-stdin"],
+                           stdin: BenchStore.viewerPassword)
+        let environment = home.environment
         var memory = Samples()
         var idle = Samples()
         for run in 0..<3 {
             let client = try RunningClient(executable, arguments: ["--store", context.storeURL.path, "--channel", BenchStore.bigChannelName],
-                                           environment: environment)
+                                           environment: environment, watching: [BenchStore.bigChannelName])
             defer { client.quit() }
-            try await client.waitForQuiet()
+            try await client.waitForQuiet(showing: BenchStore.bigChannelName)
             memory.append(try await client.steadyResidentMegabytes())
             if run == 0 { idle.append(try await client.idleCPUPercent(seconds: context.options.idleSeconds)) }
         }
@@ -30,93 +32,5 @@ enum BinaryRows {
             BudgetRow("resident memory of tteok, steady, on the 1M store", unit: .megabytes, budget: 30, samples: memory),
             BudgetRow(String(format: "idle CPU of tteok over %.0f s", context.options.idleSeconds), unit: .percent, budget: 0.1, samples: idle),
         ]
-    }
-
-    /// A fresh HOME (XDG directories inside it) so no user configuration or session is read.
-    private static func prepareHome(_ context: BenchContext) throws -> [String: String] {
-        let home = context.options.dataDirectory.appendingPathComponent("home")
-        try? FileManager.default.removeItem(at: home)
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "XDG_DATA_HOME": home.path + "/data",
-                "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
-                "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-    }
-
-    /// `tteok login` as the viewer; the password goes through standard input, never argv.
-    private static func logIn(_ executable: String, _ context: BenchContext, _ environment: [String: String]) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["login", "--store", context.storeURL.path, "--email", BenchStore.viewerEmail, "--password-stdin"]
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data((BenchStore.viewerPassword + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        await Task.detached { process.waitUntilExit() }.value
-        guard process.terminationStatus == 0 else { throw BenchError.failed("tteok login exited \(process.terminationStatus)") }
-    }
-}
-
-/// The interactive client running on its own pseudo-terminal.
-@MainActor
-final class RunningClient {
-    let process = Process()
-    let pty: PseudoTerminal
-
-    init(_ executable: String, arguments: [String], environment: [String: String]) throws {
-        pty = try PseudoTerminal(columns: BenchFrontEnd.size.width, rows: BenchFrontEnd.size.height)
-        let terminal = FileHandle(fileDescriptor: pty.clientDescriptor, closeOnDealloc: false)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
-    }
-
-    var pid: Int32 { process.processIdentifier }
-
-    /// Waits until the client drew its screen and then wrote nothing for a second.
-    func waitForQuiet(seconds: Double = 20) async throws {
-        var count = -1
-        var since = MonotonicClock.nanoseconds()
-        try await waitUntil(seconds: seconds) {
-            guard process.isRunning else { return true }
-            if pty.byteCount != count { count = pty.byteCount; since = MonotonicClock.nanoseconds() }
-            return count > 2_000 && MonotonicClock.milliseconds(since: since) > 1_000
-        }
-        guard process.isRunning else { throw BenchError.failed("tteok exited (\(process.terminationStatus)): \(pty.recentText.suffix(300))") }
-        guard pty.recentText.contains("lobby") else { throw BenchError.failed("tteok's screen does not show lobby") }
-    }
-
-    /// The largest resident size over two quiet seconds.
-    func steadyResidentMegabytes() async throws -> Double {
-        var largest = 0.0
-        for _ in 0..<10 {
-            guard let resident = ProcessStats.residentMegabytes(pid: pid) else { throw BenchError.failed("tteok is gone") }
-            largest = max(largest, resident)
-            try await Task.sleep(nanoseconds: 200_000_000)
-        }
-        return largest
-    }
-
-    /// CPU time used over `seconds` of doing nothing, as a percentage of one core.
-    func idleCPUPercent(seconds: Double) async throws -> Double {
-        guard let before = ProcessStats.cpuSeconds(pid: pid) else { throw BenchError.failed("tteok is gone") }
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-        guard let after = ProcessStats.cpuSeconds(pid: pid) else { throw BenchError.failed("tteok is gone") }
-        return (after - before) / seconds * 100
-    }
-
-    /// Ctrl-C, as a user quits; SIGKILL if it is still there after two seconds.
-    func quit() {
-        pty.type([0x03])
-        let deadline = MonotonicClock.nanoseconds() + 2_000_000_000
-        while process.isRunning, MonotonicClock.nanoseconds() < deadline { usleep(10_000) }
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
     }
 }

@@ -6,6 +6,7 @@ enum Unit: String, Sendable {
     case megabytes = "MB"
     case bytes = "B"
     case percent = "%"
+    case count = ""
 
     func format(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
@@ -14,6 +15,7 @@ enum Unit: String, Sendable {
         case .megabytes: return String(format: "%.1f MB", value)
         case .bytes: return String(format: "%.0f B", value)
         case .percent: return String(format: "%.3f %%", value)
+        case .count: return String(format: "%.0f", value)
         }
     }
 }
@@ -55,6 +57,10 @@ struct BudgetRow: Sendable {
     var budget: Double
     var samples: Samples
     var verdict: Verdict
+    /// The server's own time for the same request in the same run, shown beside the client's.
+    var server: Samples?
+    /// How the budget reads when it also depends on the server's time.
+    private var budgetNote: String?
 
     init(_ what: String, unit: Unit, budget: Double, samples: Samples) {
         self.what = what
@@ -62,6 +68,15 @@ struct BudgetRow: Sendable {
         self.budget = budget
         self.samples = samples
         verdict = samples.isEmpty ? .error("no samples") : (samples.p95 <= budget ? .pass : .fail)
+    }
+
+    /// A budget of at most `budget` and at most `factor` times the server's median for the same
+    /// request: the client may add only so much to what the server itself takes.
+    init(_ what: String, unit: Unit, budget: Double, samples: Samples, server: Samples, factor: Double) {
+        let relative = server.isEmpty ? budget : factor * server.median
+        self.init(what, unit: unit, budget: min(budget, relative), samples: samples)
+        self.server = server
+        budgetNote = "≤ " + unit.format(budget) + String(format: " and ≤ %.1f× server", factor)
     }
 
     init(_ what: String, unit: Unit, budget: Double, verdict: Verdict) {
@@ -72,5 +87,5 @@ struct BudgetRow: Sendable {
         self.verdict = verdict
     }
 
-    var budgetText: String { "≤ " + unit.format(budget) }
+    var budgetText: String { budgetNote ?? "≤ " + unit.format(budget) }
 }

@@ -4,7 +4,7 @@ import Storage
 
 /// What one `/sync` answer changed, so the service can publish exactly that.
 struct SyncOutcome: Sendable {
-    /// Newly cached messages per room, oldest first.
+    /// Newly cached messages per room, oldest first (thread replies too: they carry their root).
     var newEvents: [String: [String]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
@@ -21,8 +21,9 @@ struct SyncOutcome: Sendable {
 
 extension MatrixCache {
     /// Writes one sync answer, its token included, in one transaction: a crash never leaves the
-    /// token ahead of the data.
-    func apply(_ sync: SyncResponse) async throws -> SyncOutcome {
+    /// token ahead of the data. `movingPosition` false keeps the token (an answer that fills the
+    /// cache ahead of it, such as a cold start's first window).
+    func apply(_ sync: SyncResponse, movingPosition: Bool = true) async throws -> SyncOutcome {
         let me = userID
         return try await database.write { connection in
             var outcome = SyncOutcome()
@@ -40,7 +41,9 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
-            _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
+            if movingPosition {
+                _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
+            }
             return outcome
         }
     }
@@ -76,6 +79,9 @@ extension MatrixCache {
             switch try store(event, room: id, atEnd: true, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
+            case .threadReply(let reply, let root):
+                added.append(reply)
+                outcome.changed[id, default: []].insert(root)
             case .nothing: break
             }
         }
