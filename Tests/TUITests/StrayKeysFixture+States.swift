@@ -27,7 +27,7 @@ extension StrayKeysFixture {
             switch state {
             case .reading: await harness.press(.escape)
             case .selecting: await harness.press(.escape, .up)
-            case .splitList: await harness.press(.backTab)
+            case .splitList: await harness.press(.escape, .backTab)  // in the input Shift-Tab completes
             case .alert:
                 await harness.type("/nosuch")
                 await harness.press(.enter)
