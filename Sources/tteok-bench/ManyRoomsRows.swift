@@ -57,6 +57,8 @@ enum ManyRoomsRows {
             return [skipped(names.0, budget: 150), skipped(names.1, budget: 40, unit: .megabytes)]
         }
         _ = try await timeToList(start)
+        // The cache filled with every room: a script catches up with the whole first sync.
+        try await start.home.run(start.executable, start.arguments + ["channels"])
         var warm = Samples(), memory = Samples()
         for run in 0..<options.runs {
             let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, sightings: listFull)
