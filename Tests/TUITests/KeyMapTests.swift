@@ -58,7 +58,7 @@ final class KeyMapTests: XCTestCase {
     func testTheHintsNameOnlyKeysBoundInTheirContext() {
         let strings = UIStrings(.english)
         XCTAssertEqual(KeyMap.hints(for: .selecting, strings),
-                       "selecting: ↑/↓ pick · r/b report/block · o/s open/save image · t/d resend/discard · Esc done")
+                       "selecting: ↑/↓ pick · Enter/Ctrl-E/+/d reply/edit/react/delete · r/b report/block · o/s open/save · t resend · Esc done")
         XCTAssertEqual(KeyMap.hints(for: .question, strings), "←/→ choose · Enter take it · Esc cancel")
         for context in KeyContext.allCases {
             let hinted = (KeyMap.table(context) + KeyMap.everywhere).filter(\.hint)
