@@ -6,13 +6,7 @@ import XCTest
 /// own messages carry their transaction ids, which another member's replies do not quote).
 extension Scenarios {
     func relationsFromTheKeys() async throws {
-        let channel = try await community.openChannel("relations")
-        let mina = try community.member("mina", region: "마포구")
-        let joon = try community.member("joon", region: "마포구")
-        try community.post(["lunch at noon?"], in: channel, as: joon)
-        let terminal = try community.terminal(mina.person, ["--channel", channel], width: 100, height: 30)
-        terminal.waitFor("lunch at noon?")
-        terminal.waitFor("Type a message")
+        let (terminal, channel, mina, joon) = try await minaWithJoon(in: "relations", joonWrote: "lunch at noon?")
 
         // Reply: Esc, ↑ picks joon's message, Enter answers it.
         terminal.keys("Escape")

@@ -118,8 +118,11 @@ final class ChatController: PageController {
             // Text typed after Esc (or on the list beside) goes into the input, as in any chat client.
             focus = .input
             _ = input.handle(key)
-        case (.leave, .chatInput) where composing != nil: cancelComposing()
-        case (.leave, .chatInput): focus = .reading
+        case (.leave, .chatInput):
+            // Esc always leaves the input (so Esc ↑ is always selection mode), ending a reply or
+            // edit under way.
+            cancelComposing()
+            focus = .reading
         case (.leave, .selecting): leaveSelectionMode()
         case (.focusInput, _): focus = .input
         case (.selectMessages, _): enterSelectionMode()
