@@ -28,6 +28,9 @@ never appears in a process listing), one JSON answer on standard output:
   {… "action": "check-cross-signing", "check_user": …, "check_device": …}
       → {"master": KEY, "self_signing_by_master": bool, "device_by_self_signing": bool, …}
       another account's published cross-signing keys, checked with python-olm (scripts/nio_cross_signing.py).
+  {… "action": "publish-cross-signing", "seeds": null | {"master": b64, …}}
+      → {"master": KEY, "seeds": {…}}   nio's account gets cross-signing keys (new ones, uploaded with
+      the password, the master key signed by this device) or signs this device with given ones.
   {… "action": "check-secret-storage", "recovery_key": … | "passphrase": …}
       → {"key_checks": bool, "master": KEY, "backup_key": KEY, "backup": KEY, "published": {…}, …}
       the user's own secret storage read with the recovery key or passphrase (scripts/nio_secret_storage.py).
@@ -46,7 +49,8 @@ Element does for direct conversations; texts are sent as `m.room.encrypted` even
   {… "action": "events", "room_id": "!…", "limit": 50}
       → {"events": [the room's newest events as nio gets them, oldest first, raw]}
 
-"relations" sends plaintext events into a room the peer has joined, as other clients write them.
+"relations" sends events into a room the peer has joined, as other clients write them (encrypted
+when the room is).
 A STEP's target ("to", "of", "root", "target") is the index of an earlier step or an event id:
   {"type": "text"|"emote"|"notice", "body": …, "formatted_body": … (optional, HTML)}
   {"type": "reply", "to": T, "body": …, "fallback": true|false, "quote_sender": …, "quote_body": …}
@@ -109,6 +113,9 @@ async def main(request):
             return
         elif request["action"] == "check-secret-storage":
             print(json.dumps(await nio_secret_storage.check(client, request)))
+            return
+        elif request["action"] == "publish-cross-signing":
+            print(json.dumps(await nio_cross_signing.publish(client, request)))
             return
         elif request["action"] == "check-cross-signing":
             print(json.dumps(await nio_cross_signing.check(client, request)))
@@ -279,8 +286,11 @@ async def decrypted_events(client, room, limit):
 
 
 async def relations(client, room, steps):
-    """Sends each step as another client would; returns the event ids in step order."""
+    """Sends each step as another client would; returns the event ids in step order. In an
+    encrypted room nio encrypts each (for the members' devices it knows: asked first)."""
     await synced_plain(client, room)
+    if client.rooms[room].encrypted and client.should_query_keys:
+        await client.keys_query()
     ids = []
     texts = {}
 

@@ -15,7 +15,8 @@ verify(client, request) runs one verification and prints JSON lines:
   {"emoji": [[symbol, name], …]}  when the keys are exchanged (before answering),
   {"result": "verified" | "canceled", "code": …, "reason": …, "emoji": […]}  at the end.
 Request fields: "role": "start" (nio starts, to "other_user"/"other_device") or "accept" (nio
-waits for a request or start); "confirm": true | false; "tamper": null | "commitment" | "mac"
+waits for a request or start); "master_key": null | KEY (its MAC covers this master key too, as
+Element's does); "confirm": true | false; "tamper": null | "commitment" | "mac"
 (a hostile peer changes its accept's commitment or its MAC) | "unknown-transaction" (sends a
 key for a transaction nobody started and reports the cancel that comes back).
 """
@@ -93,8 +94,26 @@ def apply_fixes():
     Sas._generate_emoji = generate_emoji
 
 
+def include_master_key(master):
+    """As Element does: the MAC message covers this account's master key too (cross-signing)."""
+    original = nio_sas.Sas.get_mac
+
+    def get_mac(self):
+        message = original(self)
+        info = (f"MATRIX_KEY_VERIFICATION_MAC{self.own_user}{self.own_device}"
+                f"{self.other_olm_device.user_id}{self.other_olm_device.id}{self.transaction_id}")
+        macs = message.content["mac"]
+        macs[f"ed25519:{master}"] = self.established_sas.calculate_mac(master, info + f"ed25519:{master}")
+        message.content["keys"] = self.established_sas.calculate_mac(",".join(sorted(macs)), info + "KEY_IDS")
+        return message
+
+    nio_sas.Sas.get_mac = get_mac
+
+
 async def verify(client, request):
     apply_fixes()
+    if request.get("master_key"):
+        include_master_key(request["master_key"])
     other_user = request["other_user"]
     client.users_for_key_query.add(other_user)
     await client.keys_query()

@@ -84,5 +84,16 @@ enum CryptoSchema {
             id INTEGER PRIMARY KEY CHECK (id = 1), key_id TEXT NOT NULL, description TEXT NOT NULL, sealed_key TEXT NOT NULL
         );
         """),
+        Migration(7, "other users' cross-signing keys and the identities the person verified", sql: """
+        -- what a user publishes (/keys/query), signatures checked: the master key, its object as
+        -- published (signed after a verification) and the self-signing key it vouches for
+        CREATE TABLE user_identities (
+            user_id TEXT PRIMARY KEY, master TEXT NOT NULL, master_json TEXT NOT NULL, self_signing TEXT
+        );
+        -- the master key of a user the person verified: another one published later is "changed"
+        CREATE TABLE trusted_identities (user_id TEXT PRIMARY KEY, master TEXT NOT NULL, trusted_at INTEGER NOT NULL);
+        -- the self-signing key whose valid signature the device's keys carry (cross-signed)
+        ALTER TABLE devices ADD COLUMN self_signed_by TEXT;
+        """),
     ]
 }

@@ -107,6 +107,15 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// The public key of this account's cross-signing key for `usage`, if made here.
     func crossSigningPublicKey(_ usage: CrossSigningUsage) throws -> String?
 
+    /// Records `user`'s published master and self-signing keys (the latter only when signed by
+    /// the former); call before `learnDevices` so devices are checked for cross-signatures.
+    func learnIdentity(of user: String, master: CryptoJSON?, selfSigning: CryptoJSON?) throws
+
+    /// After an emoji verification of `device`: trusts its user's master key when the
+    /// verification's MAC covered it (`macVerifiedKeys`) or the device signed it, and returns the
+    /// signature upload that signs it with the user-signing key.
+    func trustIdentity(verifiedDevice device: DeviceKeys, macVerifiedKeys: Set<String>) throws -> CryptoJSON?
+
     // MARK: Secret storage (see `SecretStorageKey`)
 
     /// The secret storage key kept here (made or unlocked on this device), if any.

@@ -16,8 +16,10 @@ extension OlmMachine {
                 let known = try connection.scalar("SELECT ed25519 FROM devices WHERE user_id = ? AND device_id = ?",
                                                   [.text(user), .text(deviceID)]).string
                 if let known, known != ed { continue }
-                _ = try connection.run("INSERT OR REPLACE INTO devices (user_id, device_id, curve25519, ed25519) VALUES (?, ?, ?, ?)",
-                                       [.text(user), .text(deviceID), .text(curve), .text(ed)])
+                let selfSignedBy = try Self.selfSigningKey(of: user, signing: keys, in: connection)
+                _ = try connection.run("""
+                    INSERT OR REPLACE INTO devices (user_id, device_id, curve25519, ed25519, self_signed_by) VALUES (?, ?, ?, ?, ?)
+                    """, [.text(user), .text(deviceID), .text(curve), .text(ed), selfSignedBy.map(SQLValue.text) ?? .null])
                 kept.append(DeviceKeys(userID: user, deviceID: deviceID, curve25519: curve, ed25519: ed))
             }
             // The answer is the user's whole list: a device no longer in it was removed (and

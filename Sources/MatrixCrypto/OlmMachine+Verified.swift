@@ -20,18 +20,20 @@ extension OlmMachine {
 }
 
 extension OlmMachine {
+    /// Emoji verification of the device itself comes first; then cross-signing (a changed master
+    /// key outweighs a device verified one by one only when that device was not itself verified).
     public func trust(ofSender user: String, senderKey: String) throws -> DeviceTrust {
         if user == identity.userID, senderKey == identity.curve25519 { return .verified }
         return try database.readSync { connection in
-            guard let device = try connection.queryRow("SELECT * FROM devices WHERE user_id = ? AND curve25519 = ?", [.text(user), .text(senderKey)])
-                .map(DeviceKeys.init(row:)) else { return .unverified }
+            guard let row = try connection.queryRow("SELECT * FROM devices WHERE user_id = ? AND curve25519 = ?", [.text(user), .text(senderKey)]) else {
+                return .unverified
+            }
+            let device = DeviceKeys(row: row)
             let verifiedKey = try connection.scalar("SELECT ed25519 FROM verified_devices WHERE user_id = ? AND device_id = ?",
                                                     [.text(user), .text(device.deviceID)]).string
-            switch verifiedKey {
-            case nil: return .unverified
-            case device.ed25519: return .verified
-            default: return .changed
-            }
+            if verifiedKey == device.ed25519 { return .verified }
+            if let crossSigned = try crossSigningTrust(of: user, selfSignedBy: row["self_signed_by"].string, in: connection) { return crossSigned }
+            return verifiedKey == nil ? .unverified : .changed
         }
     }
 }

@@ -16,10 +16,12 @@ extension NioPeer {
     }
 
     /// Runs one SAS verification with `otherUser`'s device in the background (nio with matrix-nio
-    /// 0.26's SAS bugs corrected as upstream's pull request #573 does). `confirm` is nio's answer.
+    /// 0.26's SAS bugs corrected as upstream's pull request #573 does). `confirm` is nio's answer;
+    /// with `masterKey`, nio's MAC covers that master key too, as Element's does.
     public func verify(_ role: VerifyRole, otherUser: String, otherDevice: String? = nil, confirm: Bool = true,
-                       tamper: Tamper? = nil) throws -> NioVerification {
+                       tamper: Tamper? = nil, masterKey: String? = nil) throws -> NioVerification {
         var request: [String: Any] = ["action": "verify", "role": role.rawValue, "other_user": otherUser, "confirm": confirm]
+        request["master_key"] = masterKey
         if let otherDevice { request["other_device"] = otherDevice }
         if let tamper { request["tamper"] = tamper.rawValue }
         let (process, lines) = try spawn(request)
@@ -61,8 +63,12 @@ extension NioPeer {
     /// each signature checked by python-olm: `master`, `self_signing_by_master`,
     /// `user_signing_by_master` (visible only to the user), `device_by_self_signing` (for
     /// `device`), `master_by_device`.
-    public func crossSigning(of user: String, device: String) throws -> [String: Any] {
-        try run(["action": "check-cross-signing", "check_user": user, "check_device": device])
+    /// With `signer` (the peer's own user), `master_by_signer`: `user`'s master key carries a
+    /// valid signature by the signer's user-signing key.
+    public func crossSigning(of user: String, device: String, signer: String? = nil) throws -> [String: Any] {
+        var request: [String: Any] = ["action": "check-cross-signing", "check_user": user, "check_device": device]
+        request["signer"] = signer
+        return try run(request)
     }
 }
 
@@ -77,5 +83,20 @@ extension NioPeer {
         request["recovery_key"] = recoveryKey
         request["passphrase"] = passphrase
         return try run(request)
+    }
+}
+
+extension NioPeer {
+    /// Gives nio's account cross-signing keys as Element would (the master key signed by this
+    /// device, this device by the self-signing key) — or, with `seeds` from an earlier call, signs
+    /// this device with those. Returns the master key and the seeds.
+    public func publishCrossSigning(seeds: [String: String]? = nil) throws -> (master: String, seeds: [String: String]) {
+        var request: [String: Any] = ["action": "publish-cross-signing"]
+        request["seeds"] = seeds
+        let answer = try run(request)
+        guard let master = answer["master"] as? String, let seeds = answer["seeds"] as? [String: String] else {
+            throw Failure(description: "publish-cross-signing answered \(answer)")
+        }
+        return (master, seeds)
     }
 }

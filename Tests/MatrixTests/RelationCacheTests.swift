@@ -99,4 +99,20 @@ final class RelationCacheTests: XCTestCase {
         XCTAssertEqual(Set(bodies), ["before", "mine", "theirs, sent just before mine"])
         _ = directory
     }
+
+    /// ReconnectTests caught it: with nothing cached but our own message (acknowledged while the
+    /// sync was away), that message is the oldest cached one, and the sync's message before it
+    /// was taken for one a back-page would bring, and dropped.
+    func testAMessageBeforeOurOwnIsKeptWhenOursIsAllThatIsCached() async throws {
+        let (cache, directory) = try cache()
+        _ = try await cache.apply(sync("s1", []))
+        let entry = try await cache.enqueue(MessageEventContent(msgtype: "m.text", body: "mine"), to: "!r", transactionID: "t1", at: Date())
+        _ = try await cache.acknowledge(entry, eventID: "$mine", sender: "@me:x")
+        var echo = text("$mine", "mine", from: "@me:x", at: 3)
+        echo.unsigned = .init(transaction_id: "t1")
+        _ = try await cache.apply(sync("s2", [text("$2", "sent while I was away", at: 2), echo]))
+        let bodies = try await messages(cache).map(\.content.summary)
+        XCTAssertEqual(Set(bodies), ["mine", "sent while I was away"])
+        _ = directory
+    }
 }

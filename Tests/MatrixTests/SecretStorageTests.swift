@@ -61,6 +61,10 @@ final class SecretStorageTests: XCTestCase {
         XCTAssertEqual(try secondCrypto.crossSigningPublicKey(.master), setUp.masterKey)
         let signed = try checker.crossSigning(of: user.userID, device: secondCrypto.identity.deviceID)
         XCTAssertEqual(signed["device_by_self_signing"] as? Bool, true, "the new device is cross-signed: \(signed)")
+        // The first device, signed by the same self-signing key, is now trusted by the second.
+        let firstKey = try XCTUnwrap(tteok.active?.encryption?.crypto.identity.curve25519)
+        await second.active?.encryption?.refreshDevices(of: [user.userID])
+        XCTAssertEqual(try secondCrypto.trust(ofSender: user.userID, senderKey: firstKey), .verified)
 
         // A forged self-signing secret (right storage key, another seed) is not taken in.
         let key = try SecretStorageKey.unlock(keyID: try XCTUnwrap(seen["default_key"] as? String),

@@ -4,7 +4,7 @@ import Storage
 
 /// What one `/sync` answer changed, so the service can publish exactly that.
 struct SyncOutcome: Sendable {
-    /// Newly cached messages per room, oldest first.
+    /// Newly cached messages per room, oldest first (thread replies too: they carry their root).
     var newEvents: [String: [String]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
@@ -76,6 +76,9 @@ extension MatrixCache {
             switch try store(event, room: id, atEnd: true, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
+            case .threadReply(let reply, let root):
+                added.append(reply)
+                outcome.changed[id, default: []].insert(root)
             case .nothing: break
             }
         }
@@ -126,16 +129,20 @@ extension MatrixCache {
     }
 
     /// The part of a sync's timeline to store. When the timeline's first already-cached event is
-    /// the oldest one cached, the cache was filled by a back-page from the live end before this
-    /// sync came: the events before it are older than everything cached and, appended, would
-    /// show after newer messages; back-paging reaches them in their place instead. Otherwise
-    /// (nothing cached, or our own message already stored from the send's answer) all of it.
+    /// the oldest one cached and came from the server's timeline (not our own send's answer), the
+    /// cache was filled by a back-page from the live end before this sync came: the events before
+    /// it are older than everything cached and, appended, would show after newer messages;
+    /// back-paging reaches them in their place instead. Otherwise all of it: nothing cached, or
+    /// our own message stored from the send's answer, which messages sent before it precede —
+    /// even when it is the only one cached. Keeping too much can misplace a line; skipping loses it.
     private static func newerThanCached(_ timeline: [RoomEvent], room: String, in connection: Connection) throws -> ArraySlice<RoomEvent> {
         for index in timeline.indices {
             guard let id = timeline[index].event_id,
-                  let seq = try connection.scalar("SELECT seq FROM events WHERE event_id = ?", [.text(id)]).int64 else { continue }
+                  let cached = try connection.queryRow("SELECT seq, txn_id FROM events WHERE event_id = ?", [.text(id)]),
+                  let seq = cached["seq"].int64 else { continue }
             let oldest = try connection.scalar("SELECT min(seq) FROM events WHERE room_id = ?", [.text(room)]).int64
-            return seq == oldest ? timeline[index...] : timeline[...]
+            let fromOurSend = cached["txn_id"].string != nil
+            return seq == oldest && !fromOurSend ? timeline[index...] : timeline[...]
         }
         return timeline[...]
     }

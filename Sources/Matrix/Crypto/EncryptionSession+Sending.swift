@@ -42,9 +42,7 @@ extension EncryptionSession {
     /// to a room whose readers we could not learn).
     private func fetchDevices(of users: [String]) async throws {
         guard !users.isEmpty else { return }
-        for (user, devices) in try await client.queryKeys(users.sorted()) where users.contains(user) {
-            _ = try crypto.learnDevices(of: user, devices)
-        }
+        try Self.learn(try await client.queryKeys(users.sorted()), users: Set(users), crypto: crypto)
     }
 
     /// `/keys/claim` one signed one-time key per device and starts an Olm session with each.

@@ -83,8 +83,14 @@ final class EncryptionSession: Sendable {
 
     static func refreshDevices(of users: Set<String>, crypto: EndToEndCrypto, client: MatrixClient) async {
         guard !users.isEmpty, let answer = try? await client.queryKeys(users.sorted()) else { return }
-        for (user, devices) in answer where users.contains(user) {
-            _ = try? crypto.learnDevices(of: user, devices)
+        try? learn(answer, users: users, crypto: crypto)
+    }
+
+    /// Takes in a `/keys/query` answer for `users`: each one's cross-signing keys, then devices.
+    static func learn(_ answer: KeysQueryResponse, users: Set<String>, crypto: EndToEndCrypto) throws {
+        for (user, devices) in answer.device_keys ?? [:] where users.contains(user) {
+            try crypto.learnIdentity(of: user, master: answer.master_keys?[user], selfSigning: answer.self_signing_keys?[user])
+            try crypto.learnDevices(of: user, devices)
         }
     }
 }

@@ -50,6 +50,7 @@ actor VerificationCenter {
             throw ChatError.invalidInput(device.map { "\(user) has no device \($0) with published keys." } ?? "\(user) has no other device with published keys.")
         }
         let (machine, request) = try SasVerification.request(own: own, user: user, device: device, deviceKeys: lookup)
+        machine.ownMasterKey = try? crypto.crossSigningPublicKey(.master)
         let flow = Flow(machine: machine, recipients: recipients)
         flows[machine.transactionID] = flow
         try await client.sendToDevice(request.message.rawValue, [user: Dictionary(uniqueKeysWithValues: recipients.map { ($0, request.content) })],
@@ -124,6 +125,7 @@ actor VerificationCenter {
         }
         guard let machine = try? SasVerification.incoming(message, content: event.content, sender: event.sender, own: crypto.identity,
                                                           deviceKeys: lookup) else { return }
+        machine.ownMasterKey = try? crypto.crossSigningPublicKey(.master)
         let flow = Flow(machine: machine, recipients: [device])
         flows[machine.transactionID] = flow
         if claimers.isEmpty {
@@ -159,14 +161,15 @@ actor VerificationCenter {
                                            [flow.machine.otherUser: Dictionary(uniqueKeysWithValues: recipients.map { ($0, message.content) })],
                                            transactionID: TransactionID.make())
         }
-        publish(flow)
+        await publish(flow)
     }
 
-    private func publish(_ flow: Flow) {
+    private func publish(_ flow: Flow) async {
         let phase = flow.machine.phase
+        // Recorded (and the identity signed) before the person is told it is verified.
+        if case .verified(let device) = phase { await recordVerified(device, crossSigningKeys: flow.machine.verifiedCrossSigningKeys) }
         flow.continuation.yield(phase)
         guard phase.isFinished else { return }
-        if case .verified(let device) = phase { try? crypto.markVerified(device) }
         flow.timeout?.cancel()
         flow.continuation.finish()
     }
@@ -180,5 +183,16 @@ actor VerificationCenter {
             guard !Task.isCancelled else { return }
             await self?.cancel(id, VerificationCancel(code: "m.timeout", reason: "the other device did not answer in time", byPeer: false))
         }
+    }
+}
+
+extension VerificationCenter {
+    /// A device verified by emoji: recorded, and its user's master key — when the verification's
+    /// MAC covered it, or that device signed it — trusted and signed with the user-signing key. A
+    /// refused signature upload leaves the local trust in place (the next verification signs again).
+    private func recordVerified(_ device: DeviceKeys, crossSigningKeys: Set<String>) async {
+        try? crypto.markVerified(device)
+        guard let signatures = try? crypto.trustIdentity(verifiedDevice: device, macVerifiedKeys: crossSigningKeys) else { return }
+        try? await client.uploadSignatures(signatures)
     }
 }

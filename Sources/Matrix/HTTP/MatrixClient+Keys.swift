@@ -8,10 +8,10 @@ extension MatrixClient {
         try await call(Endpoint.client(.post, "keys", "upload").with(json: request), as: KeysUploadResponse.self).one_time_key_counts ?? [:]
     }
 
-    /// The published devices of `users`.
-    func queryKeys(_ users: [String]) async throws -> [String: [String: CryptoJSON]] {
+    /// The published devices and cross-signing keys of `users`.
+    func queryKeys(_ users: [String]) async throws -> KeysQueryResponse {
         let request = KeysQueryRequest(device_keys: Dictionary(uniqueKeysWithValues: users.map { ($0, []) }))
-        return try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self).device_keys ?? [:]
+        return try await call(Endpoint.client(.post, "keys", "query").with(json: request), as: KeysQueryResponse.self)
     }
 
     /// The cross-signing key objects `user` publishes (master, self-signing and, for the

@@ -33,6 +33,12 @@ public final class SasVerification {
     private var theirKey: String?
     /// The other side's MAC when it came before our person confirmed.
     private var pendingMac: CryptoJSON?
+    /// This account's master key, when it has one: our MAC covers it too, as Element's does, so
+    /// the other person can trust our cross-signing identity, not only this device.
+    public var ownMasterKey: String?
+    /// The other side's cross-signing keys (named `ed25519:KEY`) its MAC covered and that checked
+    /// out — its master key among them, for a client that sends it.
+    public private(set) var verifiedCrossSigningKeys: Set<String> = []
 
     init(transactionID: String, own: DeviceIdentity, otherUser: String, otherDevice: String?, phase: SasPhase, weRequested: Bool,
          deviceKeys: @escaping (String, String) -> DeviceKeys?) throws {
@@ -235,10 +241,12 @@ public final class SasVerification {
 
     private func ownMac() -> [String: CryptoJSON] {
         let info = "MATRIX_KEY_VERIFICATION_MAC\(own.userID)\(own.deviceID)\(otherUser)\(otherDevice ?? "")\(transactionID)"
-        let keyID = "ed25519:\(own.deviceID)"
-        let keyMac = (try? sas.mac(own.ed25519, info: info + keyID, method: macMethod)) ?? ""
-        let keysMac = (try? sas.mac(keyID, info: info + "KEY_IDS", method: macMethod)) ?? ""
-        return ["mac": .object([keyID: .string(keyMac)]), "keys": .string(keysMac)]
+        var keys = ["ed25519:\(own.deviceID)": own.ed25519]
+        if let ownMasterKey { keys["ed25519:\(ownMasterKey)"] = ownMasterKey }
+        var macs: [String: CryptoJSON] = [:]
+        for (keyID, key) in keys { macs[keyID] = .string((try? sas.mac(key, info: info + keyID, method: macMethod)) ?? "") }
+        let keysMac = (try? sas.mac(keys.keys.sorted().joined(separator: ","), info: info + "KEY_IDS", method: macMethod)) ?? ""
+        return ["mac": .object(macs), "keys": .string(keysMac)]
     }
 
     /// Their MAC: held until our person confirmed, then checked over the key ids and their
@@ -264,6 +272,17 @@ public final class SasVerification {
         guard let mac = macs[keyID]?.string, (try? sas.mac(theirs.ed25519, info: info + keyID, method: macMethod)) == mac else {
             return cancel(.ours(.keyMismatch, "the other device's MAC over its device key does not check out"))
         }
+        // Other keys are cross-signing keys, named by themselves: each MAC must check out too.
+        var crossSigning: Set<String> = []
+        for (otherID, value) in macs where otherID != keyID {
+            let key = String(otherID.dropFirst("ed25519:".count))
+            guard otherID.hasPrefix("ed25519:"), !key.isEmpty, let mac = value.string,
+                  (try? sas.mac(key, info: info + otherID, method: macMethod)) == mac else {
+                return cancel(.ours(.keyMismatch, "the other device's MAC over \(otherID) does not check out"))
+            }
+            crossSigning.insert(key)
+        }
+        verifiedCrossSigningKeys = crossSigning
         phase = .verified(theirs)
         return [outgoing(.done, [:])]
     }

@@ -43,6 +43,7 @@ extension ChatTranscript {
             return lines(strings.encryptedMessage + (reason.map { " (\(text.line($0)))" } ?? ""), Style(.muted))
         case .deleted(let byModerator):
             return lines(byModerator ? strings.deletedByModerator : strings.deletedMessage, Style(.muted, on: nil, .dim))
+        case .roomChange(let change): return lines(roomChangeText(change, by: message.senderNickname), Style(.muted))
         }
     }
 
