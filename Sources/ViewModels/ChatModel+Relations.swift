@@ -23,7 +23,7 @@ extension ChatModel {
 
     /// The newest message of someone else (what `/reply` and `/react` answer with none picked).
     public var newestFromOthers: ChatLine? {
-        timeline.lines.last { !$0.isMine && !$0.message.isDeleted }
+        timeline.lines.last { !$0.isMine && !$0.message.isDeleted && !$0.message.content.isRoomChange }
     }
 
     /// Answers `line` with `text`.
