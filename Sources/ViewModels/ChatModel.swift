@@ -74,9 +74,7 @@ public final class ChatModel: Lifecycle {
         bindLive()
         viewer = await service.viewer()
         _ = timeline.relabel(for: viewer)
-        let permission = await askPermission()
-        self.permission = permission
-        inputBar = InputBarState.make(permission: permission, strings: strings)
+        await refreshPermission()
         if needsCatchUp { await catchUp() }
         needsCatchUp = false
         publishLines()
@@ -146,9 +144,7 @@ public final class ChatModel: Lifecycle {
         case .viewerChanged(let newViewer):
             viewer = newViewer
             _ = timeline.relabel(for: viewer)
-            let permission = await askPermission()
-            self.permission = permission
-            inputBar = InputBarState.make(permission: permission, strings: strings)
+            await refreshPermission()
             publishLines()
         case .blocksChanged:
             await reloadLatest()
@@ -156,20 +152,29 @@ public final class ChatModel: Lifecycle {
         case .conversationsChanged:
             await discoverConversation()
         case .channelsChanged:
-            await followRename()
+            await followChannel()
         default:
             break
         }
     }
 
-    /// Re-reads the open channel after the channel list changed: a rename by anyone shows in the
-    /// title at once (a failed read keeps the title it has).
-    private func followRename() async {
+    /// Re-reads the open channel after the channel list changed: a moderator's rename shows in
+    /// the title at once, and an archive (or restore) in the input bar (a failed read keeps what
+    /// is shown).
+    private func followChannel() async {
         guard case .channel(let channel) = subject, let current = try? await service.channel(named: channel.id.raw),
               current.id == channel.id, current != channel else { return }
         subject = .channel(current)
         title = current.name
+        if current.isArchived != channel.isArchived { await refreshPermission() }
         changes.publish()
+    }
+
+    /// Asks the posting rule again and shows its answer in the input bar.
+    private func refreshPermission() async {
+        let permission = await askPermission()
+        self.permission = permission
+        inputBar = InputBarState.make(permission: permission, strings: strings)
     }
 
     // MARK: Fetching
