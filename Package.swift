@@ -74,7 +74,8 @@ let package = Package(
         .target(name: "CommunityServer", dependencies: ["LocalStore", "CommunityProtocol", "ChatCore"]),
         .target(name: "CommunityClient", dependencies: ["CommunityProtocol", "ChatCore"]),
         // The service with real processes: real Unix users (created and removed by the tests, as root), the real binary.
-        .testTarget(name: "CommunityServiceTests", dependencies: ["CommunityServer", "CommunityClient", "CommunityProtocol", "LocalStore", "ChatCore", "TestSupport", "tteok"]),
+        .testTarget(name: "CommunityServiceTests", dependencies: ["CommunityServer", "CommunityClient", "CommunityProtocol", "LocalStore", "ChatCore", "ViewModels",
+                                                                 "TestSupport", "tteok"]),
 
         // The ncurses backend: the only importer of CNcurses.
         .target(name: "NcursesTerminal", dependencies: ["TUI", "CNcurses"]),
@@ -104,7 +105,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
 
         // The benchmark: builds a 1M-message store and prints the performance budgets table.
-        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "ViewModels", "TUI", "Matrix", "MatrixCrypto"]),
+        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "CommunityClient", "ViewModels", "TUI", "Matrix", "MatrixCrypto"]),
         .testTarget(name: "BenchTests", dependencies: ["tteok-bench", "TUI"]),
     ]
 )

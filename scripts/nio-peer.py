@@ -49,7 +49,8 @@ Element does for direct conversations; texts are sent as `m.room.encrypted` even
   {… "action": "events", "room_id": "!…", "limit": 50}
       → {"events": [the room's newest events as nio gets them, oldest first, raw]}
 
-"relations" sends plaintext events into a room the peer has joined, as other clients write them.
+"relations" sends events into a room the peer has joined, as other clients write them (encrypted
+when the room is).
 A STEP's target ("to", "of", "root", "target") is the index of an earlier step or an event id:
   {"type": "text"|"emote"|"notice", "body": …, "formatted_body": … (optional, HTML)}
   {"type": "reply", "to": T, "body": …, "fallback": true|false, "quote_sender": …, "quote_body": …}
@@ -285,8 +286,11 @@ async def decrypted_events(client, room, limit):
 
 
 async def relations(client, room, steps):
-    """Sends each step as another client would; returns the event ids in step order."""
+    """Sends each step as another client would; returns the event ids in step order. In an
+    encrypted room nio encrypts each (for the members' devices it knows: asked first)."""
     await synced_plain(client, room)
+    if client.rooms[room].encrypted and client.should_query_keys:
+        await client.keys_query()
     ids = []
     texts = {}
 

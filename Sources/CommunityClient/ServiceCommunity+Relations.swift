@@ -1,9 +1,9 @@
 import ChatCore
 import CommunityProtocol
 
-/// Relations over the socket: the engine behind the service decides who may reply, edit, react
-/// and delete, exactly as on its own file.
-extension ServiceCommunity: RelationsService {
+/// Relations and threads over the socket: the engine behind the service decides who may reply,
+/// edit, react, delete and post in a thread, exactly as on its own file.
+extension ServiceCommunity: RelationsService, ThreadsService {
     public func reply(_ text: String, to message: MessageID, in channel: ChannelID) async throws -> Message {
         try await posted(.reply(text, to: message, in: channel))
     }
@@ -26,6 +26,15 @@ extension ServiceCommunity: RelationsService {
 
     public func delete(_ message: MessageID, in channel: ChannelID) async throws {
         try await done(.delete(message, in: channel))
+    }
+
+    public func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message {
+        try await posted(.replyInThread(text, root: root, in: channel))
+    }
+
+    public func thread(_ root: MessageID, in channel: ChannelID, limit: Int) async throws -> MessageThread {
+        guard case .thread(let thread) = try await call(.thread(root, in: channel, limit: limit)) else { throw unexpected() }
+        return thread
     }
 
     private func posted(_ request: Request) async throws -> Message {

@@ -55,5 +55,6 @@ public enum FrameCodec {
 /// The wire format's version; both sides refuse a frame of another version with a clear error.
 public enum WireVersion {
     /// 2: moderation (mutes, bans, archived channels, terms versions, moderators).
-    public static let current = 2
+    /// 3: threads.
+    public static let current = 3
 }

@@ -55,6 +55,9 @@ public enum Request: Codable, Hashable, Sendable {
     case react(to: MessageID, in: ChannelID, with: String)
     case removeReaction(String, from: MessageID, in: ChannelID)
     case delete(MessageID, in: ChannelID)
+    /// A thread with its newest replies; a reply posted in one (wire version 3).
+    case thread(MessageID, in: ChannelID, limit: Int)
+    case replyInThread(String, root: MessageID, in: ChannelID)
 
     // Safety and moderation.
     case report(MessageID, in: ChannelID, reason: String)

@@ -23,6 +23,7 @@ public enum Response: Codable, Hashable, Sendable {
     case page(MessagePage)
     case message(Message)
     case messages([Message])
+    case thread(MessageThread)
     case data(Data)
     case conversations([ConversationSummary])
     case profiles([UserProfile])

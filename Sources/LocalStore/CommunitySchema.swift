@@ -13,7 +13,15 @@ enum CommunitySchema {
         Migration(7, "relations: replies, edits, reactions, deletions, emotes", sql: version7),
         Migration(8, "attachments: files, videos and sounds beside images", sql: version8),
         Migration(9, "moderation: moderators, mutes and bans, archived channels, terms versions", sql: version9),
+        Migration(10, "threads: replies kept under the message that started them", sql: version10),
     ]
+
+    /// A thread reply names its root; the chat's pages leave such rows out and the root counts
+    /// them through the partial index (one probe per message shown).
+    private static let version10 = """
+        ALTER TABLE messages ADD COLUMN thread_root INTEGER REFERENCES messages(id);
+        CREATE INDEX messages_by_thread ON messages(thread_root, id) WHERE thread_root IS NOT NULL;
+        """
 
     /// The `images` table holds every attachment's bytes; `kind` says which it is (a picture is
     /// previewed, a file only saved). The name stays: a released table is never renamed.

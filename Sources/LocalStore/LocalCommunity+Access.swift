@@ -10,6 +10,12 @@ extension LocalCommunity {
     /// session ended elsewhere (log-out in another process). A banned member's session is
     /// refused with the ban's words (`Sanctions.refuseBanned`).
     func currentAccount(_ connection: Connection) throws -> Account? {
+        try Self.account(of: state, connection)
+    }
+
+    /// The account a session stands for, read now (see `currentAccount`); also what the shared
+    /// live feed tells each subscriber after a moderator's mute, ban or new terms.
+    static func account(of state: SessionState, _ connection: Connection) throws -> Account? {
         guard case .member(let userID, let digest) = state else { return nil }
         let row = try connection.queryRow(
             "\(CommunitySQL.account) WHERE id = ?2 AND id = (SELECT user_id FROM sessions WHERE token_hash = ?1)",

@@ -14,14 +14,18 @@ extension LocalCommunity {
     }
 
     /// Keyset paging on the message id through the (channel_id, id) index: newest `limit` before
-    /// `before`, asking for one more row to know whether older ones remain.
+    /// `before`, asking for one more row to know whether older ones remain. Thread replies are
+    /// not lines of the chat: their root counts them.
     private func page(in channel: ChannelID, before: Int64?, limit: Int) async throws -> MessagePage {
         let viewer = state.viewerKey
         let limit = max(1, limit)
         return try await read { connection in
             let key = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
             let rows = try connection.query(
-                "\(CommunitySQL.message) WHERE m.channel_id = ?2 AND m.id < ?3 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?4",
+                """
+                \(CommunitySQL.message) WHERE m.channel_id = ?2 AND m.id < ?3 AND m.thread_root IS NULL AND \(CommunitySQL.notBlocked)
+                ORDER BY m.id DESC LIMIT ?4
+                """,
                 [.integer(viewer), .integer(key), .integer(before ?? Int64.max), .integer(Int64(limit + 1))])
             let messages = try rows.prefix(limit).reversed().map { try CommunitySQL.message($0, connection) }
             let next: Paging = rows.count > limit ? .haveMore(PageToken(messages.first?.id.raw ?? "0")) : .done
@@ -125,15 +129,15 @@ extension LocalCommunity {
     /// Appends a message with the channel's next sequence number (safe: writes are serialised by
     /// `BEGIN IMMEDIATE`).
     func insertMessage(in channel: Channel, from sender: Account, body: String, image: Int64?, kind: String = "text",
-                       replyTo: Int64? = nil, clientID: String? = nil, _ connection: Connection) throws -> Message {
+                       replyTo: Int64? = nil, threadRoot: Int64? = nil, clientID: String? = nil, _ connection: Connection) throws -> Message {
         let key = CommunitySQL.key(channel.id.raw) ?? 0
         let next = try ReadMarkers.latest(in: key, connection).seq + 1
         try connection.run("""
-            INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to, client_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to, thread_root, client_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
                            [.integer(key), .integer(next), .integer(sender.key), .real(Date().timeIntervalSince1970), .text(body), SQLValue(image),
-                            .text(kind), SQLValue(replyTo), SQLValue(clientID)])
+                            .text(kind), SQLValue(replyTo), SQLValue(threadRoot), SQLValue(clientID)])
         let inserted = connection.lastInsertRowID
         // Posting means the sender has read the channel up to here (as a Matrix client's read
         // receipt on its own event): your own message never counts as unread for you.

@@ -92,7 +92,7 @@ extension LocalCommunity: RelationsService {
         return (key, row["sender_id"].int64 ?? 0, !row["image_id"].isNull)
     }
 
-    private static func logChange(of message: Int64, _ connection: Connection) throws {
+    static func logChange(of message: Int64, _ connection: Connection) throws {
         try connection.run("INSERT INTO message_changes(message_id) VALUES (?)", [.integer(message)])
     }
 }

@@ -7,8 +7,10 @@ import Storage
 /// a blocked person's reactions and quoted messages are left out.
 enum MessageRelationsSQL {
     static let columns = """
-        m.reply_to, m.edited_at, m.deleted, m.kind,
+        m.reply_to, m.edited_at, m.deleted, m.kind, m.thread_root,
                p.body AS parent_body, p.deleted AS parent_deleted, p.image_id AS parent_image, pu.nickname AS parent_nickname,
+               CASE WHEN m.thread_root IS NULL THEN (SELECT count(*) FROM messages t WHERE t.thread_root = m.id AND t.deleted = 0
+                    AND t.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)) END AS thread_replies,
                CASE WHEN m.reply_to IS NOT NULL THEN p.sender_id IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1) END AS parent_hidden,
                CASE WHEN EXISTS (SELECT 1 FROM reactions WHERE message_id = m.id) THEN
                (SELECT json_group_array(json_array(key, n, mine)) FROM (
@@ -22,6 +24,12 @@ enum MessageRelationsSQL {
     /// `message` with the relations its row carries.
     static func resolved(_ message: Message, _ row: Row) -> Message {
         var message = message
+        // Before the deletion: a deleted root still leads to its thread, a deleted reply stays in it.
+        if let root = row["thread_root"].int64 {
+            message.thread = .reply(root: MessageID(String(root)))
+        } else if let replies = row["thread_replies"].int, replies > 0 {
+            message.thread = .root(replyCount: replies)
+        }
         // Step 9: 1 deleted by its sender, 2 by a moderator.
         if let deleted = row["deleted"].int, deleted != 0 {
             message.content = .deleted(byModerator: deleted == MessageDeletion.byModerator)

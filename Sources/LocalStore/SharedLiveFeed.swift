@@ -15,11 +15,13 @@ public final class SharedLiveFeed: @unchecked Sendable {
         public let events: [ChatEvent]
     }
 
-    private let listeners = Mutex([Int: Mutex<SessionState>]())
-    private let sink: @Sendable ([Delivery]) -> Void
+    let listeners = Mutex([Int: Mutex<SessionState>]())
+    let sink: @Sendable ([Delivery]) -> Void
     /// Touched only on the database queue.
     private var lastMessageID: Int64
     private var lastChangeID: Int64
+    /// Who each listener was last told it is (`publishViewers`). Database queue only.
+    var toldViewers: [Int: Viewer] = [:]
     private var observation: Observation?
 
     init(database: Database, sink: @escaping @Sendable ([Delivery]) -> Void) throws {
@@ -42,6 +44,9 @@ public final class SharedLiveFeed: @unchecked Sendable {
     private func handle(_ change: DatabaseChange, _ connection: Connection) {
         if change.touches("message_changes") { publishChanges(connection) }
         if change.touches("messages") { publishMessages(connection) }
+        // A moderator's work: channels created, renamed or archived; mutes, bans, new terms.
+        if change.touches("channels") { publishChannelsChanged() }
+        if change.touches("sanctions") || change.touches("terms") { publishViewers(connection) }
     }
 
     /// The listeners and who each is signed in as now.

@@ -27,6 +27,12 @@ enum DomainMapping {
                               senderID: UserID(event.sender), senderNickname: nickname(event.senderName, of: event.sender),
                               sentAt: date(event.timestamp), content: shown,
                               omittedBytes: event.redacted || relations.edit != nil ? 0 : event.omittedBytes)
+        // Before the deletion: a deleted root still leads to its thread, a deleted reply stays in it.
+        if let root = event.threadRoot {
+            message.thread = .reply(root: MessageID(root))
+        } else if relations.threadReplies > 0 {
+            message.thread = .root(replyCount: relations.threadReplies)
+        }
         guard !event.redacted else { return message }
         message.senderTrust = trust
         if relations.edit == nil, ["m.text", "m.notice"].contains(event.content.msgtype), let html = event.content.html {
@@ -34,11 +40,6 @@ enum DomainMapping {
         }
         message.editedAt = relations.edit.map { date($0.timestamp) }
         message.reactions = relations.reactions
-        if let root = event.threadRoot {
-            message.thread = .reply(root: MessageID(root))
-        } else if relations.threadReplies > 0 {
-            message.thread = .root(replyCount: relations.threadReplies)
-        }
         message.replyTo = event.replyTo.map { ReplySummary(parentID: MessageID($0), parent: parent(relations.parent)) }
         return message
     }
@@ -55,10 +56,12 @@ enum DomainMapping {
 
     /// An outbox entry as a pending (or failed) message of `sender`.
     static func message(_ entry: OutboxEntry, sender: String, senderName: String?) -> Message {
-        Message(id: MessageID(entry.transactionID), channelID: ChannelID(entry.roomID), senderID: UserID(sender),
-                senderNickname: nickname(senderName, of: sender),
-                sentAt: Date(timeIntervalSince1970: TimeInterval(entry.created) / 1000), content: content(entry.content),
-                delivery: entry.failure.map(DeliveryState.failed) ?? .pending)
+        var message = Message(id: MessageID(entry.transactionID), channelID: ChannelID(entry.roomID), senderID: UserID(sender),
+                              senderNickname: nickname(senderName, of: sender),
+                              sentAt: Date(timeIntervalSince1970: TimeInterval(entry.created) / 1000), content: content(entry.content),
+                              delivery: entry.failure.map(DeliveryState.failed) ?? .pending)
+        message.thread = entry.threadRoot.map { .reply(root: MessageID($0)) }
+        return message
     }
 
     static func content(_ content: MessageEventContent) -> MessageContent {

@@ -74,9 +74,7 @@ public final class ChatModel: Lifecycle {
         bindLive()
         viewer = await service.viewer()
         _ = timeline.relabel(for: viewer)
-        let permission = await askPermission()
-        self.permission = permission
-        inputBar = InputBarState.make(permission: permission, strings: strings)
+        await refreshPermission()
         if needsCatchUp { await catchUp() }
         needsCatchUp = false
         publishLines()
@@ -135,7 +133,8 @@ public final class ChatModel: Lifecycle {
     private func handle(_ event: ChatEvent) async {
         switch event {
         case .messagesAdded(let channel, let added) where channel == channelID:
-            guard timeline.merge(added, viewer: viewer) else { return }
+            // Thread replies belong to their thread's view; the root's count comes as an update.
+            guard timeline.merge(added.filter { !$0.isThreadReply }, viewer: viewer) else { return }
             publishLines()
             if isShown { await markRead() }
         case .messageUpdated(let message) where message.channelID == channelID:
@@ -145,9 +144,7 @@ public final class ChatModel: Lifecycle {
         case .viewerChanged(let newViewer):
             viewer = newViewer
             _ = timeline.relabel(for: viewer)
-            let permission = await askPermission()
-            self.permission = permission
-            inputBar = InputBarState.make(permission: permission, strings: strings)
+            await refreshPermission()
             publishLines()
         case .blocksChanged:
             await reloadLatest()
@@ -155,20 +152,29 @@ public final class ChatModel: Lifecycle {
         case .conversationsChanged:
             await discoverConversation()
         case .channelsChanged:
-            await followRename()
+            await followChannel()
         default:
             break
         }
     }
 
-    /// Re-reads the open channel after the channel list changed: a rename by anyone shows in the
-    /// title at once (a failed read keeps the title it has).
-    private func followRename() async {
+    /// Re-reads the open channel after the channel list changed: a moderator's rename shows in
+    /// the title at once, and an archive (or restore) in the input bar (a failed read keeps what
+    /// is shown).
+    private func followChannel() async {
         guard case .channel(let channel) = subject, let current = try? await service.channel(named: channel.id.raw),
               current.id == channel.id, current != channel else { return }
         subject = .channel(current)
         title = current.name
+        if current.isArchived != channel.isArchived { await refreshPermission() }
         changes.publish()
+    }
+
+    /// Asks the posting rule again and shows its answer in the input bar.
+    private func refreshPermission() async {
+        let permission = await askPermission()
+        self.permission = permission
+        inputBar = InputBarState.make(permission: permission, strings: strings)
     }
 
     // MARK: Fetching

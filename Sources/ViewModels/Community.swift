@@ -21,6 +21,8 @@ public final class Community {
 
     private let context: ModelContext
     private let live = LiveSubscription()
+    /// Set by the session: the member's session ended under this community.
+    var sessionEnded: (@MainActor () async -> Void)?
 
     /// Reports and blocks (`/report`, `/block NAME`, `/unblock NAME`) and their notice.
     public var safety: SafetyModel { context.safety }
@@ -44,16 +46,17 @@ public final class Community {
         navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
-    /// Shows the channel list, fetches Discover, and opens `channelName` (`--channel`) if given.
+    /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover.
     func start(opening channelName: String?) async {
         live.bind(to: context.service) { [weak self] event in
-            if case .viewerChanged(let viewer) = event { self?.viewerChanged(viewer) }
+            if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
         }
-        viewerChanged(await context.service.viewer())  // a change before the binding is not missed
+        await follow(await context.service.viewer())  // a change before the binding is not missed
         activity.start(viewer: viewer)
         await navigator.start()
-        await navigator.preload(.discover)
+        // The channel asked for comes before Discover's fetch: it is what the first frame shows.
         if let channelName { await gate.open(.channelNamed(channelName)) }
+        await navigator.preload(.discover)
     }
 
     /// `/join NAME`.
@@ -74,11 +77,28 @@ public final class Community {
     }
 
     /// A new nickname or account: the status line and the list's nickname banner follow at once.
-    private func viewerChanged(_ viewer: Viewer) {
+    /// A member who became a guest under this community was banned (or lost the session
+    /// elsewhere): the session ends (`sessionEnded`). A member asked for newer terms (a
+    /// moderator published them) is shown them over whatever is on screen.
+    private func follow(_ viewer: Viewer) async {
+        let was = self.viewer
         self.viewer = viewer
         channels.viewerChanged(viewer)
         activity.viewerChanged(viewer)
         context.changes.publish()
+        switch viewer {
+        case .guest:
+            if case .member = was { await sessionEnded?() }
+        case .member(let account):
+            if account.termsChanged { await askForNewTerms(account) }
+        }
+    }
+
+    private func askForNewTerms(_ account: Account) async {
+        if case .terms? = navigator.modal { return }
+        let terms = TermsModel(context: context, account: account) { [weak self] _ in await self?.navigator.dismiss() }
+        await terms.load()
+        await navigator.present(.terms(terms))
     }
 
     /// Hides and closes every screen: each drops what it held.

@@ -171,12 +171,23 @@ public final class SessionModel {
         if community != nil { passingNotice = nil }
         await community?.close()
         let community = Community(context: context, resolver: resolver, viewer: await service.viewer(), daily: activitySettings)
+        community.sessionEnded = { [weak self] in await self?.endEndedSession() }
         notice = nil
         community.activity.onAnnounce = { [weak self] in self?.onAnnounce?($0) }
         await show(.community(community))
         let channel = startChannel
         startChannel = nil
         await community.start(opening: channel)
+    }
+
+    /// The session ended under the community (a moderator banned the account while it was in
+    /// use): every screen is closed and the welcome says why, as at a start with a banned session.
+    private func endEndedSession() async {
+        await community?.close()
+        passingNotice = nil
+        let refusal = await (service as? any ModerationService)?.sessionRefusal()
+        notice = refusal.map { strings.error($0) } ?? strings.sessionEnded
+        await show(.welcome)
     }
 
     private func show(_ next: SessionPhase) async {

@@ -24,6 +24,8 @@ public struct Strings: Hashable, Sendable {
     // MARK: Gates
     public var setNicknameFirst: String { pick("Set your nickname first.", "닉네임 설정을 먼저 해주세요.") }
     public var agreeToTerms: String { pick("Please agree to the terms.", "약관에 동의를 해주세요.") }
+    /// The session ended while in use, for no reason the community gave (signed out elsewhere).
+    public var sessionEnded: String { pick("Your session ended: log in again.", "세션이 끝났습니다. 다시 로그인해주세요.") }
     public var nicknameEmpty: String { pick("The nickname can't be empty.", "닉네임을 입력해주세요.") }
     public var nicknamePrompt: String { pick("Choose a nickname", "닉네임을 정해주세요") }
 

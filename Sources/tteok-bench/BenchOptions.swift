@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `tteok-bench [--runs N] [--idle-seconds S] [--homeserver URL] [--data DIR]
-/// [--tteok PATH] [--per-channel N] [--only ROW]`, or the child mode `tteok-bench burst-writer …` that the
+/// [--tteok PATH] [--per-channel N] [--load-seconds S] [--only ROW]`, or the child mode `tteok-bench burst-writer …` that the
 /// cross-process row starts.
 struct BenchOptions: Sendable {
     /// Runs per measurement; the table shows their median and p95.
@@ -17,11 +17,13 @@ struct BenchOptions: Sendable {
     var tteokPath: String?
     /// Messages in each of the 99 ordinary channels (the big channel always holds 1,000,000).
     var perChannel = 1_000
+    /// How long the 100-client load row runs (issue 16's budget is for 60 s).
+    var loadSeconds = 10.0
     /// Measures only the rows whose name contains this (while working on one budget).
     var only: String?
 
     static let usage = """
-        usage: tteok-bench [--runs N] [--idle-seconds S] [--homeserver URL] [--data DIR] [--tteok PATH] [--per-channel N] [--only ROW]
+        usage: tteok-bench [--runs N] [--idle-seconds S] [--homeserver URL] [--data DIR] [--tteok PATH] [--per-channel N] [--load-seconds S] [--only ROW]
         """
 
     init(_ arguments: [String]) throws {
@@ -35,6 +37,7 @@ struct BenchOptions: Sendable {
             case "--data": dataDirectory = URL(fileURLWithPath: value, isDirectory: true)
             case "--tteok": tteokPath = value
             case "--per-channel": perChannel = try Self.number(value, flag, minimum: 1)
+            case "--load-seconds": loadSeconds = Double(try Self.number(value, flag, minimum: 1))
             case "--only": only = value
             default: throw BenchError.usage("unknown option \(flag)")
             }

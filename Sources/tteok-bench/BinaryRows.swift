@@ -14,8 +14,8 @@ enum BinaryRows {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchError.failed("no tteok binary at \(executable) (build it: swift build -c release --product tteok)")
         }
-        let environment = try prepareHome(context)
-        try await logIn(executable, context, environment)
+        let environment = try BenchHome.prepare(context, named: "home")
+        try await BenchHome.logIn(executable, backend: ["--store", context.storeURL.path], environment)
         var memory = Samples()
         var idle = Samples()
         for run in 0..<3 {
@@ -30,32 +30,6 @@ enum BinaryRows {
             BudgetRow("resident memory of tteok, steady, on the 1M store", unit: .megabytes, budget: 30, samples: memory),
             BudgetRow(String(format: "idle CPU of tteok over %.0f s", context.options.idleSeconds), unit: .percent, budget: 0.1, samples: idle),
         ]
-    }
-
-    /// A fresh HOME (XDG directories inside it) so no user configuration or session is read.
-    private static func prepareHome(_ context: BenchContext) throws -> [String: String] {
-        let home = context.options.dataDirectory.appendingPathComponent("home")
-        try? FileManager.default.removeItem(at: home)
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "XDG_DATA_HOME": home.path + "/data",
-                "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
-                "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-    }
-
-    /// `tteok login` as the viewer; the password goes through standard input, never argv.
-    private static func logIn(_ executable: String, _ context: BenchContext, _ environment: [String: String]) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["login", "--store", context.storeURL.path, "--email", BenchStore.viewerEmail, "--password-stdin"]
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data((BenchStore.viewerPassword + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        await Task.detached { process.waitUntilExit() }.value
-        guard process.terminationStatus == 0 else { throw BenchError.failed("tteok login exited \(process.terminationStatus)") }
     }
 }
 
@@ -79,8 +53,9 @@ final class RunningClient {
 
     var pid: Int32 { process.processIdentifier }
 
-    /// Waits until the client drew its screen and then wrote nothing for a second.
-    func waitForQuiet(seconds: Double = 20) async throws {
+    /// Waits until the client drew its screen (the last bytes it wrote show `showing`) and then
+    /// wrote nothing for a second.
+    func waitForQuiet(seconds: Double = 20, showing: String = BenchStore.bigChannelName) async throws {
         var count = -1
         var since = MonotonicClock.nanoseconds()
         try await waitUntil(seconds: seconds) {
@@ -89,18 +64,12 @@ final class RunningClient {
             return count > 2_000 && MonotonicClock.milliseconds(since: since) > 1_000
         }
         guard process.isRunning else { throw BenchError.failed("tteok exited (\(process.terminationStatus)): \(pty.recentText.suffix(300))") }
-        guard pty.recentText.contains("lobby") else { throw BenchError.failed("tteok's screen does not show lobby") }
+        guard pty.recentText.contains(showing) else { throw BenchError.failed("tteok's screen does not show \(showing)") }
     }
 
     /// The largest resident size over two quiet seconds.
     func steadyResidentMegabytes() async throws -> Double {
-        var largest = 0.0
-        for _ in 0..<10 {
-            guard let resident = ProcessStats.residentMegabytes(pid: pid) else { throw BenchError.failed("tteok is gone") }
-            largest = max(largest, resident)
-            try await Task.sleep(nanoseconds: 200_000_000)
-        }
-        return largest
+        try await ProcessStats.steadyResidentMegabytes(pid: pid)
     }
 
     /// CPU time used over `seconds` of doing nothing, as a percentage of one core.

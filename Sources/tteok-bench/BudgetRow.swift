@@ -6,6 +6,7 @@ enum Unit: String, Sendable {
     case megabytes = "MB"
     case bytes = "B"
     case percent = "%"
+    case count = ""
 
     func format(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
@@ -14,6 +15,7 @@ enum Unit: String, Sendable {
         case .megabytes: return String(format: "%.1f MB", value)
         case .bytes: return String(format: "%.0f B", value)
         case .percent: return String(format: "%.3f %%", value)
+        case .count: return String(format: "%.0f", value)
         }
     }
 }

@@ -99,7 +99,7 @@ enum FrameRows {
     }
 
     /// The last frame shows the big channel and the first word of its newest message.
-    private static func checkText(_ frontEnd: BenchFrontEnd) throws {
+    static func checkText(_ frontEnd: BenchFrontEnd) throws {
         guard let chat = try frontEnd.bench.community().navigator.top.chatModel,
               let newest = chat.messages.value?.last?.message.content.summary,
               let word = newest.split(separator: " ").first.map(String.init) else {

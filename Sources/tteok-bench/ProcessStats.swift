@@ -10,6 +10,17 @@ enum ProcessStats {
         return kilobytes / 1024
     }
 
+    /// The largest resident size over two quiet seconds (ten readings), in megabytes.
+    static func steadyResidentMegabytes(pid: Int32) async throws -> Double {
+        var largest = 0.0
+        for _ in 0..<10 {
+            guard let resident = residentMegabytes(pid: pid) else { throw BenchError.failed("process \(pid) is gone") }
+            largest = max(largest, resident)
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        return largest
+    }
+
     /// User + system CPU time in seconds (`/proc/PID/stat` fields 14 and 15), or nil.
     static func cpuSeconds(pid: Int32) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

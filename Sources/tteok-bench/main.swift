@@ -1,7 +1,7 @@
 // tteok-bench: builds a 1,000,000-message store (cached under .build/bench) and prints one table
 // of the performance budgets, each row the median and p95 of several runs and PASS/FAIL.
 //
-//   swift run -c release tteok-bench [--runs N] [--idle-seconds S] [--homeserver URL]
+//   swift run -c release tteok-bench [--runs N] [--idle-seconds S] [--homeserver URL] [--load-seconds S]
 //   (the Matrix row runs with --homeserver or TTEOK_SYNAPSE_URL, e.g. from scripts/synapse.sh)
 import Foundation
 
@@ -34,6 +34,8 @@ func runBenchmark(_ options: BenchOptions) async throws {
         ("search migration", { [try await SearchRows.migration($0)] }),
         ("burst", { try await BurstRow.measure($0) }),
         ("keystroke", { try await FrameRows.keystroke($0) }),
+        ("service cold start", { try await ServiceRows.coldStart($0) }),
+        ("service live", { try await ServiceRows.shared($0) }),
         ("tteok binary", { try await BinaryRows.measure($0) }),
         ("Matrix", { try await MatrixRow.measure($0) }),
     ]
@@ -41,6 +43,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
         let context = try await BenchContext.prepare(options, log: log)
         for storeRow in storeRows { await row(storeRow.name) { try await storeRow.measure(context) } }
     }
+    await row("service load") { try await LoadRow.measure(options) }
     print(ResultTable.render(rows))
 }
 

@@ -74,9 +74,9 @@ final class ServiceKillTests: XCTestCase {
 final class ServiceProcess: @unchecked Sendable {
     private let process = Process()
 
-    init(store: String, socket: String) throws {
+    init(store: String, socket: String, moderators: [String] = []) throws {
         process.executableURL = try TteokBinary.url()
-        process.arguments = ["serve", "--store", store, "--socket", socket]
+        process.arguments = ["serve", "--store", store, "--socket", socket] + moderators.flatMap { ["--moderator", $0] }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

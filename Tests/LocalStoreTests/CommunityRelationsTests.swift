@@ -30,11 +30,11 @@ final class CommunityRelationsTests: XCTestCase {
         XCTAssertEqual(emote.content, .emote("waves"))
         let typo = try await alice.send("tpyo", to: help)
         try await alice.edit(typo.id, in: help, to: "typo")
-        await XCTAssertThrowsChatError(.invalidInput("Only its sender can edit a message.")) { try await alice.edit(original.id, in: help, to: "forged") }
+        await assertThrows(.invalidInput("Only its sender can edit a message.")) { try await alice.edit(original.id, in: help, to: "forged") }
         for _ in 0..<2 { try await alice.react(to: original.id, in: help, with: "👍") }
         try await bob.react(to: original.id, in: help, with: "👍")
         try await bob.react(to: original.id, in: help, with: "❤")
-        await XCTAssertThrowsChatError(.invalidInput("A reaction is one emoji or a short word.")) {
+        await assertThrows(.invalidInput("A reaction is one emoji or a short word.")) {
             try await alice.react(to: original.id, in: help, with: String(repeating: "x", count: 100))
         }
 
@@ -48,7 +48,7 @@ final class CommunityRelationsTests: XCTestCase {
 
         // On the file held directly every account is its holder's, who moderates (CommunityAccess.directFile):
         // a member's refusal to delete another's message is MessageModerationTests', through the service.
-        let (events, task) = await record(alice)
+        let (events, task) = await recordEvents(of: alice)
         defer { task.cancel() }
         try await bob.delete(original.id, in: help)
         let live = await eventually { events.values.contains { event in
@@ -61,8 +61,8 @@ final class CommunityRelationsTests: XCTestCase {
         XCTAssertEqual(gone?.reactions, [])
         let quote = try await shown(reply.id, to: alice, in: help)
         XCTAssertEqual(quote?.replyTo?.parent, .deleted(senderNickname: "bob"))
-        await XCTAssertThrowsChatError(.noSuchMessage) { try await bob.react(to: original.id, in: help, with: "👍") }
-        await XCTAssertThrowsChatError(.noSuchMessage) { _ = try await alice.reply("too late", to: original.id, in: help) }
+        await assertThrows(.noSuchMessage) { try await bob.react(to: original.id, in: help, with: "👍") }
+        await assertThrows(.noSuchMessage) { _ = try await alice.reply("too late", to: original.id, in: help) }
     }
 
     func testBlockedPeopleAndGuests() async throws {
@@ -83,25 +83,7 @@ final class CommunityRelationsTests: XCTestCase {
 
         let guest = try community.open(as: "guest")
         try await guest.continueAsGuest()
-        await XCTAssertThrowsChatError(.denied(.guest)) { try await guest.react(to: mine.id, in: help, with: "👍") }
-        await XCTAssertThrowsChatError(.denied(.guest)) { _ = try await guest.sendEmote("waves", to: help) }
-    }
-
-    private func record(_ store: LocalCommunity) async -> (Collected<ChatEvent>, Task<Void, Never>) {
-        let events = Collected<ChatEvent>()
-        let stream = store.events()
-        let task = Task { for await event in stream { events.append(event) } }
-        _ = await eventually { await store.liveListenerCount() >= 1 }
-        return (events, task)
-    }
-}
-
-private func XCTAssertThrowsChatError(_ expected: ChatError, file: StaticString = #filePath, line: UInt = #line,
-                                      _ body: () async throws -> Void) async {
-    do {
-        try await body()
-        XCTFail("expected \(expected)", file: file, line: line)
-    } catch {
-        XCTAssertEqual(error as? ChatError, expected, file: file, line: line)
+        await assertThrows(.denied(.guest)) { try await guest.react(to: mine.id, in: help, with: "👍") }
+        await assertThrows(.denied(.guest)) { _ = try await guest.sendEmote("waves", to: help) }
     }
 }

@@ -11,16 +11,8 @@ import XCTest
 final class EncryptedRelationsTests: XCTestCase {
     func testEditsAndReactionsGoEncryptedAndNioDecryptsTheSameRelation() async throws {
         let fixture = try MatrixFixture()
-        let user = try await SynapseUser.register(on: fixture.server)
-        let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
-        let made = try peer.createEncryptedRoom(name: "e2e relations \(SynapseServer.randomName())", invite: [user.userID],
-                                                texts: ["nio's secret"])
-        let room = ChannelID(made.room)
-        let tteok = fixture.service("tteok")
-        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
-        _ = try await tteok.acceptTerms(version: CommunityTerms.currentVersion)
-        await tteok.catchUp()
-        _ = try await tteok.latestMessages(in: room, limit: 10)
+        let setUp = try await fixture.encryptedRoomWithPeer("e2e relations", texts: ["nio's secret"])
+        let (tteok, user, peer, made, room) = (setUp.tteok, setUp.user, setUp.peer, setUp.made, setUp.room)
         let active = try XCTUnwrap(tteok.active)
 
         let mine = try await tteok.send("tpyo", to: room)

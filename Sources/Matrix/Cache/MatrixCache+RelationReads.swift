@@ -17,6 +17,10 @@ extension MatrixCache {
 
     private static func relations(of event: CachedEvent, me: String, in connection: Connection) throws -> CachedRelations {
         var relations = CachedRelations()
+        // Counted for a deleted root too: its thread stays reachable.
+        relations.threadReplies = try connection.scalar("""
+            SELECT count(*) FROM events WHERE thread_root = ? AND redacted = 0 AND sender NOT IN (SELECT user_id FROM ignored)
+            """, [.text(event.eventID)]).int ?? 0
         guard !event.redacted else { return relations }
         relations.edit = try edit(of: event.eventID, by: event.sender, in: connection)
         relations.reactions = try connection.query("""
@@ -25,9 +29,6 @@ extension MatrixCache {
             GROUP BY key ORDER BY first, key
             """, [.text(me), .text(event.eventID), .text(RelationType.reaction)])
             .map { ReactionCount(key: $0["key"].string ?? "", count: $0["n"].int ?? 0, mine: $0["mine"].int == 1) }
-        relations.threadReplies = try connection.scalar("""
-            SELECT count(*) FROM events WHERE thread_root = ? AND redacted = 0 AND sender NOT IN (SELECT user_id FROM ignored)
-            """, [.text(event.eventID)]).int ?? 0
         if let parent = event.replyTo { relations.parent = try quotedParent(parent, in: connection) }
         return relations
     }

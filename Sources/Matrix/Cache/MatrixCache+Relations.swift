@@ -7,8 +7,11 @@ enum TimelineEffect: Hashable, Sendable {
     case nothing
     /// A new line of the room's timeline.
     case line(String)
-    /// A message already cached changed: edited, reacted to, deleted, or a thread reply added.
+    /// A message already cached changed: edited, reacted to or deleted.
     case changed(String)
+    /// A reply in the thread `root` started: no line of the room, but new in its thread, and the
+    /// root's count changed.
+    case threadReply(String, root: String)
 }
 
 /// Relations as the timeline delivers them: edits and reactions are kept apart from the lines
@@ -35,7 +38,7 @@ extension MatrixCache {
             return try storeRelation(event, room: room, key: nil, content: new, in: connection)
         default:
             guard try insert(event, room: room, atEnd: atEnd, in: connection), let id = event.event_id else { return .nothing }
-            if relation?.rel_type == RelationType.thread, let root = relation?.event_id { return .changed(root) }
+            if relation?.rel_type == RelationType.thread, let root = relation?.event_id { return .threadReply(id, root: root) }
             return .line(id)
         }
     }

@@ -4,7 +4,7 @@ import Storage
 
 /// What one `/sync` answer changed, so the service can publish exactly that.
 struct SyncOutcome: Sendable {
-    /// Newly cached messages per room, oldest first.
+    /// Newly cached messages per room, oldest first (thread replies too: they carry their root).
     var newEvents: [String: [String]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
@@ -76,6 +76,9 @@ extension MatrixCache {
             switch try store(event, room: id, atEnd: true, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
+            case .threadReply(let reply, let root):
+                added.append(reply)
+                outcome.changed[id, default: []].insert(root)
             case .nothing: break
             }
         }

@@ -131,7 +131,7 @@ extension EncryptionSession {
             switch result {
             case .success(let decrypted):
                 batch.events[position].type = decrypted.type
-                batch.events[position].content = JSONValue(decrypted.content)
+                batch.events[position].content = Self.plaintext(JSONValue(decrypted.content), clear: events[position].content)
                 batch.senderKeys[ciphertext.eventID] = decrypted.senderKey
             case .failure(let failure):
                 guard let session = ciphertext.sessionID,
@@ -144,5 +144,15 @@ extension EncryptionSession {
             }
         }
         return batch
+    }
+}
+
+extension EncryptionSession {
+    /// The relation travels in the clear beside the ciphertext (the server aggregates by it); a
+    /// sender that left it out of the plaintext still meant it, so it is kept as the spec says.
+    static func plaintext(_ content: JSONValue, clear: JSONValue) -> JSONValue {
+        guard content["m.relates_to"] == nil, let relation = clear["m.relates_to"], case .object(var fields) = content else { return content }
+        fields["m.relates_to"] = relation
+        return .object(fields)
     }
 }

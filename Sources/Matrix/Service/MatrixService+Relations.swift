@@ -110,7 +110,7 @@ extension MatrixService: RelationsService {
         }
     }
 
-    private static func nonEmpty(_ text: String) throws -> String {
+    static func nonEmpty(_ text: String) throws -> String {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.invalidInput("An empty message is not sent.") }
         return text
     }

@@ -70,8 +70,9 @@ extension MatrixService {
         var messages = events.map(active.message)
         if seq == nil {
             // The newest page ends with what is still in the outbox (pending or failed).
-            // Edits and reactions waiting there change other messages and are no lines.
-            for entry in try await active.cache.outbox(in: room) where !entry.isRelation {
+            // Edits and reactions waiting there change other messages and are no lines; thread
+            // replies show in their thread.
+            for entry in try await active.cache.outbox(in: room) where !entry.isRelation && entry.threadRoot == nil {
                 messages.append(try await pendingMessage(entry, active))
             }
         }

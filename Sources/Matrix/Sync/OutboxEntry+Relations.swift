@@ -25,6 +25,12 @@ extension OutboxEntry {
 
     /// An edit or a reaction: it changes another message, and is no line of the timeline.
     var isRelation: Bool { content.msgtype == Self.reactionMsgtype || content.newContent != nil }
+
+    /// The root of the thread it is a reply in: shown in that thread, not in the room's timeline.
+    var threadRoot: String? {
+        guard let relation = content.relatesTo?.decode(as: RelatesTo.self), relation.rel_type == RelationType.thread else { return nil }
+        return relation.event_id
+    }
 }
 
 /// What an outbox entry sends: a message's typed content (its numbers stay integers), or a

@@ -10,6 +10,14 @@ extension CommandContext {
         return relations
     }
 
+    /// The backend's threads, or a clear refusal where it has none.
+    func threads() throws -> any ThreadsService {
+        guard let threads = service as? any ThreadsService else {
+            throw ChatError.unsupported("Threads are not available on this backend.")
+        }
+        return threads
+    }
+
     /// The signed-in member, the channel named `name`, and the backend's relations.
     func messageTarget(channel name: String) async throws -> (Channel, any RelationsService) {
         _ = try await requireMember()

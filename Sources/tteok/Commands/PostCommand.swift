@@ -12,6 +12,7 @@ struct PostCommand: ScriptCommand {
             .value("image", "PATH", help: "Post this image file instead of text."),
             .value("file", "PATH", help: "Post this file as an attachment instead of text."),
             .value("reply-to", "ID", help: "Post as a reply to this message (its id as read --json prints it)."),
+            .value("thread", "ID", help: "Post in the thread this message started (or is in)."),
             .flag("emote", help: "Post as an action, shown as `* Nick TEXT` (like /me)."),
         ],
         arguments: [
@@ -31,6 +32,8 @@ struct PostCommand: ScriptCommand {
     let replyTo: String?
     /// `--emote`: each message is an action.
     let emote: Bool
+    /// `--thread ID`: each message is a reply in this message's thread.
+    let thread: String?
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
         channelName = arguments.argument("CHANNEL") ?? ""
@@ -46,11 +49,15 @@ struct PostCommand: ScriptCommand {
         if let attachment, text != nil { throw .invalidCombination("give either TEXT or \(attachment), not both") }
         replyTo = arguments.value("reply-to")
         emote = arguments.flag("emote")
+        thread = arguments.value("thread")
         if replyTo?.isEmpty == true { throw .invalidCombination("--reply-to needs a message id") }
-        if let attachment, replyTo != nil || emote {
-            throw .invalidCombination("\(attachment) posts an attachment alone, without --reply-to or --emote")
+        if thread?.isEmpty == true { throw .invalidCombination("--thread needs a message id") }
+        if let attachment, replyTo != nil || emote || thread != nil {
+            throw .invalidCombination("\(attachment) posts an attachment alone, without --reply-to, --thread or --emote")
         }
-        if replyTo != nil, emote { throw .invalidCombination("give either --reply-to or --emote, not both") }
+        if [replyTo != nil, emote, thread != nil].filter({ $0 }).count > 1 {
+            throw .invalidCombination("give one of --reply-to, --thread or --emote")
+        }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {
@@ -64,10 +71,13 @@ struct PostCommand: ScriptCommand {
         if let filePath { return try await postAttachment(to: channel, context) { try await $0.sendFile(FileUpload(readingAtPath: filePath), to: $1) } }
         // Asked before reading stdin too: a backend without relations consumes nothing.
         let relations = replyTo != nil || emote ? try context.relations() : nil
+        let threads = thread != nil ? try context.threads() : nil
         let messages = try messages(from: context.input)
         var posted: [Message] = []
         for text in messages {
-            if let replyTo, let relations {
+            if let thread, let threads {
+                posted.append(try await threads.replyInThread(text, root: MessageID(thread), in: channel.id))
+            } else if let replyTo, let relations {
                 posted.append(try await relations.reply(text, to: MessageID(replyTo), in: channel.id))
             } else if emote, let relations {
                 posted.append(try await relations.sendEmote(text, to: channel.id))

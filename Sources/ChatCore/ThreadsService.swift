@@ -1,0 +1,35 @@
+import Foundation
+
+/// A thread as its view shows it: the message that started it, then its replies.
+public struct MessageThread: Hashable, Sendable, Codable {
+    /// The message the thread hangs under in the chat (it may have been deleted since).
+    public var root: Message
+    /// The newest replies, at most as many as were asked for, oldest first.
+    public var replies: [Message]
+
+    public init(root: Message, replies: [Message]) {
+        self.root = root
+        self.replies = replies
+    }
+}
+
+/// Threads: replies kept apart from the chat's timeline, under the message they hang from, so a
+/// side conversation does not flood the room (Matrix `m.thread`; the embedded community's own).
+///
+/// Offered beside `RelationsService` and asked for the same way (`as? any ThreadsService`).
+/// Naming a message inside a thread means its thread: a thread never starts inside another.
+/// Posting follows the posting rule; a deleted message starts no thread.
+public protocol ThreadsService: AnyObject, Sendable {
+    /// The thread `root` started (or the one `root` is a reply in), with its newest `limit` replies.
+    func thread(_ root: MessageID, in channel: ChannelID, limit: Int) async throws -> MessageThread
+    /// Posts `text` in the thread `root` started (or the one it is in); returns it as `send` does.
+    func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message
+}
+
+extension Message {
+    /// A reply inside a thread: shown in the thread's view, never as a line of the chat.
+    public var isThreadReply: Bool {
+        if case .reply = thread { return true }
+        return false
+    }
+}

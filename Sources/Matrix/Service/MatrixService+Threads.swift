@@ -1,0 +1,77 @@
+import ChatCore
+import Foundation
+
+/// Threads (`m.thread`): a thread's view reads the cache, topped up from the server's
+/// `/relations`; a reply in a thread goes through the outbox like any post (encrypted in an
+/// encrypted room), with the `m.in_reply_to` fallback to the thread's newest event that clients
+/// without threads show.
+extension MatrixService: ThreadsService {
+    public func thread(_ root: MessageID, in channel: ChannelID, limit: Int) async throws -> MessageThread {
+        let active = try await reader()
+        let room = channel.raw
+        return try await mapped {
+            try await open(room, active)
+            let start = try await threadStart(root, in: room, active)
+            await fetchThread(start.eventID, in: room, limit: limit, active)
+            let replies = await withQuotedParents(room, active) { try await active.cache.threadReplies(of: start.eventID, limit: limit) }
+            var messages = replies.map(active.message)
+            for entry in try await active.cache.outbox(in: room) where entry.threadRoot == start.eventID {
+                messages.append(try await pendingMessage(entry, active))
+            }
+            return MessageThread(root: active.message(try await active.cache.resolved(start)), replies: messages)
+        }
+    }
+
+    public func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message {
+        let active = try member()
+        let body = try Self.nonEmpty(text)
+        let start = try await mapped { try await threadStart(root, in: channel.raw, active) }
+        let resolved = try await mapped { try await active.cache.resolved(start) }
+        if resolved.redacted, resolved.relations.threadReplies == 0 { throw ChatError.invalidInput("A deleted message starts no thread.") }
+        let latest = try await mapped { try await active.cache.threadReplies(of: start.eventID, limit: 1).last?.eventID } ?? start.eventID
+        var content = MessageEventContent(msgtype: "m.text", body: body)
+        if let html = MarkdownText.html(body) { (content.format, content.formattedBody) = (MessageEventContent.htmlFormat, html) }
+        content.relatesTo = .object([
+            "rel_type": .string(RelationType.thread), "event_id": .string(start.eventID),
+            "is_falling_back": .bool(true), "m.in_reply_to": .object(["event_id": .string(latest)]),
+        ])
+        let message = try await post(content, to: channel.raw, active)
+        // The root's count changes now; the reply's echo finds it cached and announces nothing.
+        if let changed = try? await active.cache.event(start.eventID) { hub.publish(.messageUpdated(active.message(changed))) }
+        return message
+    }
+
+    /// The event that starts the thread `message` names: the message itself, or the root of the
+    /// thread it is a reply in. From the cache, else asked of the server.
+    private func threadStart(_ message: MessageID, in room: String, _ active: Active) async throws -> CachedEvent {
+        let event = try await cachedOrFetched(try await active.cache.eventID(of: message.raw), in: room, active)
+        guard let root = event.threadRoot else { return event }
+        return try await cachedOrFetched(root, in: room, active)
+    }
+
+    private func cachedOrFetched(_ id: String, in room: String, _ active: Active) async throws -> CachedEvent {
+        if let cached = try await active.cache.event(id), cached.roomID == room { return cached }
+        if try await active.cache.outboxEntry(id) != nil { throw ChatError.invalidInput("That message is not delivered yet.") }
+        guard id.hasPrefix("$") else { throw ChatError.noSuchMessage }
+        do {
+            var event = try await active.client.event(id, in: room)
+            if let encryption = active.encryption { event = encryption.decrypt([event], in: room).events.first ?? event }
+            let name = try await active.cache.displayName(of: event.sender)
+            guard let uncached = CachedEvent(uncached: event, room: room, senderName: name) else { throw ChatError.noSuchMessage }
+            return uncached
+        } catch MatrixError.api(404, _, _, _) {
+            throw ChatError.noSuchMessage
+        }
+    }
+
+    /// Stores the thread's newest replies as the server has them, so a thread whose replies came
+    /// before what is cached shows whole. Offline or refused, the cache's replies are shown.
+    private func fetchThread(_ root: String, in room: String, limit: Int, _ active: Active) async {
+        guard var page = try? await active.client.threadReplies(of: root, in: room, limit: limit) else { return }
+        var decrypted = DecryptedEvents(events: [])
+        if let encryption = active.encryption { (page, decrypted) = encryption.decrypt(page, in: room) }
+        try? await active.cache.storeThreadPage(page.chunk, room: room)
+        try? await active.cache.recordUndecrypted(decrypted.undecrypted)
+        try? await active.cache.recordSenderKeys(decrypted.senderKeys)
+    }
+}

@@ -1,0 +1,128 @@
+import ChatCore
+import CommunityClient
+import Foundation
+import TestSupport
+import XCTest
+
+/// What a moderator does reaches every connected member at once, through a real `tteok serve`
+/// process: the channel list (created, renamed, archived), the member's standing (muted, asked
+/// for new terms, banned) and a moderator's deletion — with no restart and no polling.
+/// (Before, only new messages and message changes were pushed: each wait below for a channel
+/// or standing event ran out.)
+final class LiveModerationTests: XCTestCase {
+    func testChannelChangesArePushedToOtherMembers() async throws {
+        let served = try ServedCommunity(moderators: ["mod@example.com"])
+        defer { served.stop() }
+        let moderator = try await served.member("mod"), bob = try await served.member("bob")
+        let pushed = try await LiveEvents.listen(to: bob)
+        defer { pushed.stop() }
+
+        let created = try await moderator.createChannel(named: "번개모임", region: nil)
+        let toldOfCreation = await eventually(seconds: 20) { pushed.channelsChanged >= 1 }
+        XCTAssertTrue(toldOfCreation, "bob was not told a channel was created")
+        let listed = try await bob.channels()
+        XCTAssertTrue(listed.contains { $0.id == created.id })
+
+        _ = try await moderator.renameChannel(created.id, to: "번개")
+        let toldOfRename = await eventually(seconds: 20) { pushed.channelsChanged >= 2 }
+        XCTAssertTrue(toldOfRename, "bob was not told of the rename")
+        let renamed = try await bob.channel(named: created.id.raw)
+        XCTAssertEqual(renamed.name, "번개")
+
+        _ = try await moderator.setArchived(created.id, true)
+        let toldOfArchive = await eventually(seconds: 20) { pushed.channelsChanged >= 3 }
+        XCTAssertTrue(toldOfArchive, "bob was not told of the archive")
+        let permission = await bob.permission(in: created.id)
+        XCTAssertEqual(permission, .denied(.archivedChannel))
+    }
+
+    func testAMembersStandingAndAModeratorsDeletionArePushedToThem() async throws {
+        let served = try ServedCommunity(moderators: ["mod@example.com"])
+        defer { served.stop() }
+        let moderator = try await served.member("mod"), bob = try await served.member("bob")
+        let pushed = try await LiveEvents.listen(to: bob)
+        defer { pushed.stop() }
+        let lobby = try await bob.channel(named: "마포구").id
+
+        _ = try await moderator.impose(.mute, on: "bob", reason: "flooding", until: nil)
+        let muted = await eventually(seconds: 20) { pushed.lastAccount?.mute?.reason == "flooding" }
+        XCTAssertTrue(muted, "bob was not told of the mute: \(String(describing: pushed.lastViewer))")
+        try await moderator.lift(.mute, from: "bob")
+        let unmuted = await eventually(seconds: 20) { pushed.lastAccount.map { $0.mute == nil } ?? false }
+        XCTAssertTrue(unmuted, "bob was not told the mute was lifted")
+
+        let spam = try await bob.send("buy cheap pills", to: lobby)
+        try await moderator.delete(spam.id, in: lobby)
+        let deleted = await eventually(seconds: 20) { pushed.updated(spam.id)?.content == .deleted(byModerator: true) }
+        XCTAssertTrue(deleted, "bob's client was not told a moderator deleted the message")
+
+        _ = try await moderator.publishTerms("Be kind. No spam.")
+        let asked = await eventually(seconds: 20) { pushed.lastAccount?.termsChanged == true }
+        XCTAssertTrue(asked, "bob was not asked for the new terms")
+
+        _ = try await moderator.impose(.ban, on: "bob", reason: "spam links", until: nil)
+        let ended = await eventually(seconds: 20) { pushed.lastViewer == .guest }
+        XCTAssertTrue(ended, "bob's session did not end with the ban")
+        let refusal = await bob.sessionRefusal()
+        XCTAssertEqual(refusal?.message, "A moderator banned this account: spam links.")
+    }
+}
+
+/// A real `tteok serve` process on a fresh file, and in-process clients of it.
+struct ServedCommunity {
+    let directory: TemporaryDirectory
+    let process: ServiceProcess
+
+    init(moderators: [String]) throws {
+        directory = try TemporaryDirectory(prefix: "served")
+        process = try ServiceProcess(store: directory.file("community.sqlite").path, socket: directory.file("s.sock").path,
+                                     moderators: moderators)
+    }
+
+    func client(_ name: String) -> ServiceCommunity {
+        ServiceCommunity(socketPath: directory.file("s.sock").path, sessionFile: directory.file("sessions/\(name).json"), keepsOutbox: true)
+    }
+
+    /// A client signed up as `name@example.com` in 마포구, terms accepted.
+    func member(_ name: String) async throws -> ServiceCommunity {
+        let client = client(name)
+        _ = try await client.signUp(SignUpRequest(identifier: "\(name)@example.com", password: "\(name)-password", nickname: name,
+                                                  region: "마포구", acceptTerms: true))
+        return client
+    }
+
+    func stop() { process.stop() }
+}
+
+/// What one client is pushed, gathered on another task.
+final class LiveEvents: @unchecked Sendable {
+    private let events = Collected<ChatEvent>()
+    private var task: Task<Void, Never>?
+
+    /// Subscribes `client` and waits until the service confirmed the subscription.
+    static func listen(to client: ServiceCommunity) async throws -> LiveEvents {
+        let listener = LiveEvents()
+        let stream = client.events()
+        listener.task = Task { [events = listener.events] in
+            for await event in stream { events.append(event) }
+        }
+        let subscribed = await eventually(seconds: 20) { client.receivesLiveEvents }
+        XCTAssertTrue(subscribed, "the client never subscribed")
+        return listener
+    }
+
+    func stop() { task?.cancel() }
+
+    var channelsChanged: Int { events.values.filter { $0 == .channelsChanged }.count }
+
+    var lastViewer: Viewer? {
+        events.values.reversed().lazy.compactMap { if case .viewerChanged(let viewer) = $0 { viewer } else { nil } }.first
+    }
+
+    var lastAccount: Account? { lastViewer?.account }
+
+    /// The last update pushed for message `id`.
+    func updated(_ id: MessageID) -> Message? {
+        events.values.reversed().lazy.compactMap { if case .messageUpdated(let message) = $0, message.id == id { message } else { nil } }.first
+    }
+}
