@@ -10,14 +10,6 @@ import XCTest
 /// key only to a device of the person that is verified (here cross-signed after `keys restore`),
 /// and the message is decrypted in place; an unverified device of the same person asks in vain.
 final class RoomKeyRequestTests: XCTestCase {
-    private func newDevice(_ name: String, of user: SynapseUser, in fixture: MatrixFixture) async throws -> MatrixService {
-        let service = fixture.service(name)
-        _ = try await service.logIn(identifier: user.localpart, password: user.password)
-        _ = try await service.acceptTerms(version: CommunityTerms.currentVersion)
-        await service.catchUp()
-        return service
-    }
-
     func testAVerifiedOwnDeviceGetsTheKeyAndAnUnverifiedOneDoesNot() async throws {
         let fixture = try MatrixFixture()
         let (first, user) = try await fixture.member("first")
@@ -32,8 +24,8 @@ final class RoomKeyRequestTests: XCTestCase {
         XCTAssertTrue(firstReads)
 
         // Two new devices read a placeholder and ask; the first device refuses both (neither is verified).
-        let second = try await newDevice("second", of: user, in: fixture)
-        let unverified = try await newDevice("unverified", of: user, in: fixture)
+        let second = try await fixture.newDevice("second", of: user)
+        let unverified = try await fixture.newDevice("unverified", of: user)
         for device in [second, unverified] {
             let texts = try await device.latestMessages(in: room, limit: 5).texts
             XCTAssertEqual(texts, [MessageContent.encryptedPlaceholder], "a placeholder before the key: \(texts)")
