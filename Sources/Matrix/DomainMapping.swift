@@ -69,6 +69,7 @@ enum DomainMapping {
         case MatrixCache.encryptedMsgtype: return .encrypted()
         case "m.emote": return .emote(content.body)
         case "m.notice": return .notice(content.body)
+        case RoomChangeLines.msgtype: return RoomChangeLines.change(fromBody: content.body).map(MessageContent.roomChange) ?? .notice("")
         default: break
         }
         if content.msgtype == MatrixCache.locationMsgtype { return .location(LocationInfo(description: content.body, geoURI: content.geoURI)) }

@@ -120,7 +120,7 @@ final class AttachmentTests: XCTestCase {
         _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
         _ = try await tteok.acceptTerms(version: CommunityTerms.currentVersion)
         let page = try await tteok.latestMessages(in: ChannelID(room), limit: 10)
-        guard case .file(let video)? = page.messages.last?.content else { return XCTFail("read \(page.messages.map(\.content))") }
+        guard case .file(let video)? = page.messages.said.last?.content else { return XCTFail("read \(page.messages.map(\.content))") }
         let bytes = try await tteok.fileData(video)
         XCTAssertEqual(bytes, clip)
         let media = proxy.requests.filter { $0.contains("/download/") }

@@ -36,7 +36,9 @@ final class EncryptedRoomTests: XCTestCase {
         }
         XCTAssertTrue(shown, "both encrypted messages are decrypted: \(page)")
         let messages = try await tteok.latestMessages(in: room, limit: 20).messages
-        XCTAssertTrue(messages.allSatisfy { $0.senderID.raw == peer.user.userID })
+        XCTAssertTrue(messages.said.allSatisfy { $0.senderID.raw == peer.user.userID })
+        XCTAssertEqual(messages.filter { $0.content.isRoomChange && $0.senderID.raw == user.userID }.map(\.content.summary), ["joined"],
+                       "tteok's own join is the one line of its own")
 
         let channel = try await tteok.channel(named: room.raw)
         XCTAssertTrue(channel.isEncrypted)

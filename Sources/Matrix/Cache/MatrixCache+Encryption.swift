@@ -37,7 +37,10 @@ extension MatrixCache {
         case "m.room.message":
             guard var content = event.content.decode(as: MessageEventContent.self) else { return nil }
             // A plaintext message claiming the placeholder's msgtype is shown as the text it is.
-            if content.msgtype == encryptedMsgtype { return MessageEventContent(msgtype: "m.text", body: content.body) }
+            // Nor tteok's own kind for room changes: a message cannot pose as "Bob was banned".
+            if content.msgtype == encryptedMsgtype || content.msgtype == RoomChangeLines.msgtype {
+                return MessageEventContent(msgtype: "m.text", body: content.body)
+            }
             if content.msgtype == locationMsgtype { content.url = content.geoURI }
             return content
         case stickerType:

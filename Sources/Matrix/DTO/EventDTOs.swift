@@ -6,6 +6,8 @@ struct RoomEvent: Codable, Hashable, Sendable {
         var transaction_id: String?
         /// Present when the server hands out an event already redacted.
         var redacted_because: JSONValue?
+        /// A state event's previous content (a membership change is read against it).
+        var prev_content: JSONValue?
     }
     var event_id: String?
     var type: String
