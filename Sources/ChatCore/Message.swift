@@ -40,6 +40,8 @@ public enum MessageContent: Hashable, Sendable, Codable {
     /// Deleted by its sender or a moderator: nothing of it is kept, a placeholder is shown, and it
     /// says when a moderator took it down (on Matrix the cache does not keep who redacted: false).
     case deleted(byModerator: Bool)
+    /// A membership or room change (Matrix state events in the timeline), no one's words.
+    case roomChange(RoomChange)
 
     /// Plain text for lists and scripts; an attachment shows as its kind and file name.
     public var summary: String {
@@ -53,6 +55,7 @@ public enum MessageContent: Hashable, Sendable, Codable {
             return (["[location]", place.description] + [place.geoURI].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")
         case .encrypted: return Self.encryptedPlaceholder
         case .deleted(let byModerator): return byModerator ? Self.deletedByModeratorPlaceholder : Self.deletedPlaceholder
+        case .roomChange(let change): return change.summary
         }
     }
 
@@ -72,6 +75,7 @@ public enum MessageContent: Hashable, Sendable, Codable {
         case .location: return .location
         case .encrypted: return .encrypted
         case .deleted: return .deleted
+        case .roomChange(let change): return change.kind
         }
     }
 

@@ -52,7 +52,7 @@ public enum ThreadPosition: Hashable, Sendable, Codable {
 
 /// What kind of message this is, in the words `tteok read --json` uses.
 public enum MessageKind: String, Hashable, Sendable, CaseIterable, Codable {
-    case text, emote, notice, image, file, video, audio, sticker, location, encrypted, deleted
+    case text, emote, notice, image, file, video, audio, sticker, location, encrypted, deleted, membership, roomName, topic
 }
 
 /// What a reaction may be, on every backend: one emoji or a short word, not blank.

@@ -69,11 +69,12 @@ enum DomainMapping {
         case MatrixCache.encryptedMsgtype: return .encrypted()
         case "m.emote": return .emote(content.body)
         case "m.notice": return .notice(content.body)
+        case RoomChangeLines.msgtype: return RoomChangeLines.change(fromBody: content.body).map(MessageContent.roomChange) ?? .notice("")
         default: break
         }
         if content.msgtype == MatrixCache.locationMsgtype { return .location(LocationInfo(description: content.body, geoURI: content.geoURI)) }
         // Media without a URI have nothing to fetch: their body is all there is.
-        guard let url = content.url else { return .text(content.body) }
+        guard let url = content.mediaReference else { return .text(content.body) }
         let type = content.info?.mimetype ?? "application/octet-stream", size = content.info?.size ?? 0
         switch content.msgtype {
         case "m.image", MatrixCache.stickerType:

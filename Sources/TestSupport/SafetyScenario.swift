@@ -99,7 +99,7 @@ public struct SafetyScenario: Sendable {
     private func expect(_ what: String, texts: [String], unread: Int, conversationWith shown: UserID?, hidden: UserID? = nil) async throws {
         var seen = ""
         try await until(what, detail: { seen }) {
-            let page = try await viewer.latestMessages(in: channel, limit: 20).messages.map(\.content.summary)
+            let page = try await viewer.latestMessages(in: channel, limit: 20).messages.filter { !$0.content.isRoomChange }.map(\.content.summary)
             let count = try await viewer.unreadCount(in: channel)
             let others = try await viewer.conversations().map(\.other.id)
             seen = "messages \(page), unread \(count), conversations with \(others.map(\.raw))"

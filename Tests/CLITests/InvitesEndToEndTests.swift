@@ -8,10 +8,7 @@ final class InvitesEndToEndTests: XCTestCase {
     func testInvitesAreListedThenAcceptedAndDeclined() async throws {
         let directory = try TemporaryDirectory(prefix: "cli-invites")
         let server = try SynapseServer.url()
-        let user = try await SynapseUser.register(on: server)
-        let mina = try TteokUser(home: directory.file("home-mina"), backendArguments: ["--homeserver", server.absoluteString])
-        let login = try mina.run(["login", "--username", user.localpart, "--password-stdin"], stdin: "\(user.password)\n")
-        XCTAssertEqual(login.status, 0, "\(login)")
+        let (mina, user) = try await TteokUser.matrixMember(in: directory, server: server)
         let owner = try await SynapseUser.register(on: server)
         try await owner.setDisplayName("Owner\u{1B}]0;title\u{07}")
         let kept = try await owner.createRoom(name: "kept \(SynapseServer.randomName())", public: false)

@@ -43,7 +43,7 @@ final class MatrixScriptingEndToEndTests: XCTestCase {
         let result = try person.run(["read", room, "--json"])
         XCTAssertEqual(result.status, 0, "\(result)", line: line)
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], line: line)
-        return rows.map { ($0["nickname"] as? String ?? "", $0["text"] as? String ?? "") }
+        return rows.said.map { ($0["nickname"] as? String ?? "", $0["text"] as? String ?? "") }
     }
 
     func testSignupLoginWrongPasswordAndOneSessionPerHomeserver() throws {

@@ -46,7 +46,7 @@ final class RelationsEndToEndTests: XCTestCase {
         XCTAssertEqual(json.status, 0, "\(json)")
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], json.stdout)
         func row(_ index: Int) -> [String: Any]? { rows.first { $0["id"] as? String == ids[index] } }
-        XCTAssertEqual(rows.compactMap { $0["id"] as? String }, [ids[0], ids[1], ids[2], ids[5], ids[8], ids[9]],
+        XCTAssertEqual(rows.said.compactMap { $0["id"] as? String }, [ids[0], ids[1], ids[2], ids[5], ids[8], ids[9]],
                        "edits, reactions, redactions and thread replies are no lines: \(json.stdout)")
 
         let original = try XCTUnwrap(row(0))

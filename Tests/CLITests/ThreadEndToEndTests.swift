@@ -33,7 +33,7 @@ final class ThreadEndToEndTests: XCTestCase {
         XCTAssertEqual((posted.first?["thread"] as? [String: Any])?["root"] as? String, ids[0], "a reply named means its thread")
 
         let chat = try rows(try mina.run(["read", room, "--json"]))
-        XCTAssertEqual(chat.compactMap { $0["text"] as? String }.filter { $0.contains("thread") }, [], "no thread reply in the room")
+        XCTAssertEqual(chat.said.compactMap { $0["text"] as? String }.filter { $0.contains("thread") }, [], "no thread reply in the room")
         let root = try XCTUnwrap(chat.first { $0["id"] as? String == ids[0] })
         XCTAssertEqual((root["thread"] as? [String: Any])?["replies"] as? Int, 2)
         let text = try mina.run(["read", room])

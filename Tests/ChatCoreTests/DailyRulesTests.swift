@@ -42,6 +42,9 @@ final class DailyRulesTests: XCTestCase {
         var deleted = message("dave")
         deleted.content = .deleted(byModerator: false)
         XCTAssertFalse(rule.isHighlight(deleted, isDirect: false))
+        var joined = message("dave")
+        joined.content = .roomChange(.membership(MembershipChange(action: .invited, target: me, targetNickname: "Dave")))
+        XCTAssertFalse(rule.isHighlight(joined, isDirect: true), "a membership change is no one's words, even in a direct chat")
         XCTAssertNil(HighlightRule(viewer: .guest), "nothing names a guest")
     }
 

@@ -20,7 +20,8 @@ final class ChatPagingTests: XCTestCase {
         // Alice is new to the room, so every message is unread: opening loads older pages toward
         // the first unread (issue 15's "new messages" line); what shows is one run ending at m 120.
         let opened = texts(chat)
-        XCTAssertEqual(Array(opened.suffix(50)), (71...120).map { "m \($0)" }, "the newest page")
+        let newestPage = chat.messages.value?.suffix(50).map(\.message.content.summary) ?? []
+        XCTAssertEqual(newestPage, (72...120).map { "m \($0)" } + ["joined"], "the newest page, Alice's join last")
         XCTAssertEqual(opened, (121 - opened.count...120).map { "m \($0)" }, "pages loaded on opening are in order, nothing twice")
 
         var pages = 0
@@ -32,10 +33,15 @@ final class ChatPagingTests: XCTestCase {
         }
         XCTAssertEqual(chat.paging, .done)
         XCTAssertEqual(texts(chat), (1...120).map { "m \($0)" }, "every message once, oldest first")
+        let lines = chat.messages.value?.map(\.message) ?? []
+        XCTAssertEqual(lines.changes.map { $0.drop { $0 != ":" } }, [": joined", ": renamed the room to \(name)", ": joined"],
+                       "the owner's join and rename come first, Alice's join after m 120")
+        XCTAssertEqual(lines.last?.content.isRoomChange, true, "Alice joined on opening: her join is the newest line")
         await fixture.close()
     }
 
+    /// What people said, as the chat shows it (membership and room change lines apart).
     private func texts(_ chat: ChatModel) -> [String] {
-        chat.messages.value?.map(\.message.content.summary) ?? []
+        chat.messages.value?.map(\.message).said.map(\.content.summary) ?? []
     }
 }

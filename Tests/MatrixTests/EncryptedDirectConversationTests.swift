@@ -10,7 +10,7 @@ import XCTest
 /// invite (the key went to its device while it was only invited), and tteok reads nio's reply.
 final class EncryptedDirectConversationTests: XCTestCase {
     private func texts(_ service: MatrixService, _ room: ChannelID) async -> [String] {
-        ((try? await service.latestMessages(in: room, limit: 50).messages) ?? []).map(\.content.summary)
+        ((try? await service.latestMessages(in: room, limit: 50).texts) ?? [])
     }
 
     func testANewDirectConversationIsEncryptedBothWays() async throws {

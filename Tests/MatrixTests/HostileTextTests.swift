@@ -25,7 +25,7 @@ final class HostileTextTests: XCTestCase {
         }
         var texts: [String] = []
         let arrived = await eventually(seconds: 20) {
-            texts = (try? await reader.latestMessages(in: room, limit: 200).messages.map(\.content.summary)) ?? []
+            texts = (try? await reader.latestMessages(in: room, limit: 200).texts) ?? []
             return texts.count >= sent.count
         }
         XCTAssertTrue(arrived, "read \(texts.count) of \(sent.count)")

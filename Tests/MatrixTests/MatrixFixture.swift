@@ -103,5 +103,15 @@ final class EventRecorder: @unchecked Sendable {
 }
 
 extension MessagePage {
-    var texts: [String] { messages.map(\.content.summary) }
+    /// What people said, oldest first (membership and room change lines left out).
+    var texts: [String] { messages.said.map(\.content.summary) }
+    /// The membership and room change lines, oldest first, as `sender: change`.
+    var changes: [String] { messages.changes }
+}
+
+extension Sequence where Element == Message {
+    /// What people said (membership and room change lines left out).
+    var said: [Message] { filter { !$0.content.isRoomChange } }
+    /// The membership and room change lines as `sender: change`, for tests that check them apart.
+    var changes: [String] { filter(\.content.isRoomChange).map { "\($0.senderNickname): \($0.content.summary)" } }
 }

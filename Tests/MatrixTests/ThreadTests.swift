@@ -82,8 +82,9 @@ final class ThreadTests: XCTestCase {
         XCTAssertEqual(thread.root.content, .text("an old question"))
         XCTAssertEqual(thread.root.thread, .root(replyCount: 3))
         XCTAssertEqual(thread.replies.map(\.content.summary), ["old answer 1", "old answer 2", "old answer 3"])
-        let page = try await late.latestMessages(in: room, limit: 5)
+        let page = try await late.latestMessages(in: room, limit: 6)
         XCTAssertEqual(page.texts, (26...30).map { "later chatter \($0)" }, "fetched thread replies are no lines of the room")
+        XCTAssertEqual(page.messages.last?.content.summary, "joined", "the late member's join is the newest line")
         await assertThrows(.noSuchMessage) { _ = try await late.thread(MessageID("$nosuchevent"), in: room, limit: 5) }
         await fixture.close()
     }

@@ -33,7 +33,7 @@ public struct HighlightRule: Hashable, Sendable {
         guard message.senderID != me else { return false }
         switch message.content {
         case .text, .emote, .notice: break
-        case .deleted: return false
+        case .deleted, .roomChange: return false
         default: return isDirect
         }
         return isDirect || mentionsMe(message)

@@ -37,13 +37,17 @@ extension MatrixCache {
         case "m.room.message":
             guard var content = event.content.decode(as: MessageEventContent.self) else { return nil }
             // A plaintext message claiming the placeholder's msgtype is shown as the text it is.
-            if content.msgtype == encryptedMsgtype { return MessageEventContent(msgtype: "m.text", body: content.body) }
-            if content.msgtype == locationMsgtype { content.url = content.geoURI }
+            // Nor tteok's own kind for room changes: a message cannot pose as "Bob was banned".
+            if content.msgtype == encryptedMsgtype || content.msgtype == RoomChangeLines.msgtype {
+                return MessageEventContent(msgtype: "m.text", body: content.body)
+            }
+            if content.msgtype == locationMsgtype { content.url = content.geoURI } else { content.url = content.mediaReference }
             return content
         case stickerType:
             // A sticker has no msgtype; cached as one of its own, drawn as the picture it is.
             guard let sticker = event.content.decode(as: StickerContent.self) else { return nil }
-            return MessageEventContent(msgtype: stickerType, body: sticker.body ?? "", url: sticker.url, info: sticker.info)
+            return MessageEventContent(msgtype: stickerType, body: sticker.body ?? "", url: sticker.url ?? EncryptedMedia.reference(sticker.file),
+                                       info: sticker.info)
         case encryptedEventType:
             return MessageEventContent(msgtype: encryptedMsgtype, body: "")
         default:

@@ -36,6 +36,11 @@ extension MatrixCache {
             // As for originals: no edit can make text look like tteok's own placeholder.
             if new.msgtype == encryptedMsgtype { new.msgtype = "m.text" }
             return try storeRelation(event, room: room, key: nil, content: new, in: connection)
+        case let type where RoomChangeLines.eventTypes.contains(type) && event.state_key != nil:
+            guard let change = try RoomChangeLines.change(of: event, room: room, in: connection),
+                  try insert(event, room: room, atEnd: atEnd, content: RoomChangeLines.content(change), in: connection),
+                  let id = event.event_id else { return .nothing }
+            return .line(id)
         default:
             guard try insert(event, room: room, atEnd: atEnd, in: connection), let id = event.event_id else { return .nothing }
             if relation?.rel_type == RelationType.thread, let root = relation?.event_id { return .threadReply(id, root: root) }

@@ -54,8 +54,8 @@ extension MatrixCache {
                 SELECT e.seq FROM rooms r JOIN events e ON e.event_id = r.read_event_id WHERE r.room_id = ?
                 """, [.text(room)]).int64
             return try connection.scalar("""
-                SELECT count(*) FROM events WHERE room_id = ? AND seq > ? AND sender != ?
-                  AND sender NOT IN (SELECT user_id FROM ignored)
+                SELECT count(*) FROM events e WHERE room_id = ? AND seq > ? AND sender != ?
+                  AND sender NOT IN (SELECT user_id FROM ignored) AND \(MatrixCache.saidBySomeone)
                 """, [.text(room), .integer(readSeq ?? Int64.min), .text(me)]).int ?? 0
         }
     }

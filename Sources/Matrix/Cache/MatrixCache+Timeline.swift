@@ -16,6 +16,22 @@ extension MatrixCache {
         LEFT JOIN sender_devices sd ON sd.event_id = e.event_id
         """
 
+    /// SQL: the event `e` is something someone said, not a membership or room change line (those
+    /// count for no badge, activity or profile).
+    static let saidBySomeone = "e.msgtype != '\(RoomChangeLines.msgtype)'"
+
+    /// The newest message someone said in `room` (no room change), for a conversation's preview.
+    func latestSaid(in room: String) async throws -> CachedEvent? {
+        let me = userID
+        return try await database.read { connection in
+            let row = try connection.queryRow("""
+                \(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.thread_root IS NULL AND \(MatrixCache.saidBySomeone)
+                  AND e.sender NOT IN (SELECT user_id FROM ignored) ORDER BY e.seq DESC LIMIT 1
+                """, [.text(room)]).map { try CachedEvent(row: $0, connection) }
+            return try MatrixCache.resolve(row.map { [$0] } ?? [], me: me, in: connection).first
+        }
+    }
+
     /// Up to `limit` events older than `seq` (all when nil), oldest first, without ignored senders.
     /// Thread replies are not in the room's timeline (their root counts them).
     func events(in room: String, before seq: Int64?, limit: Int) async throws -> [CachedEvent] {
@@ -47,7 +63,7 @@ extension MatrixCache {
     func events(by user: String, in room: String, limit: Int) async throws -> [CachedEvent] {
         let me = userID
         return try await database.read { connection in
-            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.sender = ? ORDER BY e.seq DESC LIMIT ?",
+            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.room_id = ? AND e.sender = ? AND \(MatrixCache.saidBySomeone) ORDER BY e.seq DESC LIMIT ?",
                                             [.text(room), .text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }.reversed()
             return try MatrixCache.resolve(Array(rows), me: me, in: connection)
         }
@@ -57,14 +73,14 @@ extension MatrixCache {
     func events(by user: String, limit: Int) async throws -> [CachedEvent] {
         let me = userID
         return try await database.read { connection in
-            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? ORDER BY e.ts DESC LIMIT ?",
+            let rows = try connection.query("\(MatrixCache.selectEvents) WHERE e.sender = ? AND \(MatrixCache.saidBySomeone) ORDER BY e.ts DESC LIMIT ?",
                                             [.text(user), .integer(Int64(limit))]).map { try CachedEvent(row: $0, connection) }
             return try MatrixCache.resolve(rows, me: me, in: connection)
         }
     }
 
     func eventCount(by user: String) async throws -> Int {
-        try await database.read { try $0.scalar("SELECT count(*) FROM events WHERE sender = ?", [.text(user)]).int ?? 0 }
+        try await database.read { try $0.scalar("SELECT count(*) FROM events e WHERE e.sender = ? AND \(MatrixCache.saidBySomeone)", [.text(user)]).int ?? 0 }
     }
 
     /// Per room: messages since `since` and the newest one.
@@ -73,8 +89,8 @@ extension MatrixCache {
         let me = userID
         return try await database.read { connection in
             let counts = try connection.query("""
-                SELECT room_id, count(*) AS n, max(seq) AS top FROM events
-                WHERE ts >= ? AND sender NOT IN (SELECT user_id FROM ignored) GROUP BY room_id
+                SELECT room_id, count(*) AS n, max(seq) AS top FROM events e
+                WHERE ts >= ? AND sender NOT IN (SELECT user_id FROM ignored) AND \(MatrixCache.saidBySomeone) GROUP BY room_id
                 """, [.integer(ms)])
             return try counts.map { row in
                 let room = row["room_id"].string ?? ""
@@ -128,10 +144,11 @@ extension MatrixCache {
     /// either end of the room's order, with the reply and thread it belongs to; one the server
     /// hands out already redacted is kept as deleted. False when it was not a message or was
     /// already cached.
-    static func insert(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> Bool {
+    static func insert(_ event: RoomEvent, room: String, atEnd: Bool, content given: MessageEventContent? = nil,
+                       in connection: Connection) throws -> Bool {
         let redacted = event.isRedacted && ["m.room.message", encryptedEventType, stickerType].contains(event.type)
         guard let id = event.event_id,
-              let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : cachedContent(of: event) else { return false }
+              let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : given ?? cachedContent(of: event) else { return false }
         let relation = redacted ? nil : event.relatesTo
         let threadRoot = relation?.rel_type == RelationType.thread ? relation?.event_id : nil
         let seq = atEnd

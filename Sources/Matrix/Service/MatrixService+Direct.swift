@@ -13,7 +13,7 @@ extension MatrixService {
             let ignored = Set(try await active.cache.ignoredUsers())
             for channel in try await directChannels(active) {
                 guard case .direct(let other) = channel.kind, !ignored.contains(other.raw) else { continue }
-                let latest = try await active.cache.events(in: channel.id.raw, before: nil, limit: 1).last
+                let latest = try await active.cache.latestSaid(in: channel.id.raw)
                 let unread = try await unreadCount(in: channel.id) > 0
                 result.append(ConversationSummary(channelID: channel.id, other: try await cachedProfile(other.raw, active),
                                                   latest: latest.map(active.message), unread: unread))

@@ -102,7 +102,8 @@ public final class ActivityModel {
 
     private func arrived(_ messages: [Message], in channel: ChannelID) async {
         guard let rule, channel != onScreen() else { return }
-        let fresh = messages.filter { $0.senderID != rule.me && $0.delivery == .delivered }
+        // Room changes (joins, renames) are no one's words: no activity, no announcement.
+        let fresh = messages.filter { $0.senderID != rule.me && $0.delivery == .delivered && !$0.content.isRoomChange }
         guard !fresh.isEmpty, let place = await place(of: channel) else { return }
         for message in fresh {
             let isHighlight = rule.isHighlight(message, isDirect: place.isDirect)

@@ -38,7 +38,8 @@ struct MessageRecord: Encodable, Sendable {
     /// Encoded as ISO 8601.
     let sentAt: Date
     /// `text`, `emote`, `notice`, `image`, `file`, `video`, `audio`, `sticker`, `location`,
-    /// `encrypted` (an end-to-end encrypted message tteok cannot read) or `deleted`.
+    /// `encrypted` (an end-to-end encrypted message tteok cannot read), `deleted`, or a room change:
+    /// `membership` (joined, left, invited, kicked, banned, unbanned), `roomName`, `topic`.
     let kind: String
     /// The text, for an emote `* TEXT`, for an attachment `[KIND] FILE`, for a place
     /// `[location] DESCRIPTION geo:…`, for an encrypted or deleted message a placeholder.
@@ -48,6 +49,8 @@ struct MessageRecord: Encodable, Sendable {
     /// A file, video, sound, image or sticker.
     let attachment: Attachment?
     let location: Location?
+    /// Who joined, left, was invited, removed or banned, for a `membership` line.
+    let membership: MembershipRecord?
     /// The message this one answers; nil when it is no reply.
     let replyTo: ReplyRecord?
     /// Edited by its sender (the text is the edited one).
@@ -81,6 +84,7 @@ struct MessageRecord: Encodable, Sendable {
         truncatedBytes = message.omittedBytes > 0 ? message.omittedBytes : nil
         kind = message.content.kind.rawValue
         (image, attachment, location) = Self.attachment(of: message.content)
+        membership = MembershipRecord(message.content)
         replyTo = message.replyTo.map(ReplyRecord.init)
         edited = message.isEdited
         editedAt = message.editedAt
@@ -107,9 +111,12 @@ struct MessageRecord: Encodable, Sendable {
     }
 
     /// `2026-12-02 18:30  Mina: hello (edited)` for a terminal, in local time, with the quote of a
-    /// reply, the reactions and a thread's count after it; a cut text ends `[… N KB more]`.
+    /// reply, the reactions and a thread's count after it; a cut text ends `[… N KB more]`. A room
+    /// change reads `2026-12-02 18:30  → Mina joined`.
     func line(_ console: Console) -> String {
         let sender = nickname.isEmpty ? senderId : nickname
+        // A room change is no one's words: `→ Mina joined`, never `Mina: joined`.
+        if MessageKind(rawValue: kind)?.isRoomChange == true { return "\(timeText)  → \(console.inert(sender)) \(console.inert(text))" }
         var line = "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): "
         if let replyTo { line += "[↱ \(console.inert(replyTo.summary))] " }
         line += console.inert(text)

@@ -42,6 +42,7 @@ extension ChatTranscript {
             // notice: it goes through the same sanitiser as any text from outside.
             return lines(strings.encryptedMessage + (reason.map { " (\(text.line($0)))" } ?? ""), Style(.muted))
         case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))
+        case .roomChange(let change): return lines(roomChangeText(change, by: message.senderNickname), Style(.muted))
         }
     }
 

@@ -126,9 +126,11 @@ public struct ChatTranscript {
         let anchorIndex = anchor.flatMap { id in lines.lastIndex { $0.id == id } }
         var unreadChunk: (chunk: Int, row: Int)?
         var day = index >= 0 ? self.day(of: lines[index]) : nil
+        var run: ClosedRange<Int>?
         while index >= 0, count < minimum || needsSelected || index >= (anchorIndex ?? lines.count) {
             let line = lines[index]
-            var chunk = rows(for: line, width: width)
+            if run.map({ !$0.contains(index) }) ?? true { run = collapsedRun(endingAt: index, in: lines) }
+            var chunk = run.map { index == $0.lowerBound ? collapsedRows(lines[$0], width: width) : [] } ?? rows(for: line, width: width)
             if line.id == firstUnread {
                 chunk.insert(unreadMarker(width: width), at: 0)
                 unreadChunk = (chunks.count, 0)
@@ -179,7 +181,10 @@ public struct ChatTranscript {
 
     /// One message's rows, from the cache when it has them.
     private func rows(for line: ChatLine, width: Int) -> [Row] {
-        let make = { line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width) }
+        let make = {
+            if case .roomChange = line.message.content { return self.roomChangeRows(line.message, width: width) }
+            return line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width)
+        }
         // An image's rows change as its preview arrives; ImagePreviews caches those instead.
         var made: [Row]
         if Self.hasPreview(line.message.content) {
