@@ -24,7 +24,7 @@ enum ManyRoomsRows {
     }
 
     static func skipped(_ name: String, budget: Double, unit: Unit = .milliseconds) -> BudgetRow {
-        BudgetRow(name, unit: unit, budget: budget, verdict: .skip("no homeserver: --homeserver URL or TTEOK_SYNAPSE_URL"))
+        BudgetRow.noHomeserver(name, budget: budget, unit: unit)
     }
 
     static func start(_ options: BenchOptions, home name: String, log: @escaping @Sendable (String) -> Void) async throws -> Start? {
