@@ -120,7 +120,9 @@ extension MatrixClient {
         var query: [(name: String, value: String)] = [("filter", SyncFilter.json), ("timeout", String(timeout))]
         if let since { query.append(("since", since)) }
         var endpoint = Endpoint.client(.get, "sync", query: query)
-        endpoint.timeout = TimeInterval(timeout) / 1000 + 30
+        // An initial sync of a thousand rooms took a loaded Synapse over 30 s: abandoning it then
+        // left `tteok channels` with the first window of rooms, and every retry started over.
+        endpoint.timeout = TimeInterval(timeout) / 1000 + (since == nil ? 180 : 30)
         return try await call(endpoint)
     }
 
@@ -165,8 +167,9 @@ extension MatrixClient {
 
     // MARK: Media
 
-    func upload(_ data: Data, fileName: String, mimeType: String) async throws -> String {
-        var endpoint = Endpoint(method: .post, segments: ["_matrix", "media", "v3", "upload"], query: [("filename", fileName)])
+    /// Uploads `data`; `fileName` nil sends none (an encrypted attachment's name stays in its event).
+    func upload(_ data: Data, fileName: String?, mimeType: String) async throws -> String {
+        var endpoint = Endpoint(method: .post, segments: ["_matrix", "media", "v3", "upload"], query: fileName.map { [("filename", $0)] } ?? [])
         endpoint.body = data
         endpoint.contentType = mimeType
         let uri = try await call(endpoint, as: MediaUploadResponse.self).content_uri

@@ -49,6 +49,8 @@ public struct UIStrings: Hashable, Sendable {
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
     /// Stands in for a message its sender or a moderator deleted.
     public var deletedMessage: String { pick("message deleted", "삭제된 메시지") }
+    /// Stands in for a message a moderator deleted: nobody takes it for the sender's choice.
+    public var deletedByModerator: String { pick("deleted by a moderator", "관리자가 삭제한 메시지") }
     /// After the nickname of a message from a device never verified (encrypted rooms only).
     public var unverifiedMark: String { pick("?", "?") }
     /// After the nickname of a message from a device whose keys changed since it was verified.
@@ -56,6 +58,7 @@ public struct UIStrings: Hashable, Sendable {
     /// A reply whose original cannot be shown.
     public var replyUnavailable: String { pick("original message unavailable", "원본 메시지를 볼 수 없음") }
     public var edited: String { pick("(edited)", "(수정됨)") }
+    public func threadTitle(_ root: String) -> String { pick("Thread · \(root)", "스레드 · \(root)") }
     public func threadReplies(_ count: Int) -> String { pick(count == 1 ? "1 reply" : "\(count) replies", "답글 \(count)개") }
     public func failed(_ reason: String) -> String {
         pick("not sent: \(reason) · Esc ↑ then t send again · d discard", "보내지 못함: \(reason) · Esc ↑ 다음 t 다시 보내기 · d 버리기")

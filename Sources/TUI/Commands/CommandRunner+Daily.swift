@@ -15,9 +15,6 @@ extension DailyCommand {
 extension CommandRunner {
     func run(_ command: DailyCommand) async -> Bool {
         switch command {
-        case .me(let text):
-            guard let chat = inChat()?.model else { return false }
-            return await chat.sendEmote(text)
         case .message(let name, let text):
             guard let community = inCommunity(), modal.report(await community.directMessage(name)) else { return false }
             guard let text, let chat = host?.openChat?.model else { return true }

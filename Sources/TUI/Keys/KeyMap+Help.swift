@@ -37,10 +37,12 @@ extension KeyMap {
         }
     }
 
-    /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ into
-    /// selection mode and the letters there). A binding already listed is not listed again; G,
-    /// End's vi twin in selection mode, is left out to keep the help short.
-    static let helpTables: [[Binding]] = [browsing, everywhere, composing.filter { $0.intent == .complete(forward: true) }, reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
+    /// The tables the help lists, in order: lists, everywhere, then what a chat adds (Tab and ↑
+    /// in its input, ↑ into selection mode, and the keys there). A binding already listed is not
+    /// listed again; G, End's vi twin in selection mode, is left out to keep the help short.
+    static let helpTables: [[Binding]] = [browsing, everywhere,
+                                          chatInput.filter { [.complete(forward: true), .editLast].contains($0.intent) },
+                                          reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
                                           selecting.filter { !$0.keys.contains(.character("G")) }]
 
     /// The help's key section: each binding's keys and what they do; bindings of one group
@@ -64,7 +66,7 @@ extension KeyMap {
 
     /// Intents the help lists on one line (and the hints under one entry).
     public enum HelpGroup: Hashable, Sendable {
-        case move, scroll, ends, tabs, panes, picked, quit, choice, chats
+        case move, scroll, ends, tabs, panes, relate, picked, quit, choice, chats
     }
 
     static func helpGroup(_ intent: Intent) -> HelpGroup? {
@@ -74,7 +76,8 @@ extension KeyMap {
         case .newest, .oldest: return .ends
         case .selectTab: return .tabs
         case .nextPane, .previousPane: return .panes
-        case .report, .block, .openImage, .saveImage, .retryUnsent, .discardUnsent: return .picked
+        case .reply, .editPicked, .react, .delete: return .relate
+        case .report, .block, .openImage, .saveImage, .retryUnsent: return .picked
         case .quit: return .quit
         case .previousChoice, .nextChoice: return .choice
         case .nextActivity, .search: return .chats
@@ -93,7 +96,8 @@ extension UIStrings {
         case .ends: return korean ? "가장 새 / 처음 메시지" : "newest / oldest"
         case .tabs: return [Tab.discover, .channels, .direct, .profile].map(shared.tabTitle).joined(separator: ", ")
         case .panes: return korean ? "다음 / 이전 영역" : "next / previous pane"
-        case .picked: return korean ? "신고, 차단, 보기, 저장, 다시 보내기, 버리기 (물어봄)" : "report, block, open, save, resend, discard it (asks)"
+        case .relate: return korean ? "답장, 내 메시지 수정, 반응, 삭제 (물어봄)" : "reply, edit mine, react, delete (asks)"
+        case .picked: return korean ? "신고, 차단, 보기, 저장, 다시 보내기 (물어봄)" : "report, block, open, save, resend it (asks)"
         case .quit: return korean ? "종료 (q는 먼저 물어봄)" : "quit (q asks first)"
         case .choice: return korean ? "질문의 다른 선택" : "other choice in a question"
         case .chats: return korean ? "알림 있는 다음 채팅 / 기록 검색" : "next chat with news / search history"
@@ -130,7 +134,12 @@ extension UIStrings {
         case .report: return korean ? "고른 메시지 신고 (물어봄)" : "report picked message (asks)"
         case .block: return korean ? "그 작성자 차단 (물어봄)" : "block its sender (asks)"
         case .retryUnsent: return korean ? "못 보낸 메시지 다시 보내기" : "send an unsent message again"
-        case .discardUnsent: return korean ? "못 보낸 메시지 버리기" : "discard an unsent message"
+        case .delete: return korean ? "고른 메시지 삭제 (물어봄)" : "delete picked message (asks)"
+        case .reply: return korean ? "고른 메시지에 답장" : "reply to picked message"
+        case .openThread: return korean ? "고른 메시지의 스레드 (Esc: 돌아가기)" : "open picked message's thread (Esc back)"
+        case .editPicked: return korean ? "고른 내 메시지 수정" : "edit picked message (mine)"
+        case .react: return korean ? "고른 메시지에 반응" : "react to picked message"
+        case .editLast: return korean ? "빈 입력에서: 내 마지막 메시지 수정" : "empty input: edit my last message"
         case .previousChoice: return korean ? "이전 선택" : "previous choice"
         case .nextChoice: return korean ? "다음 선택" : "next choice"
         case .complete(let forward):
@@ -149,11 +158,12 @@ extension UIStrings {
         case (.open, _): return pick("open", "열기")
         case (.help, _): return pick("help", "도움말")
         case (.quit, _): return pick("quit", "종료")
-        case (.submit, .typing), (.submit, .composing): return pick("send", "보내기")
+        case (.submit, .typing), (.submit, .chatInput): return pick("send", "보내기")
         case (.complete, _): return pick("complete", "완성")
+        case (.editLast, _): return pick("edit last", "마지막 수정")
         case (.submit, _): return pick("take it", "선택")
         case (.pageUp, _): return pick("older", "이전")
-        case (.leave, .typing), (.leave, .composing): return pick("leave input", "입력 끝")
+        case (.leave, .typing), (.leave, .chatInput): return pick("leave input", "입력 끝")
         case (.leave, .reading), (.leave, .sidebar): return pick("back", "뒤로")
         case (.leave, .selecting): return pick("done", "끝")
         case (.leave, .question): return pick("cancel", "취소")
@@ -161,8 +171,9 @@ extension UIStrings {
         case (.leave, _): return pick("back", "뒤로")
         case (.selectMessages, _): return pick("pick a message · type to write", "메시지 선택 · 입력하면 글쓰기")
         case (.report, _), (.block, _): return pick("report/block", "신고/차단")
-        case (.openImage, _), (.saveImage, _): return pick("open/save image", "이미지 보기/저장")
-        case (.retryUnsent, _), (.discardUnsent, _): return pick("resend/discard", "다시/버리기")
+        case (.openImage, _), (.saveImage, _): return pick("open/save", "보기/저장")
+        case (.retryUnsent, _): return pick("resend", "다시 보내기")
+        case (.reply, _), (.editPicked, _), (.react, _), (.delete, _): return pick("reply/edit/react/delete", "답장/수정/반응/삭제")
         case (.previousChoice, _), (.nextChoice, _): return pick("choose", "고르기")
         default: return describe(intent)
         }

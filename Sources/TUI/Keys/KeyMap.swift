@@ -58,11 +58,13 @@ public enum KeyMap {
     ]
 
     /// The chat's input: a text field whose Tab and Shift-Tab complete (WeeChat's, irssi's and
-    /// senpai's key); panes are a Tab away after Esc.
-    public static let composing: [Binding] = [
+    /// senpai's key; panes are a Tab away after Esc) and whose ↑ on an empty line edits my last
+    /// message (history is Ctrl-P/Ctrl-N, or ↑/↓ once the line has text).
+    public static let chatInput: [Binding] = [
         Binding([.enter], .submit, hint: true),
         Binding([.tab], .complete(forward: true), hint: true),
         Binding([.backTab], .complete(forward: false)),
+        Binding([.up], .editLast, hint: true),
         Binding([.pageUp], .pageUp, hint: true),
     ]
 
@@ -83,17 +85,23 @@ public enum KeyMap {
         Binding([.enter], .open, hint: true),
     ]
 
-    /// Selection mode: ↑/↓ pick a message; each letter asks before it acts on it; other keys
-    /// do nothing (Esc goes back to typing).
+    /// Selection mode: ↑/↓ pick a message; Enter answers it and Ctrl-E edits it (mine) in the
+    /// input — keys no typed word contains, so a stray word never sends an edit; `+` offers the
+    /// reactions and every letter asks before it acts on it; other keys do nothing (Esc goes back
+    /// to typing).
     public static let selecting: [Binding] = [
         Binding([.up, .character("k")], .up, hint: true),
         Binding([.down, .character("j")], .down, hint: true),
+        Binding([.enter], .reply, hint: true),
+        Binding([.right], .openThread),
+        Binding([.control("e")], .editPicked, hint: true),
+        Binding([.character("+")], .react, hint: true),
+        Binding([.character("d"), .delete], .delete, hint: true),
         Binding([.character("r")], .report, hint: true),
         Binding([.character("b")], .block, hint: true),
         Binding([.character("o")], .openImage, hint: true),
         Binding([.character("s")], .saveImage, hint: true),
         Binding([.character("t")], .retryUnsent, hint: true),
-        Binding([.character("d")], .discardUnsent, hint: true),
         Binding([.end, .character("G")], .newest),
         Binding([.home], .oldest),
         Binding([.character("?")], .help),
@@ -117,7 +125,7 @@ public enum KeyMap {
         switch context {
         case .browsing: return browsing
         case .typing: return typing
-        case .composing: return composing
+        case .chatInput: return chatInput
         case .reading: return reading
         case .sidebar: return sidebar
         case .selecting: return selecting
@@ -138,7 +146,7 @@ public enum KeyMap {
         guard takesGlobalKeys(context) else { return nil }
         if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
         switch context {
-        case .typing, .composing: return .edit(key)
+        case .typing, .chatInput: return .edit(key)
         case .reading, .sidebar: return key.isText ? .edit(key) : nil
         default: return nil
         }
@@ -170,9 +178,9 @@ extension KeyMap {
         case .up, .down: return 0
         case .report, .block: return 1
         case .openImage, .saveImage: return 2
-        case .retryUnsent, .discardUnsent: return 3
         case .previousChoice, .nextChoice: return 4
-        case .complete: return 5
+        case .reply, .editPicked, .react, .delete: return 5
+        case .complete: return 6
         default: return nil
         }
     }

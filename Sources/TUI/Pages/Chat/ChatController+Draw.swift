@@ -9,6 +9,13 @@ extension ChatController {
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
         guard let model else { return FrameReport() }
         let (transcriptArea, inputArea) = region.splitBottom(InputBarPane.height(for: input, width: region.width))
+        if let thread {
+            // The thread over the chat: its root and replies, newest at the bottom, its own input.
+            let pane = ChatPane(title: threadTitle(thread), messages: thread.lines, paging: .done, scroll: 0, focused: false, transcript: transcript)
+            var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea)
+            report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
+            return report
+        }
         var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
                             focused: focus == .selecting, transcript: transcript)
         if case .person = model.subject { pane.isDirect = true }
@@ -32,7 +39,13 @@ extension ChatController {
     }
 
     private func inputBarPane(_ model: ChatModel) -> InputBarPane {
-        InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text)
+        var pane = InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text)
+        switch composing {
+        case .reply(let line)?: pane.composing = strings.replyingTo(line.message.senderNickname, Self.excerpt(line.message.content.summary, length: 30))
+        case .edit(let line, _)?: pane.composing = strings.editingMessage(Self.excerpt(line.message.content.summary, length: 30))
+        case nil: break
+        }
+        return pane
     }
 
     /// Keeps what the frame showed; asks for the page before the oldest row when it is on screen.

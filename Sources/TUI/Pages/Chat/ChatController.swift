@@ -34,6 +34,8 @@ final class ChatController: PageController {
 
     /// The chat shown, nil when none is open.
     private(set) var model: ChatModel?
+    /// The thread open over the chat (→ in selection mode), nil when the chat itself is shown.
+    var thread: ThreadModel?
     private var shownSubject: ChatSubject?
     var focus = Focus.list
     /// The input line, with the history ↑/↓ recall (the account's, across its chats); Alt-Enter
@@ -43,6 +45,8 @@ final class ChatController: PageController {
     var completion: Completion?
     /// Text typed in a chat and not sent, kept while another chat is open.
     private var drafts: [ChatSubject: String] = [:]
+    /// The message the input answers or edits, shown above it until Enter or Esc.
+    var composing: Composition?
     /// Where the transcript is scrolled.
     var scroll = ChatScroll.newest
     /// What the last frame showed of the transcript (handed back by `afterFrame`).
@@ -66,7 +70,7 @@ final class ChatController: PageController {
 
     var keyContext: KeyContext {
         switch focus {
-        case .input: return .composing
+        case .input: return .chatInput
         case .reading: return .reading
         case .selecting: return .selecting
         case .list: return .sidebar
@@ -80,6 +84,9 @@ final class ChatController: PageController {
     /// message with the keys in its input; no chat gives the keys to the list.
     func show(_ chat: ChatModel?) {
         guard chat !== model else { return }
+        cancelComposing()
+        thread?.close()
+        thread = nil
         if let shownSubject { drafts[shownSubject] = input.text.isEmpty ? nil : input.text }
         model = chat
         shownSubject = chat?.subject
@@ -98,13 +105,23 @@ final class ChatController: PageController {
         guard let model else { return false }
         if case .complete(let forward) = intent { return complete(forward: forward) }
         completion = nil
+        if let thread { return await handleThread(intent, thread) }
         switch (intent, keyContext) {
         case (.submit, _): await submit(model)
-        case (.edit(.end), .composing) where input.cursor == input.text.count:
+        case (.edit(.end), .chatInput) where input.cursor == input.text.count:
             // End with nothing after the cursor to move over: the newest message.
             scrollToNewest()
-        case (.edit(.home), .composing) where input.text.isEmpty: scrollToOldest()
-        case (.edit(let key), .composing):
+        case (.edit(.home), .chatInput) where input.text.isEmpty: scrollToOldest()
+        case (.editLast, .chatInput):
+            // ↑ on the empty line edits my last message; with text in it (or nothing of mine
+            // here), it walks the history as in any line editor.
+            if input.text.isEmpty, composing == nil, let line = model.lastEditableLine {
+                startEdit(line)
+            } else {
+                _ = input.handle(.up)
+                damage = .areas([.inputLine])
+            }
+        case (.edit(let key), .chatInput):
             let rows = inputRows
             _ = input.handle(key)
             // A row more or less moves the transcript: only an edit within the rows is the line's.
@@ -113,7 +130,11 @@ final class ChatController: PageController {
             // Text typed after Esc (or on the list beside) goes into the input, as in any chat client.
             focus = .input
             _ = input.handle(key)
-        case (.leave, .composing): focus = .reading
+        case (.leave, .chatInput):
+            // Esc always leaves the input (so Esc ↑ is always selection mode), ending a reply or
+            // edit under way.
+            cancelComposing()
+            focus = .reading
         case (.leave, .selecting): leaveSelectionMode()
         case (.focusInput, _): focus = .input
         case (.selectMessages, _): enterSelectionMode()
@@ -130,12 +151,18 @@ final class ChatController: PageController {
     private func handleSelected(_ intent: Intent) async -> Bool {
         guard focus == .selecting else { return false }
         switch intent {
+        case .reply: startReply()
+        case .openThread: await openThread()
+        case .editPicked:
+            guard let line = model?.selectedLine else { modal.alert = strings.shared.selectMessageFirst; break }
+            startEdit(line)
+        case .react: askToReact()
+        case .delete: askToDeletePicked()
         case .report: promptReport()
         case .block: askToBlockSelectedSender()
         case .openImage: await askToOpenImage()
         case .saveImage: await askToSaveImage()
         case .retryUnsent: askAboutUnsent(retry: true)
-        case .discardUnsent: askAboutUnsent(retry: false)
         default: return false
         }
         return true
@@ -166,6 +193,15 @@ final class ChatController: PageController {
         }
         if line.allSatisfy(\.isWhitespace) {
             if let refusal = model.postingRefusal { modal.alert = refusal }
+            return
+        }
+        if let composing {
+            guard await sendComposed(CommandRegistry.messageText(line), composing) else { return }
+            self.composing = nil
+            if case .reply = composing {
+                input.commit()
+                scroll = .newest
+            }
             return
         }
         if await model.send(CommandRegistry.messageText(line)) {

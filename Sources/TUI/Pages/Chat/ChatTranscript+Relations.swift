@@ -29,19 +29,23 @@ extension ChatTranscript {
         case .text(let body):
             if let formatted = message.formatted { return formattedRows(formatted, width: width, style: style) }
             return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
-        case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .emote(let body):
+            let actor = "* " + message.senderNickname + " "
+            if let formatted = message.formatted { return formattedRows(FormattedText(runs: [.init(actor)] + formatted.runs), width: width, style: style) }
+            return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
         case .notice(let body):
             if let formatted = message.formatted { return formattedRows(formatted, width: width, style: Style(.muted)) }
             return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
         case .image(let image): return imageRows(image, width: width, style: style)
         case .sticker(let image): return imageRows(image, kind: .sticker, width: width, style: style)
-        case .file(let file): return lines(attachmentLabel(file), style)
+        case .file(let file): return lines(attachmentLabel(file), style) + (file.caption.map { lines(shownBody($0, omittedBytes: 0), style) } ?? [])
         case .location(let place): return lines(locationLabel(place), style)
         case .encrypted(let reason):
             // The reason comes from our own crypto module, but it may quote a sender's withheld
             // notice: it goes through the same sanitiser as any text from outside.
             return lines(strings.encryptedMessage + (reason.map { " (\(text.line($0)))" } ?? ""), Style(.muted))
-        case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))
+        case .deleted(let byModerator):
+            return lines(byModerator ? strings.deletedByModerator : strings.deletedMessage, Style(.muted, on: nil, .dim))
         case .roomChange(let change): return lines(roomChangeText(change, by: message.senderNickname), Style(.muted))
         }
     }
