@@ -13,6 +13,8 @@ public final class Community {
     public let profile: ProfileModel
     /// Activity in the chats not on screen: the hotlist, the direct-message notice, announcements.
     public let activity: ActivityModel
+    /// Invitations waiting for an answer, live from the start (the status line says when one comes).
+    public let invitations: InvitationsModel
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -36,6 +38,7 @@ public final class Community {
         channels = ChannelListModel(context: context, resolver: resolver, gate: gate)
         conversations = ConversationsModel(context: context, gate: gate)
         profile = ProfileModel(context: context)
+        invitations = InvitationsModel(context: context, gate: gate)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
@@ -57,6 +60,7 @@ public final class Community {
         // The channel asked for comes before Discover's fetch: it is what the first frame shows.
         if let channelName { await gate.open(.channelNamed(channelName)) }
         await navigator.preload(.discover)
+        await invitations.start()
     }
 
     /// `/join NAME`.
@@ -105,6 +109,7 @@ public final class Community {
     func close() async {
         live.cancel()
         activity.stop()
+        invitations.close()
         await navigator.closeAll()
     }
 }

@@ -44,6 +44,8 @@ public enum Intent: Hashable, Sendable {
     case retryUnsent
     /// `d` in selection mode: drop my unsent message (picked, else the newest failed) (asks).
     case discardUnsent
+    /// `x` on an invitation in the Direct tab: decline it (asks).
+    case decline
     /// ←/→ (or Tab) in a question: the other choice.
     case previousChoice, nextChoice
 }

@@ -36,8 +36,9 @@ extension KeyMap {
 
     /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ into
     /// selection mode and the letters there). A binding already listed is not listed again; G,
-    /// End's vi twin in selection mode, is left out so the whole help fits 80x24.
-    static let helpTables: [[Binding]] = [browsing, everywhere, reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
+    /// End's vi twin in selection mode, and `x`, which the Direct tab names beside the highlighted
+    /// invitation (the only place it acts), are left out so the whole help fits 80x24.
+    static let helpTables: [[Binding]] = [browsing.filter { $0.intent != .decline }, everywhere, reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
                                           selecting.filter { !$0.keys.contains(.character("G")) }]
 
     /// The help's key section: each binding's keys and what they do; bindings of one group
@@ -126,6 +127,7 @@ extension UIStrings {
         case .block: return korean ? "그 작성자 차단 (물어봄)" : "block its sender (asks)"
         case .retryUnsent: return korean ? "못 보낸 메시지 다시 보내기" : "send an unsent message again"
         case .discardUnsent: return korean ? "못 보낸 메시지 버리기" : "discard an unsent message"
+        case .decline: return korean ? "대화 탭: 초대 거절 (물어봄)" : "decline an invitation (Direct, asks)"
         case .previousChoice: return korean ? "이전 선택" : "previous choice"
         case .nextChoice: return korean ? "다음 선택" : "next choice"
         }
