@@ -59,6 +59,11 @@ A STEP's target ("to", "of", "root", "target") is the index of an earlier step o
   {"type": "react", "to": T, "key": "👍"}       m.reaction, m.annotation
   {"type": "redact", "target": T}               m.room.redaction
   {"type": "thread", "root": T, "body": …}      m.thread with the m.in_reply_to fallback
+  {"type": "media", …, "encrypt": true, "tamper": false}   an encrypted attachment (`file`); tamper breaks its hash
+
+  {… "action": "attachments", "room_id": "!…", "limit": 50}
+      → {"attachments": [{"event_id", "msgtype", "body", "encrypted", "info", "data": base64}, …]}
+      every attachment among the newest events, downloaded (and decrypted) by nio.
 """
 import asyncio
 import base64
@@ -72,7 +77,7 @@ from uuid import uuid4
 from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
                  RoomMessageText, RoomSendResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
-from nio.crypto import OutboundGroupSession
+from nio.crypto import OutboundGroupSession, decrypt_attachment
 
 import nio_cross_signing
 import nio_sas
@@ -136,6 +141,8 @@ async def main(request):
             answer["events"] = await events(client, room, request.get("limit", 50))
         elif request["action"] == "decrypted-events":
             answer["events"] = await decrypted_events(client, room, request.get("limit", 50))
+        elif request["action"] == "attachments":
+            answer["attachments"] = await attachments(client, room, request.get("limit", 50))
         else:
             answer["event_ids"] = await send(client, room, request.get("texts", []))
         print(json.dumps(answer))
@@ -285,6 +292,27 @@ async def decrypted_events(client, room, limit):
     return [{**event.source, "decrypted": bool(getattr(event, "decrypted", False))} for event in reversed(page.chunk)]
 
 
+async def attachments(client, room, limit):
+    """Every attachment among the room's newest events, downloaded as nio does: an encrypted
+    one (`file`) decrypted by nio's decrypt_attachment, which checks its hash."""
+    found = []
+    for event in await decrypted_events(client, room, limit):
+        content = event.get("content", {})
+        encrypted = content.get("file")
+        url = encrypted["url"] if encrypted else content.get("url")
+        if not url:
+            continue
+        downloaded = await client.download(url)
+        if not hasattr(downloaded, "body"):
+            raise RuntimeError(f"download failed: {downloaded}")
+        data = downloaded.body
+        if encrypted:
+            data = decrypt_attachment(data, encrypted["key"]["k"], encrypted["hashes"]["sha256"], encrypted["iv"])
+        found.append({"event_id": event.get("event_id"), "msgtype": content.get("msgtype"), "body": content.get("body"),
+                      "encrypted": bool(encrypted), "info": content.get("info", {}), "data": base64.b64encode(data).decode()})
+    return found
+
+
 async def relations(client, room, steps):
     """Sends each step as another client would; returns the event ids in step order. In an
     encrypted room nio encrypts each (for the members' devices it knows: asked first)."""
@@ -330,10 +358,18 @@ async def relations(client, room, steps):
                                         "m.in_reply_to": {"event_id": root}}}
         elif kind in ("media", "sticker"):
             data = base64.b64decode(step["data"])
-            uploaded, _ = await client.upload(io.BytesIO(data), content_type=step["mimetype"], filename=step["name"], filesize=len(data))
+            encrypt = step.get("encrypt", False)
+            uploaded, keys = await client.upload(io.BytesIO(data), content_type=step["mimetype"], filename=step["name"], filesize=len(data),
+                                                 encrypt=encrypt)
             if not hasattr(uploaded, "content_uri"):
                 raise RuntimeError(f"upload failed: {uploaded}")
-            content = {"body": step["name"], "url": uploaded.content_uri, "info": {"mimetype": step["mimetype"], "size": len(data)}}
+            content = {"body": step["name"], "info": {"mimetype": step["mimetype"], "size": len(data)}}
+            if encrypt:
+                content["file"] = {"url": uploaded.content_uri, **keys}
+                if step.get("tamper"):  # a hash that is not the ciphertext's: the bytes "changed on the way"
+                    content["file"]["hashes"]["sha256"] = base64.b64encode(bytes(32)).decode().rstrip("=")
+            else:
+                content["url"] = uploaded.content_uri
             if kind == "sticker":
                 event_type = "m.sticker"
             else:

@@ -74,7 +74,7 @@ enum DomainMapping {
         }
         if content.msgtype == MatrixCache.locationMsgtype { return .location(LocationInfo(description: content.body, geoURI: content.geoURI)) }
         // Media without a URI have nothing to fetch: their body is all there is.
-        guard let url = content.url else { return .text(content.body) }
+        guard let url = content.mediaReference else { return .text(content.body) }
         let type = content.info?.mimetype ?? "application/octet-stream", size = content.info?.size ?? 0
         switch content.msgtype {
         case "m.image", MatrixCache.stickerType:

@@ -95,5 +95,13 @@ enum CryptoSchema {
         -- the self-signing key whose valid signature the device's keys carry (cross-signed)
         ALTER TABLE devices ADD COLUMN self_signed_by TEXT;
         """),
+        Migration(8, "room keys asked of this person's other devices", sql: """
+        -- an m.room_key_request sent and not cancelled yet: only a key asked for is taken when
+        -- another device forwards it
+        CREATE TABLE key_requests (
+            session_id TEXT NOT NULL, sender_key TEXT NOT NULL, room_id TEXT NOT NULL, request_id TEXT NOT NULL,
+            PRIMARY KEY (session_id, sender_key)
+        );
+        """),
     ]
 }

@@ -81,6 +81,20 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     /// Records that the server took `keys` into backup `version`.
     func markBackedUp(_ keys: [ExportedRoomKey], version: String) throws
 
+    // MARK: Key requests between this person's devices
+
+    /// `m.room_key_request` contents for the sessions of `missing` not asked for yet.
+    func keyRequests(for missing: [MissingRoomKey]) throws -> [CryptoJSON]
+
+    /// Every request not answered yet (to send again once this device is verified).
+    func outstandingKeyRequests() throws -> [CryptoJSON]
+
+    /// Cancellations of the requests for `sessions`, whose keys arrived.
+    func keyRequestCancellations(sessions: [String]) throws -> [CryptoJSON]
+
+    /// `content` of `type` Olm-encrypted for `device`; nil without an Olm session with it.
+    func encryptForDevice(type: String, content: CryptoJSON, device: DeviceKeys) throws -> CryptoJSON?
+
     // MARK: Verification (see `SasVerification`)
 
     /// Records that the person verified `device` by emoji, with the signing key it has now.
@@ -178,6 +192,8 @@ public enum ToDeviceOutcome: Hashable, Sendable {
     case withheld(room: String, sessionID: String)
     /// An interactive verification message that came Olm-encrypted (the plaintext event).
     case verification(ToDeviceEvent)
+    /// Another verified device of this person asked for a key held here: forward it.
+    case forward(RoomKeyForward)
     /// Nothing tteok acts on (another type), or an event refused, with why.
     case ignored(String)
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Storage
 
-/// To-device events: Olm-encrypted room keys (`m.room_key`) and withheld notices.
+/// To-device events: Olm-encrypted room keys (`m.room_key`, `m.forwarded_room_key`), withheld
+/// notices and key requests.
 extension OlmMachine {
     public func receive(_ event: ToDeviceEvent) -> ToDeviceOutcome {
         switch event.type {
@@ -14,6 +15,8 @@ extension OlmMachine {
             }
         case "m.room_key.withheld", "org.matrix.room_key.withheld":
             return recordWithheld(event)
+        case Self.keyRequestType:
+            return answerKeyRequest(event)
         default:
             return .ignored(event.type)
         }
@@ -72,6 +75,7 @@ extension OlmMachine {
             // Sent encrypted by some clients; the sender was checked against the Olm session above.
             return .verification(ToDeviceEvent(type: type, sender: event.sender, content: content))
         }
+        if plaintext["type"]?.string == Self.forwardedKeyType { return try receiveForwardedKey(plaintext, from: event) }
         guard plaintext["type"]?.string == "m.room_key" else { return .ignored("olm: \(plaintext["type"]?.string ?? "no type")") }
         let content = plaintext["content"]
         guard content?["algorithm"]?.string == Self.megolmAlgorithm,

@@ -71,6 +71,26 @@ public struct NioPeer: Sendable {
         return events
     }
 
+    /// One attachment as nio downloaded it (decrypted and hash-checked by nio when encrypted).
+    public struct Attachment: Sendable {
+        public let eventID: String
+        public let msgtype: String?
+        public let body: String?
+        public let encrypted: Bool
+        public let data: Data
+    }
+
+    /// Every attachment among the room's newest `limit` events, downloaded by nio.
+    public func attachments(in room: String, limit: Int = 50) throws -> [Attachment] {
+        guard let rows = try run(["action": "attachments", "room_id": room, "limit": limit])["attachments"] as? [[String: Any]] else {
+            throw Failure(description: "nio-peer listed no attachments")
+        }
+        return rows.map { row in
+            Attachment(eventID: row["event_id"] as? String ?? "", msgtype: row["msgtype"] as? String, body: row["body"] as? String,
+                       encrypted: row["encrypted"] as? Bool ?? false, data: Data(base64Encoded: row["data"] as? String ?? "") ?? Data())
+        }
+    }
+
     /// Writes nio's Megolm sessions to `file` in the standard key export format (nio's own
     /// `export_keys`); the passphrase goes on standard input with the rest of the request.
     public func exportKeys(to file: URL, passphrase: String) throws {

@@ -27,6 +27,9 @@ public enum NioStep: Sendable {
     case thread(root: Target, String)
     /// `data` uploaded by nio, then sent as `msgtype` (`m.file`, `m.video`, `m.audio`, `m.image`).
     case media(msgtype: String, name: String, mimetype: String, data: Data)
+    /// `data` encrypted by nio (an encrypted room's attachment, `file`); `tamper` gives it a hash
+    /// that is not the ciphertext's, as bytes changed after sending would have.
+    case encryptedMedia(msgtype: String, name: String, mimetype: String, data: Data, tamper: Bool = false)
     /// `data` uploaded by nio, then sent as an `m.sticker` event.
     case sticker(name: String, mimetype: String, data: Data)
     /// An `m.location` with this description and `geo:` URI.
@@ -51,6 +54,9 @@ public enum NioStep: Sendable {
         case .thread(let root, let body): return ["type": "thread", "root": root.value, "body": body]
         case .media(let msgtype, let name, let mimetype, let data):
             return ["type": "media", "msgtype": msgtype, "name": name, "mimetype": mimetype, "data": data.base64EncodedString()]
+        case .encryptedMedia(let msgtype, let name, let mimetype, let data, let tamper):
+            return ["type": "media", "msgtype": msgtype, "name": name, "mimetype": mimetype, "data": data.base64EncodedString(),
+                    "encrypt": true, "tamper": tamper]
         case .sticker(let name, let mimetype, let data):
             return ["type": "sticker", "name": name, "mimetype": mimetype, "data": data.base64EncodedString()]
         case .location(let body, let geoURI): return ["type": "location", "body": body, "geo_uri": geoURI]

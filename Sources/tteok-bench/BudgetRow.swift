@@ -57,6 +57,10 @@ struct BudgetRow: Sendable {
     var budget: Double
     var samples: Samples
     var verdict: Verdict
+    /// The server's own time for the same request in the same run, shown beside the client's.
+    var server: Samples?
+    /// How the budget reads when it also depends on the server's time.
+    private var budgetNote: String?
 
     init(_ what: String, unit: Unit, budget: Double, samples: Samples) {
         self.what = what
@@ -64,6 +68,15 @@ struct BudgetRow: Sendable {
         self.budget = budget
         self.samples = samples
         verdict = samples.isEmpty ? .error("no samples") : (samples.p95 <= budget ? .pass : .fail)
+    }
+
+    /// A budget of at most `budget` and at most `factor` times the server's median for the same
+    /// request: the client may add only so much to what the server itself takes.
+    init(_ what: String, unit: Unit, budget: Double, samples: Samples, server: Samples, factor: Double) {
+        let relative = server.isEmpty ? budget : factor * server.median
+        self.init(what, unit: unit, budget: min(budget, relative), samples: samples)
+        self.server = server
+        budgetNote = "≤ " + unit.format(budget) + String(format: " and ≤ %.1f× server", factor)
     }
 
     init(_ what: String, unit: Unit, budget: Double, verdict: Verdict) {
@@ -74,5 +87,5 @@ struct BudgetRow: Sendable {
         self.verdict = verdict
     }
 
-    var budgetText: String { "≤ " + unit.format(budget) }
+    var budgetText: String { budgetNote ?? "≤ " + unit.format(budget) }
 }

@@ -12,6 +12,8 @@ final class PseudoTerminal: @unchecked Sendable {
     let clientDescriptor: Int32
     let clientPath: String
     private let received = Mutex((count: 0, tail: [UInt8]()))
+    /// Texts watched for in the output, and when each was first seen (monotonic ns).
+    private let sightings = Mutex(TextSightings())
     private var drainThread: Thread?
 
     /// Opens a pair of `size` columns × rows, the client side in raw mode.
@@ -48,6 +50,14 @@ final class PseudoTerminal: @unchecked Sendable {
     /// The last bytes read (up to 64 KiB), as text.
     var recentText: String { received.withLock { String(decoding: $0.tail, as: UTF8.self) } }
 
+    /// Starts watching the output for `sightings`' texts (from the next bytes read on).
+    func watch(_ watched: TextSightings) {
+        sightings.withLock { $0 = watched }
+    }
+
+    /// When `text` (watched) was first read from the terminal, if it was.
+    func sighting(of text: String) -> UInt64? { sightings.withLock { $0.seen[text] } }
+
     /// Writes `bytes` as if typed at the terminal (they reach the client side's input).
     func type(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(masterDescriptor, $0.baseAddress, $0.count) }
@@ -66,6 +76,7 @@ final class PseudoTerminal: @unchecked Sendable {
     private func startDraining() {
         let master = masterDescriptor
         let received = self.received
+        let sightings = self.sightings
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
@@ -76,6 +87,7 @@ final class PseudoTerminal: @unchecked Sendable {
                     state.count += count
                     state.tail.append(contentsOf: buffer[..<count])
                     if state.tail.count > 65_536 { state.tail.removeFirst(state.tail.count - 65_536) }
+                    sightings.withLock { $0.look(in: state.tail, newBytes: count) }
                 }
             }
         }

@@ -64,7 +64,18 @@ struct RawMatrix: Sendable {
 
     static func request(_ server: URL, _ method: String, _ path: String, token: String?, body: [String: Any]?,
                         timeout: TimeInterval = 30) async throws -> [String: Any] {
-        guard let url = URL(string: server.absoluteString + "/_matrix/client/v3/" + path) else { throw BenchError.failed("bad URL for \(path)") }
+        let (data, status) = try await exchange(server, method, path, token: token, body: body, timeout: timeout)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        guard (200..<300).contains(status) else { throw BenchError.failed("\(method) \(path.prefix(40)) answered \(status): \(object)") }
+        return object
+    }
+
+    /// One request, the answer's bytes unread: what the server's own time is measured with.
+    static func exchange(_ server: URL, _ method: String, _ path: String, token: String?, body: [String: Any]?,
+                         timeout: TimeInterval = 30) async throws -> (data: Data, status: Int) {
+        // A path from the root (`/_matrix/…`) as it is; any other below the v3 client API.
+        let full = path.hasPrefix("/") ? path : "/_matrix/client/v3/" + path
+        guard let url = URL(string: server.absoluteString + full) else { throw BenchError.failed("bad URL for \(path)") }
         var request = HTTPRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
@@ -73,10 +84,7 @@ struct RawMatrix: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         let (data, response) = try await CurlTransport().exchange(request)
-        let status = response.statusCode
-        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        guard (200..<300).contains(status) else { throw BenchError.failed("\(method) \(path.prefix(40)) answered \(status): \(object)") }
-        return object
+        return (data, response.statusCode)
     }
 }
 

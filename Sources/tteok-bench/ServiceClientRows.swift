@@ -13,9 +13,10 @@ enum ServiceClientRows {
 
     static func measure(_ context: BenchContext, _ service: BenchService) async throws -> [BudgetRow] {
         let executable = context.options.tteokExecutable
-        let environment = try BenchHome.prepare(context, named: "service-home")
+        let home = try BenchHome(context.options.dataDirectory.appendingPathComponent("service-home").standardizedFileURL)
         let backend = ["--socket", service.socketPath]
-        try await BenchHome.logIn(executable, backend: backend, environment)
+        try await home.run(executable, ["login"] + backend + ["--email", BenchStore.viewerEmail, "--password-stdin"], stdin: BenchStore.viewerPassword)
+        let environment = home.environment
         let clients = try (0..<clientCount).map { _ in
             try RunningClient(executable, arguments: backend + ["--channel", BenchStore.bigChannelName], environment: environment)
         }

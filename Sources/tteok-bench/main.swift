@@ -23,6 +23,11 @@ func runBenchmark(_ options: BenchOptions) async throws {
     await row("decryption") { [try CryptoRows.decryption(options)] }
     await row("first send") { [try CryptoRows.firstSend(options)] }
     await row("completion") { try CompletionRows.tab(options) }
+    // Rows on a homeserver (the account in 1,000 rooms is kept there between runs).
+    await row("1,000 rooms: cold") { [try await ManyRoomsRows.coldStart(options, log: log)] }
+    await row("1,000 rooms: warm") { try await ManyRoomsRows.warmStart(options, log: log) }
+    await row("1,000 rooms: channels") { [try await ManyRoomsRows.channelsCold(options, log: log)] }
+    await row("live burst") { try await LiveBurstRow.measure(options, log: log) }
     // The rows on the generated million-message store; it is made (or read from its cache) only
     // when one of them is measured.
     let storeRows: [(name: String, measure: @MainActor (BenchContext) async throws -> [BudgetRow])] = [
@@ -37,6 +42,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
         ("service cold start", { try await ServiceRows.coldStart($0) }),
         ("service live", { try await ServiceRows.shared($0) }),
         ("tteok binary", { try await BinaryRows.measure($0) }),
+        ("exec", { try await ExecStartRow.measure($0) }),
         ("Matrix", { try await MatrixRow.measure($0) }),
     ]
     if storeRows.contains(where: { selected($0.name) }) {

@@ -89,18 +89,21 @@ final class AttachmentTests: XCTestCase {
         await fixture.close()
     }
 
-    func testAFileIsRefusedInAnEncryptedRoomBeforeAnyUpload() async throws {
+    /// Once refused (attachments were not encrypted); now the bytes go encrypted, so the media
+    /// repository never holds them in the clear (EncryptedAttachmentTests checks nio reads them).
+    func testAFileIntoAnEncryptedRoomNeverReachesTheMediaRepositoryInTheClear() async throws {
         let fixture = try MatrixFixture()
         let (tteok, user) = try await fixture.member("tteok")
         let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
         let room = ChannelID(try peer.createEncryptedRoom(name: "secret files", invite: [user.userID]).room)
         _ = try await tteok.latestMessages(in: room, limit: 5)
-        do {
-            _ = try await tteok.sendFile(FileUpload(fileName: "secret.pdf", mimeType: "application/pdf", data: pdf), to: room)
-            XCTFail("a file went to an encrypted room unencrypted")
-        } catch ChatError.unsupported(let why) {
-            XCTAssertTrue(why.contains("nothing was sent"), why)
-        }
+        let sent = try await tteok.sendFile(FileUpload(fileName: "secret.pdf", mimeType: "application/pdf", data: pdf), to: room)
+        guard case .file(let info) = sent.content else { return XCTFail("\(sent.content)") }
+        let active = try XCTUnwrap(tteok.active)
+        let atRest = try await active.client.download(EncryptedMedia.parse(info.reference).mxc)
+        XCTAssertNotEqual(atRest, pdf, "the media repository holds ciphertext")
+        let stored = try await peer.user.storedTexts(in: room.raw).filter { $0.sender == user.userID }
+        XCTAssertEqual(stored.map(\.body), [], "no plaintext event names the file")
         await fixture.close()
     }
 

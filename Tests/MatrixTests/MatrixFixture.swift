@@ -38,6 +38,15 @@ final class MatrixFixture: @unchecked Sendable {
         return (service, user)
     }
 
+    /// Another device of `user` (a new login with its own files under `name`), caught up once.
+    func newDevice(_ name: String, of user: SynapseUser) async throws -> MatrixService {
+        let service = service(name)
+        _ = try await service.logIn(identifier: user.localpart, password: user.password)
+        _ = try await service.acceptTerms(version: CommunityTerms.currentVersion)
+        await service.catchUp()
+        return service
+    }
+
     /// A public room created by a fresh account (its owner) and opened (joined) by `reader`.
     func openedRoom(_ prefix: String, for reader: MatrixService, powerLevels: [String: Any]? = nil) async throws -> (owner: SynapseUser, room: ChannelID) {
         let owner = try await SynapseUser.register(on: server)

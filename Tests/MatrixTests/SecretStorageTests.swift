@@ -11,14 +11,6 @@ import XCTest
 /// cross-signing keys (and is signed with them) and the backup; a wrong key changes nothing, and
 /// a forged cross-signing secret is not taken in.
 final class SecretStorageTests: XCTestCase {
-    private func newDevice(_ name: String, of user: SynapseUser, in fixture: MatrixFixture) async throws -> MatrixService {
-        let service = fixture.service(name)
-        _ = try await service.logIn(identifier: user.localpart, password: user.password)
-        _ = try await service.acceptTerms(version: CommunityTerms.currentVersion)
-        await service.catchUp()
-        return service
-    }
-
     func testAnotherClientAndANewDeviceOpenWhatTteokStored() async throws {
         let fixture = try MatrixFixture()
         let (tteok, user) = try await fixture.member("tteok")
@@ -42,7 +34,7 @@ final class SecretStorageTests: XCTestCase {
         XCTAssertEqual(seen["backup_signed_by_master"] as? Bool, true, "\(seen)")
 
         // The same person on a new device: a wrong recovery key is refused and nothing is kept.
-        let second = try await newDevice("second", of: user, in: fixture)
+        let second = try await fixture.newDevice("second", of: user)
         let secondCrypto = try XCTUnwrap(second.active?.encryption?.crypto)
         do {
             _ = try await second.restoreKeyBackup(recoveryKey: try SecretStorageKey.generate().recoveryKey)
@@ -71,7 +63,7 @@ final class SecretStorageTests: XCTestCase {
                                               description: try XCTUnwrap(secondCrypto.keptSecretStorageKey()).description, typed: recoveryKey)
         let otherSeed = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString().replacingOccurrences(of: "=", with: "")
         try await XCTUnwrap(tteok.active?.encryption).storeSecret(otherSeed, name: CrossSigningUsage.selfSigning.secretName, with: key)
-        let third = try await newDevice("third", of: user, in: fixture)
+        let third = try await fixture.newDevice("third", of: user)
         let forged = try await third.restoreKeyBackup(recoveryKey: recoveryKey)
         XCTAssertFalse(forged.crossSigned)
         XCTAssertTrue(forged.notes.contains { $0.contains("self-signing key is not the one the account publishes") }, "\(forged.notes)")
@@ -91,7 +83,7 @@ final class SecretStorageTests: XCTestCase {
         XCTAssertEqual(seen["key_checks"] as? Bool, true, "\(seen)")
         XCTAssertEqual(seen["backup_key"] as? String, seen["backup"] as? String, "\(seen)")
 
-        let second = try await newDevice("second", of: user, in: fixture)
+        let second = try await fixture.newDevice("second", of: user)
         do {
             _ = try await second.restoreKeyBackup(recoveryKey: "not the passphrase")
             XCTFail("a wrong passphrase unlocked the secret storage")

@@ -41,12 +41,13 @@ extension MatrixCache {
             if content.msgtype == encryptedMsgtype || content.msgtype == RoomChangeLines.msgtype {
                 return MessageEventContent(msgtype: "m.text", body: content.body)
             }
-            if content.msgtype == locationMsgtype { content.url = content.geoURI }
+            if content.msgtype == locationMsgtype { content.url = content.geoURI } else { content.url = content.mediaReference }
             return content
         case stickerType:
             // A sticker has no msgtype; cached as one of its own, drawn as the picture it is.
             guard let sticker = event.content.decode(as: StickerContent.self) else { return nil }
-            return MessageEventContent(msgtype: stickerType, body: sticker.body ?? "", url: sticker.url, info: sticker.info)
+            return MessageEventContent(msgtype: stickerType, body: sticker.body ?? "", url: sticker.url ?? EncryptedMedia.reference(sticker.file),
+                                       info: sticker.info)
         case encryptedEventType:
             return MessageEventContent(msgtype: encryptedMsgtype, body: "")
         default:

@@ -21,8 +21,9 @@ struct SyncOutcome: Sendable {
 
 extension MatrixCache {
     /// Writes one sync answer, its token included, in one transaction: a crash never leaves the
-    /// token ahead of the data.
-    func apply(_ sync: SyncResponse) async throws -> SyncOutcome {
+    /// token ahead of the data. `movingPosition` false keeps the token (an answer that fills the
+    /// cache ahead of it, such as a cold start's first window).
+    func apply(_ sync: SyncResponse, movingPosition: Bool = true) async throws -> SyncOutcome {
         let me = userID
         return try await database.write { connection in
             var outcome = SyncOutcome()
@@ -40,7 +41,9 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
-            _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
+            if movingPosition {
+                _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
+            }
             return outcome
         }
     }

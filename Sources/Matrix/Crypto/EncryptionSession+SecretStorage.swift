@@ -98,6 +98,8 @@ extension EncryptionSession {
                 if let signed = try crypto.signOwnDevice() {
                     try await client.uploadSignatures(signed)
                     crossSigned = true
+                    // Now verified for the person's other devices: what they refused, they answer.
+                    await askAgainForKeys()
                 }
             } catch let mismatch as CrossSigningMismatch {
                 notes.append(mismatch.description)

@@ -47,7 +47,7 @@ extension EncryptionSession {
 
     /// `/keys/claim` one signed one-time key per device and starts an Olm session with each.
     /// A device with no key left stays without a session (it does not get this room key).
-    private func startOlmSessions(with devices: [DeviceKeys]) async throws {
+    func startOlmSessions(with devices: [DeviceKeys]) async throws {
         guard !devices.isEmpty else { return }
         var request: [String: [String: String]] = [:]
         for device in devices { request[device.userID, default: [:]][device.deviceID] = Self.signedCurve }

@@ -12,6 +12,10 @@ struct PreparedSync: Sendable {
     var keyedSessions: [String] = []
     /// The sending device (curve25519 key) of each event decrypted: `event id → sender_key`.
     var senderKeys: [String: String] = [:]
+    /// Sessions of placeholders whose key never came: asked of this person's other devices.
+    var missingKeys: [MissingRoomKey] = []
+    /// Keys another verified device of this person asked for.
+    var forwards: [RoomKeyForward] = []
 }
 
 /// Events with every decryptable one replaced by its plaintext, the placeholders with their
@@ -20,6 +24,7 @@ struct DecryptedEvents {
     var events: [RoomEvent]
     var undecrypted: [UndecryptedEvent] = []
     var senderKeys: [String: String] = [:]
+    var missingKeys: [MissingRoomKey] = []
 }
 
 extension EncryptionSession {
@@ -35,6 +40,8 @@ extension EncryptionSession {
         for event in toDevice where event.type == "m.room.encrypted" {
             if (try? crypto.devices(of: event.sender).isEmpty) ?? true { users.insert(event.sender) }
         }
+        // A key request is answered only for a verified device: know its newest signatures.
+        for event in toDevice where event.type == "m.room_key_request" { users.insert(event.sender) }
         await refreshDevices(of: users)
         for event in toDevice {
             let received = ToDeviceEvent(type: event.type, sender: event.sender, content: event.content)
@@ -45,6 +52,7 @@ extension EncryptionSession {
             switch crypto.receive(received) {
             case .roomKey(_, let session), .withheld(_, let session): prepared.keyedSessions.append(session)
             case .verification(let inner): await verifications.receive(inner)
+            case .forward(let forward): prepared.forwards.append(forward)
             case .ignored: break
             }
         }
@@ -57,6 +65,7 @@ extension EncryptionSession {
             prepared.sync.rooms?.join?[room]?.timeline?.events = decrypted.events
             prepared.undecrypted += decrypted.undecrypted
             prepared.senderKeys.merge(decrypted.senderKeys) { $1 }
+            prepared.missingKeys += decrypted.missingKeys
         }
         return prepared
     }
@@ -72,6 +81,7 @@ extension EncryptionSession {
         }
         // New room keys go to the key backup, when there is one (offline: with a later answer).
         if !prepared.keyedSessions.isEmpty { _ = try? await uploadPendingBackup() }
+        await exchangeKeys(missing: prepared.missingKeys, arrived: prepared.keyedSessions, forwards: prepared.forwards)
         return changed
     }
 
@@ -128,6 +138,9 @@ extension EncryptionSession {
                       let text = try? String(decoding: JSONEncoder().encode(ciphertext.content), as: UTF8.self) else { continue }
                 batch.undecrypted.append(UndecryptedEvent(eventID: ciphertext.eventID, roomID: room, sessionID: session, sender: ciphertext.sender,
                                                           timestamp: ciphertext.timestamp, content: text, reason: failure.reason.description))
+                if failure.reason == .unknownSession, let senderKey = ciphertext.content["sender_key"]?.string {
+                    batch.missingKeys.append(MissingRoomKey(room: room, sessionID: session, senderKey: senderKey))
+                }
             }
         }
         return batch

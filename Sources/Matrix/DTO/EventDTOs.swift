@@ -42,9 +42,12 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     var relatesTo: JSONValue? = nil
     /// An edit's replacement content.
     var newContent: JSONValue? = nil
+    /// An attachment in an encrypted room: its mxc URI and secrets (`EncryptedFile`) instead of
+    /// `url`. Kept as JSON and read by `EncryptedMedia`, so a malformed one never hides the message.
+    var file: JSONValue? = nil
 
     enum CodingKeys: String, CodingKey {
-        case msgtype, body, url, info
+        case msgtype, body, url, info, file
         case geoURI = "geo_uri"
         case format
         case formattedBody = "formatted_body"
@@ -58,6 +61,9 @@ extension MessageEventContent {
 
     /// The body as HTML, when it is formatted in the one format Matrix defines.
     var html: String? { format == Self.htmlFormat ? formattedBody : nil }
+
+    /// Where the attachment's bytes are: `url`, or an encrypted file's reference (`EncryptedMedia`).
+    var mediaReference: String? { url ?? EncryptedMedia.reference(file) }
 }
 
 /// `m.sticker` content: a picture with no msgtype.
@@ -65,6 +71,8 @@ struct StickerContent: Decodable, Sendable {
     var body: String?
     var url: String?
     var info: MessageEventContent.Info?
+    /// A sticker in an encrypted room (as `MessageEventContent.file`).
+    var file: JSONValue?
 }
 
 struct MemberContent: Decodable, Sendable {

@@ -25,16 +25,26 @@ struct LossyList<Element: Decodable & Sendable>: Decodable, Sendable {
 }
 
 /// A JSON object of rooms whose values are decoded one by one: a malformed room is dropped, the
-/// others kept.
+/// others kept. Each value is decoded in place through a keyed container (a keyed container is
+/// not moved by a failed decode), never through an intermediate `JSONValue` tree: that tree and
+/// its re-encoding were most of the CPU a live message cost.
 struct LossyDictionary<Value: Decodable & Sendable>: Decodable, Sendable {
     var values: [String: Value]
 
     init(from decoder: Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode([String: JSONValue].self)
+        let container = try decoder.container(keyedBy: AnyKey.self)
         var values: [String: Value] = [:]
-        for (key, value) in raw {
-            if let decoded = value.decode(as: Value.self) { values[key] = decoded }
+        for key in container.allKeys {
+            if let decoded = try? container.decode(Value.self, forKey: key) { values[key.stringValue] = decoded }
         }
         self.values = values
     }
+}
+
+/// Any key of a JSON object.
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -93,9 +93,10 @@ extension JoinedRoom.Timeline {
     }
 }
 
-/// The sync filter: enough timeline for a screen, members lazily, no presence.
-enum SyncFilter {
-    static let json = #"{"room":{"timeline":{"limit":50},"state":{"lazy_load_members":true}},"presence":{"types":[]}}"#
+/// The sync filter: enough timeline for a screen, members lazily, no presence. Public so the
+/// benchmark can time the server on the same request tteok makes.
+public enum SyncFilter {
+    public static let json = #"{"room":{"timeline":{"limit":50},"state":{"lazy_load_members":true}},"presence":{"types":[]}}"#
     /// For `/messages`: member events of the senders come along in `state`.
     static let messages = #"{"lazy_load_members":true}"#
 }

@@ -165,8 +165,9 @@ extension MatrixClient {
 
     // MARK: Media
 
-    func upload(_ data: Data, fileName: String, mimeType: String) async throws -> String {
-        var endpoint = Endpoint(method: .post, segments: ["_matrix", "media", "v3", "upload"], query: [("filename", fileName)])
+    /// Uploads `data`; `fileName` nil sends none (an encrypted attachment's name stays in its event).
+    func upload(_ data: Data, fileName: String?, mimeType: String) async throws -> String {
+        var endpoint = Endpoint(method: .post, segments: ["_matrix", "media", "v3", "upload"], query: fileName.map { [("filename", $0)] } ?? [])
         endpoint.body = data
         endpoint.contentType = mimeType
         let uri = try await call(endpoint, as: MediaUploadResponse.self).content_uri

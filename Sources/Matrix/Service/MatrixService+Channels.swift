@@ -8,8 +8,10 @@ extension MatrixService {
 
     public func channels() async throws -> [Channel] {
         let active = try await reader()
-        // A cache that has synced before answers at once; a brand-new one waits for the first sync.
-        if (try? await active.cache.syncToken()) == nil { await active.sync.firstSync.wait(seconds: Self.firstSyncWait) }
+        // A cache that has synced before answers at once; a brand-new one waits for the first
+        // answer (a sliding-sync window of the latest rooms where the server offers it; scripts
+        // that need every room wait for the whole first sync with `catchUp`).
+        if (try? await active.cache.syncToken()) == nil { await active.sync.firstAnswer.wait(seconds: Self.firstSyncWait) }
         return try await mapped {
             let cached = try await listedChannels(active)
             if cached.isEmpty {

@@ -1,5 +1,6 @@
 import ChatCore
 import Foundation
+import MatrixCrypto
 
 /// Sending: the posting rule first (guests never reach the network), then the outbox: one
 /// transaction id per message, saved before any request and reused for every retry, so the
@@ -31,28 +32,46 @@ extension MatrixService {
     }
 
     public func imageData(_ image: ImageInfo) async throws -> Data {
-        let active = try await reader()
-        return try await mapped { try await active.client.download(image.reference) }
+        try await attachmentBytes(image.reference, try await reader())
     }
 
     public func fileData(_ file: FileInfo) async throws -> Data {
-        let active = try await reader()
-        return try await mapped { try await active.client.download(file.reference) }
+        try await attachmentBytes(file.reference, try await reader())
     }
 
+    /// The bytes behind a reference; an encrypted room's attachment is checked against its
+    /// sender's SHA-256 before it is decrypted, and refused in words when it does not match.
+    private func attachmentBytes(_ reference: String, _ active: Active) async throws -> Data {
+        let (mxc, secrets) = EncryptedMedia.parse(reference)
+        let data = try await mapped { try await active.client.download(mxc) }
+        guard let secrets else { return data }
+        do {
+            return try AttachmentCipher.decrypt(data, with: secrets)
+        } catch AttachmentCipher.Failure.hashMismatch {
+            throw ChatError.badResponse(Self.alteredAttachment)
+        }
+    }
+
+    static let alteredAttachment = "the encrypted attachment does not match the hash its sender gave (SHA-256): it was changed after it was sent, so it is neither shown nor saved"
+
     /// Uploads `data` and posts `content` pointing at it. The rule is asked before the upload
-    /// too: bytes for a room that refuses them never leave the machine.
+    /// too: bytes for a room that refuses them never leave the machine. An encrypted room gets
+    /// the bytes encrypted (`file`, the key inside the event the outbox encrypts); the media
+    /// repository sees neither the bytes nor the file's name.
     private func postAttachment(_ data: Data, _ content: MessageEventContent, to channel: ChannelID) async throws -> Message {
         let active = try member()
         try await checkPermission(channel, active)
-        // Attachments are not encrypted yet (EncryptedFile): the bytes would reach the media
-        // repository in the clear, so an encrypted room gets none.
-        if try await mapped({ try await active.cache.room(channel.raw)?.encrypted }) == true {
-            throw ChatError.unsupported("Files and images can't be sent to end-to-end encrypted rooms yet (tteok does not encrypt attachments) — nothing was sent.")
-        }
         var content = content
-        content.url = try await mapped {
-            try await active.client.upload(data, fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream")
+        try await mapped {
+            if try await active.cache.room(channel.raw)?.membership != .joined { try await join(channel.raw, active) }
+            if try await learnState(of: channel.raw, active) { try await checkPermission(channel, active) }
+            if try await active.cache.room(channel.raw)?.encrypted == true {
+                let (ciphertext, secrets) = try AttachmentCipher.encrypt(data)
+                let uri = try await active.client.upload(ciphertext, fileName: nil, mimeType: "application/octet-stream")
+                content.file = EncryptedMedia.file(mxc: uri, secrets: secrets)
+            } else {
+                content.url = try await active.client.upload(data, fileName: content.body, mimeType: content.info?.mimetype ?? "application/octet-stream")
+            }
         }
         return try await post(content, to: channel.raw, active)
     }

@@ -99,6 +99,7 @@ extension MatrixService {
             found += try await active.cache.prepend(page, to: room)
             try await active.cache.recordUndecrypted(decrypted.undecrypted)
             try await active.cache.recordSenderKeys(decrypted.senderKeys)
+            await active.encryption?.exchangeKeys(missing: decrypted.missingKeys)
         }
     }
 

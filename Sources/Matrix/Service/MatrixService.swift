@@ -13,6 +13,7 @@ public final class MatrixService: ChatService, ListenerCounting {
     let transport: MatrixTransport
     let sessionFile: SecretFile<MatrixSession>
     let cacheDirectory: URL
+    let syncStart: SyncStart
     let hub = EventHub()
     private let current = Mutex<Active?>(nil)
     /// The guest registration in flight, so concurrent first reads start one guest, not several.
@@ -37,7 +38,11 @@ public final class MatrixService: ChatService, ListenerCounting {
     ///   - sessionFile: where the session is kept (0600), e.g. `Paths().stateDirectory/matrix-session.json`.
     ///   - cacheDirectory: where per-account caches live, e.g. `Paths().cacheDirectory`.
     ///   - transport: the HTTP transport; tests pass one that records or injects faults.
-    public init(homeserver: URL, sessionFile: URL, cacheDirectory: URL, transport: MatrixTransport = CurlTransport()) {
+    ///   - syncStart: how a session with nothing cached begins (a sliding-sync window where the
+    ///     server offers it, by default).
+    public init(homeserver: URL, sessionFile: URL, cacheDirectory: URL, transport: MatrixTransport = CurlTransport(),
+                syncStart: SyncStart = .standard) {
+        self.syncStart = syncStart
         self.homeserver = homeserver
         self.transport = transport
         self.sessionFile = SecretFile(url: sessionFile)
@@ -68,7 +73,12 @@ public final class MatrixService: ChatService, ListenerCounting {
         let encryption = EncryptionSession.open(for: session, cacheFile: cache.file, client: client, cache: cache)
         let outbox = OutboxSender(client: client, cache: cache, encryption: encryption,
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
-        let sync = SyncEngine(client: client, cache: cache, encryption: encryption,
+        let source: any SyncSource
+        switch syncStart {
+        case .slidingWindow(let rooms): source = SlidingWindowSource(client: client, userID: session.userID, window: rooms)
+        case .fullSync: source = ClassicSyncSource(client: client)
+        }
+        let sync = SyncEngine(source: source, cache: cache, encryption: encryption,
                               onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in
                                   self?.hub.publish(.connection(state))

@@ -1,8 +1,8 @@
 import ChatCore
 import Foundation
 
-/// The one `/sync` long-poll loop of a session. Each answer goes into the cache in one
-/// transaction, then to `onOutcome` for publishing. Failures back off exponentially with
+/// The one sync loop of a session. Each answer of its `SyncSource` (`/sync`, or a sliding-sync
+/// window first) goes into the cache in one transaction, then to `onOutcome` for publishing. Failures back off exponentially with
 /// jitter (capped) and report the connection state; cancellation (log-out) ends it at once.
 final class SyncEngine: Sendable {
     typealias OutcomeHandler = @Sendable (SyncOutcome) async -> Void
@@ -13,20 +13,23 @@ final class SyncEngine: Sendable {
     /// The longest wait between failed attempts, seconds.
     static let longestBackoff = 30.0
 
-    private let client: MatrixClient
+    private let source: any SyncSource
     private let cache: MatrixCache
     private let onOutcome: OutcomeHandler
     private let onConnection: ConnectionHandler
     /// End-to-end encryption, for members (nil for guests, or when its store cannot open).
     private let encryption: EncryptionSession?
     private let task = Mutex<Task<Void, Never>?>(nil)
-    /// Opens after the first answered (or failed) sync, so first reads of a new session can wait for it.
+    /// Opens after the first answered (or failed) sync that the cache's position moved with, so
+    /// first reads of a new session that need every room (scripts) can wait for it.
     let firstSync = OpenOnceGate()
+    /// Opens after the first answer of any kind (a first window included): enough for a screen.
+    let firstAnswer = OpenOnceGate()
 
-    init(client: MatrixClient, cache: MatrixCache, encryption: EncryptionSession? = nil,
+    init(source: any SyncSource, cache: MatrixCache, encryption: EncryptionSession? = nil,
          onOutcome: @escaping OutcomeHandler, onConnection: @escaping ConnectionHandler) {
         self.encryption = encryption
-        self.client = client
+        self.source = source
         self.cache = cache
         self.onOutcome = onOutcome
         self.onConnection = onConnection
@@ -47,6 +50,7 @@ final class SyncEngine: Sendable {
         }
         running?.cancel()
         firstSync.open()
+        firstAnswer.open()
     }
 
     private func run() async {
@@ -59,20 +63,22 @@ final class SyncEngine: Sendable {
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
                 await encryption?.publishDeviceKeys()
-                let response = try await client.sync(since: since, timeout: since == nil || state != .online ? 0 : Self.pollTimeout)
-                let prepared = await encryption?.prepare(response)
-                var outcome = try await cache.apply(prepared?.sync ?? response)
+                let batch = try await source.next(since: since, longPoll: since != nil && state == .online)
+                let prepared = await encryption?.prepare(batch.response)
+                var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
                 if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }
                 failures = 0
                 if state != .online {
                     state = .online
                     onConnection(state)
                 }
-                firstSync.open()
+                if batch.movesPosition { firstSync.open() }
+                firstAnswer.open()
                 await onOutcome(outcome)
             } catch {
                 if Task.isCancelled || (error as? MatrixError) == .cancelled { return }
                 firstSync.open()
+                firstAnswer.open()
                 if let matrix = error as? MatrixError, matrix.chatError == .denied(.notSignedIn) {
                     onConnection(.offline("the session has ended; log in again"))
                     return

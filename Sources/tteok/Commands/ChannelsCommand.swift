@@ -22,6 +22,9 @@ struct ChannelsCommand: ScriptCommand {
 
     func run(in context: CommandContext) async throws -> ExitCode {
         let viewer = await context.service.restoreSession()
+        // A script lists every channel: on Matrix a new cache waits for the whole first sync, not
+        // the first window of rooms a screen starts with.
+        await context.service.catchUp()
         let region = await RegionResolver.forUser(option: region, environment: context.environment).resolve(for: viewer)
         var json = JSONOutput.ArrayWriter(write: context.console.writeOut)
         var token: PageToken?

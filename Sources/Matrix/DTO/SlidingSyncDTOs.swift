@@ -1,0 +1,73 @@
+/// Simplified Sliding Sync (MSC4186, `org.matrix.simplified_msc3575`): only the parts tteok asks
+/// for and reads. Lists and rooms decode element by element, as `/sync` answers do.
+
+struct SlidingSyncRequest: Encodable, Sendable {
+    var lists: [String: List]
+    var extensions = Extensions()
+
+    /// Receipts (the badge rule reads the account's own) and account data (`m.direct`, ignored
+    /// users, tteok's profile, `m.fully_read`), as `/sync` carries them.
+    struct Extensions: Encodable, Sendable {
+        var receipts = Enabled()
+        var account_data = Enabled()
+    }
+
+    struct Enabled: Encodable, Sendable {
+        var enabled = true
+    }
+
+    struct List: Encodable, Sendable {
+        var ranges: [[Int]]
+        var timeline_limit: Int
+        var required_state: [[String]]
+    }
+}
+
+struct SlidingSyncResponse: Decodable, Sendable {
+    var pos: String
+    var lists: [String: ListCount]?
+    var rooms: LossyDictionary<SlidingRoom>?
+    var extensions: Extensions?
+
+    struct Extensions: Decodable, Sendable {
+        var receipts: Receipts?
+        var account_data: AccountData?
+    }
+
+    /// Each room's `m.receipt` event.
+    struct Receipts: Decodable, Sendable {
+        var rooms: LossyDictionary<AccountDataEvent>?
+    }
+
+    struct AccountData: Decodable, Sendable {
+        var global: [AccountDataEvent]?
+        var rooms: LossyDictionary<[AccountDataEvent]>?
+    }
+
+    struct ListCount: Decodable, Sendable {
+        var count: Int?
+    }
+}
+
+/// One room of a sliding-sync answer.
+struct SlidingRoom: Decodable, Sendable {
+    var required_state: [RoomEvent]?
+    var timeline: [RoomEvent]?
+    var limited: Bool?
+    var prev_batch: String?
+    /// Present for an invitation instead of the state and timeline of a joined room.
+    var invite_state: [StrippedEvent]?
+
+    enum CodingKeys: String, CodingKey {
+        case required_state, timeline, limited, prev_batch, invite_state
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        required_state = try container.decodeIfPresent(LossyList<RoomEvent>.self, forKey: .required_state)?.elements
+        timeline = try container.decodeIfPresent(LossyList<RoomEvent>.self, forKey: .timeline)?.elements
+        limited = try? container.decodeIfPresent(Bool.self, forKey: .limited)
+        prev_batch = try? container.decodeIfPresent(String.self, forKey: .prev_batch)
+        invite_state = try container.decodeIfPresent(LossyList<StrippedEvent>.self, forKey: .invite_state)?.elements
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Matrix
+
+/// The real `tteok` binary on a pty against an account in 1,000 rooms (`ManyRoomsFixture`), each
+/// figure beside the server's own time for the same first request in the same run (raw, its answer
+/// unread: the sliding-sync window where the server offers it, else the initial `/sync` with
+/// tteok's filter): cold start (session saved by `tteok login`,
+/// cache deleted) → first complete frame, warm start (cache kept) → first complete frame, resident
+/// memory once steady, and `tteok channels` with no cache. A frame is complete when the channel
+/// list's window is full: 21 room names (`bench-room-…`, the rows and the selected room's title)
+/// have reached the terminal.
+@MainActor
+enum ManyRoomsRows {
+    static let roomPrefix = "bench-room-"
+    static var listFull: TextSightings { TextSightings(roomPrefix, times: 21) }
+
+    /// What every row of the group starts from: the fixture, and a home where `tteok login` saved
+    /// the viewer's session.
+    struct Start {
+        let fixture: ManyRoomsFixture
+        let home: BenchHome
+        let executable: String
+        let arguments: [String]
+    }
+
+    static func skipped(_ name: String, budget: Double, unit: Unit = .milliseconds) -> BudgetRow {
+        BudgetRow(name, unit: unit, budget: budget, verdict: .skip("no homeserver: --homeserver URL or TTEOK_SYNAPSE_URL"))
+    }
+
+    static func start(_ options: BenchOptions, home name: String, log: @escaping @Sendable (String) -> Void) async throws -> Start? {
+        guard let address = options.homeserver, let server = URL(string: address) else { return nil }
+        let executable = options.tteokExecutable
+        let fixture = try await ManyRoomsFixture.prepare(server, log: log)
+        let home = try BenchHome(options.dataDirectory.appendingPathComponent(name))
+        try await home.run(executable, ["--homeserver", address, "login", "--username", ManyRoomsFixture.viewerName, "--password-stdin"],
+                           stdin: ManyRoomsFixture.password)
+        return Start(fixture: fixture, home: home, executable: executable, arguments: ["--homeserver", address])
+    }
+
+    /// Cold start: the cache deleted before each run (the session and the device's keys kept).
+    static func coldStart(_ options: BenchOptions, log: @escaping @Sendable (String) -> Void) async throws -> BudgetRow {
+        let name = "1,000 rooms: cold start → first complete frame"
+        guard let start = try await start(options, home: "rooms-cold", log: log) else { return skipped(name, budget: 1000) }
+        var cold = Samples(), server = Samples()
+        for _ in 0..<options.runs {
+            server.append(try await start.fixture.viewer.timedFirstRequest())
+            start.home.removeMatrixCaches()
+            cold.append(try await timeToList(start))
+        }
+        return BudgetRow(name, unit: .milliseconds, budget: 1000, samples: cold, server: server, factor: 1.5)
+    }
+
+    /// Warm start (the cache a first start filled), and resident memory once the screen is still.
+    static func warmStart(_ options: BenchOptions, log: @escaping @Sendable (String) -> Void) async throws -> [BudgetRow] {
+        let names = ("1,000 rooms: warm start → first complete frame", "1,000 rooms: resident memory of tteok, steady")
+        guard let start = try await start(options, home: "rooms-warm", log: log) else {
+            return [skipped(names.0, budget: 150), skipped(names.1, budget: 40, unit: .megabytes)]
+        }
+        _ = try await timeToList(start)
+        var warm = Samples(), memory = Samples()
+        for run in 0..<options.runs {
+            let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, sightings: listFull)
+            defer { running.quit() }
+            warm.append(try await running.millisecondsUntilShown([roomPrefix]))
+            if run < 3 {
+                try await running.waitForQuiet(showing: roomPrefix, seconds: 120)
+                memory.append(try await running.steadyResidentMegabytes())
+            }
+        }
+        return [BudgetRow(names.0, unit: .milliseconds, budget: 150, samples: warm),
+                BudgetRow(names.1, unit: .megabytes, budget: 40, samples: memory)]
+    }
+
+    /// `tteok channels` with no cache, beside the server's time for the same first request.
+    static func channelsCold(_ options: BenchOptions, log: @escaping @Sendable (String) -> Void) async throws -> BudgetRow {
+        let name = "1,000 rooms: tteok channels, no cache"
+        guard let start = try await start(options, home: "rooms-channels", log: log) else { return skipped(name, budget: 1000) }
+        var channels = Samples(), server = Samples()
+        for _ in 0..<options.runs {
+            server.append(try await start.fixture.viewer.timedInitialSync(filter: SyncFilter.json))
+            start.home.removeMatrixCaches()
+            channels.append(try await timeChannels(start))
+        }
+        return BudgetRow(name, unit: .milliseconds, budget: 1000, samples: channels, server: server, factor: 1.5)
+    }
+
+    /// Starts the client and times it to the complete list, then quits it.
+    private static func timeToList(_ start: Start) async throws -> Double {
+        let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, sightings: listFull)
+        defer { running.quit() }
+        return try await running.millisecondsUntilShown([roomPrefix], seconds: 180)
+    }
+
+    /// `tteok channels` from exec to exit; it must list every room.
+    private static func timeChannels(_ start: Start) async throws -> Double {
+        let begun = MonotonicClock.nanoseconds()
+        let output = try await start.home.run(start.executable, start.arguments + ["channels"])
+        let elapsed = MonotonicClock.milliseconds(since: begun)
+        let listed = output.split(separator: "\n").filter { $0.contains(roomPrefix) }.count
+        guard listed >= ManyRoomsFixture.roomCount else {
+            throw BenchError.failed("tteok channels listed \(listed) of \(ManyRoomsFixture.roomCount) rooms")
+        }
+        return elapsed
+    }
+}
