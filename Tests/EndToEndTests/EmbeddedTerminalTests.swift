@@ -18,4 +18,5 @@ final class EmbeddedTerminalTests: XCTestCase {
     func testStrayKeysActOnNothing() async throws { try await scenarios.strayKeysActOnNothing() }
     func testScrolledBackTheViewStaysWhileMessagesArrive() async throws { try await scenarios.scrolledBackTheViewStaysWhileMessagesArrive() }
     func testTheListCursorStaysOnTheOpenChannelAfterLogIn() async throws { try await scenarios.listCursorStaysOnTheOpenChannelAfterLogIn() }
+    func testRepliesEditsReactionsAndDeletionsFromTheKeys() async throws { try await scenarios.relationsFromTheKeys() }
 }

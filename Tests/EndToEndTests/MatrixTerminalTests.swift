@@ -16,4 +16,5 @@ final class MatrixTerminalTests: XCTestCase {
     func testTheNicknameGateKeepsTheChatClosed() async throws { try await scenarios.nicknameGateKeepsTheChatClosed() }
     func testSignUpIsRefusedWithoutTheTerms() async throws { try await scenarios.signUpRefusedWithoutTheTerms() }
     func testSwitchingAccountsLeavesNoTrace() async throws { try await scenarios.switchingAccountsLeavesNoTrace() }
+    func testRepliesEditsReactionsAndDeletionsFromTheKeys() async throws { try await scenarios.relationsFromTheKeys() }
 }

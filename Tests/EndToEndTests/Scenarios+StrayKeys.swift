@@ -7,13 +7,7 @@ extension Scenarios {
     /// posts nothing; a failed `/join nosuch` keeps the chat and its line; another account's ↑
     /// recalls nothing of the first's.
     func strayKeysActOnNothing() async throws {
-        let channel = try await community.openChannel("stray")
-        let mina = try community.member("mina", region: "마포구")
-        let joon = try community.member("joon", region: "마포구")
-        try community.post(["hello from joon"], in: channel, as: joon)
-        let terminal = try community.terminal(mina.person, ["--channel", channel], width: 100, height: 30)
-        terminal.waitFor("hello from joon")
-        terminal.waitFor("Type a message")
+        let (terminal, channel, mina, joon) = try await minaWithJoon(in: "stray", joonWrote: "hello from joon")
 
         // Esc, then a sentence starting with q: typed and sent, tteok still runs.
         terminal.keys("Escape")
@@ -72,5 +66,19 @@ extension Scenarios {
         for trace in ["quick question", "/block", "/join nosuch", "/logout"] {
             XCTAssertFalse(bottom.contains(trace), "joon's ↑ recalled mina's \(trace):\n\(bottom)")
         }
+    }
+
+    /// Mina (마포구) in a channel of `label` where Joon wrote `line`, in a 100x30 terminal with
+    /// her input ready.
+    func minaWithJoon(in label: String, joonWrote line: String) async throws
+        -> (TerminalUnderTest, channel: String, mina: CommunityUnderTest.Account, joon: CommunityUnderTest.Account) {
+        let channel = try await community.openChannel(label)
+        let mina = try community.member("mina", region: "마포구")
+        let joon = try community.member("joon", region: "마포구")
+        try community.post([line], in: channel, as: joon)
+        let terminal = try community.terminal(mina.person, ["--channel", channel], width: 100, height: 30)
+        terminal.waitFor(line)
+        terminal.waitFor("Type a message")
+        return (terminal, channel, mina, joon)
     }
 }

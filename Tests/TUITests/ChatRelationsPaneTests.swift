@@ -71,4 +71,14 @@ final class ChatRelationsPaneTests: XCTestCase {
         XCTAssertTrue(shown.contains { $0.hasSuffix("고쳤어요 (수정됨)") }, shown.joined(separator: "\n"))
         XCTAssertTrue(shown.contains { $0.contains("└ 답글 3개") }, shown.joined(separator: "\n"))
     }
+
+    /// Issue 17: a moderator's deletion says so, so nobody takes it for the sender's choice.
+    func testAModeratorsDeletionIsDrawnAsSuch() {
+        let byModerator = Message(id: MessageID("m"), channelID: ChannelID("lobby"), senderID: Fixtures.other, senderNickname: "Joon",
+                                  sentAt: at(1), content: .deleted(byModerator: true))
+        let (_, _, shown) = draw([byModerator])
+        XCTAssertTrue(shown.contains { $0.hasSuffix("Joon  deleted by a moderator") }, shown.joined(separator: "\n"))
+        let (_, _, korean) = draw([byModerator], language: .korean)
+        XCTAssertTrue(korean.contains { $0.contains("관리자가 삭제한 메시지") }, korean.joined(separator: "\n"))
+    }
 }

@@ -48,4 +48,19 @@ final class InputBarPaneTests: XCTestCase {
         _ = editor.handle(.paste("\u{1B}]0;x\u{07}\u{202E}abc"))
         _ = draw(.enabled(placeholder: ""), editor: editor)
     }
+
+    /// Issue 17: what the input answers or edits is on its rule, and a hostile sender's name or
+    /// text in it is inert and cut to the bar.
+    func testTheRuleSaysWhatTheInputAnswersAndHostileTextInItIsInert() {
+        var canvas = CanvasCheck.sentinel(Size(width: 42, height: 4))
+        let region = canvas.bounds.subregion(Rect(row: 1, column: 1, width: 40, height: 2))
+        var pane = InputBarPane(state: .enabled(placeholder: "Type a message"), editor: LineEditor(), focused: true, text: .unfiltered)
+        pane.composing = "↱ replying to \u{1B}]0;pwned\u{07}\u{202E}Bob: “" + String(repeating: "long ", count: 20) + "”"
+        _ = pane.draw(on: &canvas, in: region)
+        CanvasCheck.assertInert(canvas)
+        CanvasCheck.assertInside(region, canvas)
+        let rule = CanvasCheck.lines(canvas, region)[0]
+        XCTAssertTrue(rule.contains("↱ replying to ^[]0;pwned^G<RLO>Bob"), rule)
+        XCTAssertTrue(rule.hasPrefix("─ ↱"), rule)
+    }
 }

@@ -41,6 +41,26 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(KeyMap.intent(for: .escape, in: .selecting), .leave)
     }
 
+    /// Issue 17: the relation keys of selection mode, and ↑ in the chat's input. Reply and edit
+    /// move the keys to the input, so they are keys no typed word contains (Enter, Ctrl-E); `+`
+    /// and `d` only open a choice or a question that starts on Cancel.
+    func testRelationKeysAreKeysNoTypedWordContains() {
+        XCTAssertEqual(KeyMap.intent(for: .enter, in: .selecting), .reply)
+        XCTAssertEqual(KeyMap.intent(for: .control("e"), in: .selecting), .editPicked)
+        XCTAssertEqual(KeyMap.intent(for: .character("+"), in: .selecting), .react)
+        XCTAssertEqual(KeyMap.intent(for: .character("d"), in: .selecting), .delete)
+        XCTAssertEqual(KeyMap.intent(for: .delete, in: .selecting), .delete)
+        XCTAssertNil(KeyMap.intent(for: .character("e"), in: .selecting), "a typed e edits nothing")
+        for binding in KeyMap.selecting where [.reply, .editPicked].contains(binding.intent) {
+            XCTAssertFalse(binding.keys.contains { $0.isText }, "\(binding) is entered by a key a word could contain")
+        }
+        XCTAssertEqual(KeyMap.intent(for: .up, in: .chatInput), .editLast)
+        XCTAssertEqual(KeyMap.intent(for: .character("e"), in: .chatInput), .edit(.character("e")))
+        XCTAssertEqual(KeyMap.intent(for: .control("p"), in: .chatInput), .edit(.control("p")), "history stays on Ctrl-P")
+        XCTAssertEqual(KeyMap.intent(for: .up, in: .typing), .edit(.up), "other text fields keep ↑ as it was")
+        XCTAssertEqual(KeyMap.hints(for: .chatInput, UIStrings(.english)), "Enter send · ↑ edit last · PgUp older · Esc leave input")
+    }
+
     /// A question or an alert reads only its own table: no letter, and no global key, answers it.
     func testAQuestionAndAnAlertTakeOnlyTheirOwnKeys() {
         for key in [Key.character("y"), .character("q"), .character("b"), .control("k"), .pageUp, .up] {
@@ -58,7 +78,7 @@ final class KeyMapTests: XCTestCase {
     func testTheHintsNameOnlyKeysBoundInTheirContext() {
         let strings = UIStrings(.english)
         XCTAssertEqual(KeyMap.hints(for: .selecting, strings),
-                       "selecting: ↑/↓ pick · r/b report/block · o/s open/save image · t/d resend/discard · Esc done")
+                       "selecting: ↑/↓ pick · Enter/Ctrl-E/+/d reply/edit/react/delete · r/b report/block · o/s open/save · t resend · Esc done")
         XCTAssertEqual(KeyMap.hints(for: .question, strings), "←/→ choose · Enter take it · Esc cancel")
         for context in KeyContext.allCases {
             let hinted = (KeyMap.table(context) + KeyMap.everywhere).filter(\.hint)

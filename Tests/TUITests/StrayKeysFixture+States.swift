@@ -59,6 +59,7 @@ extension StrayKeysFixture {
             await community.join("lobby")
         }
         harness.frame()
+        app.ui.chat?.cancelComposing()
         app.ui.chat?.focus = .input
         app.ui.chat?.input.setText("")
         app.chat?.select(nil)

@@ -65,7 +65,7 @@ final class StrayKeysFixture {
     /// Types `line` and Enter from `state`; nil when the property held, else what broke.
     func check(_ line: String, from state: StartState) async throws -> String? {
         try await enter(state)
-        let mayPost = [KeyContext.typing, .reading, .sidebar].contains(app.keyContext)
+        let mayPost = [KeyContext.chatInput, .reading, .sidebar].contains(app.keyContext)
         let posts = mayPost && app.chat != nil && app.commandLine == nil && app.chat?.inputBar.isEnabled == true
             && (app.ui.chat?.input.text.isEmpty ?? true) && app.community?.navigator.modal == nil
         // Coming back to a start state changes nothing that lasts: the last case's reading holds.

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 @testable import ViewModels
 
-/// A chat adds relations to the selected message (issue 17), for the front end's `/reply`,
+/// A chat adds relations to the message the front end names (issue 17), for its `/reply`,
 /// `/me`, `/edit`, `/react` and delete: what the store keeps is what the chat shows, live.
 @MainActor
 final class ChatRelationsModelTests: XCTestCase {
@@ -16,13 +16,11 @@ final class ChatRelationsModelTests: XCTestCase {
         let theirs = try await bob.send("hello from bob", to: lobby.id)
         let chat = try opened(await community.join("lobby"))
 
-        expect(!(await chat.reactToSelected("👍")))
-        XCTAssertEqual(chat.alert, "Select a message first.")
-        chat.dismissAlert()
-
-        chat.select(theirs.id)
-        expect(await chat.reactToSelected("👍"))
-        expect(await chat.replyToSelected("hi bob"))
+        let theirLine = try XCTUnwrap(chat.newestFromOthers)
+        XCTAssertEqual(theirLine.id, theirs.id)
+        XCTAssertNil(chat.lastEditableLine, "nothing of mine to edit yet")
+        expect(await chat.toggleReaction("👍", on: theirLine))
+        expect(await chat.reply("hi bob", to: theirLine))
         expect(await chat.sendEmote("waves"))
         let shown = await eventually {
             let lines = chat.messages.value ?? []
@@ -32,13 +30,13 @@ final class ChatRelationsModelTests: XCTestCase {
         }
         XCTAssertTrue(shown, "\(chat.messages.value?.map(\.message) ?? [])")
 
-        expect(!(await chat.editSelected("forged")))
+        expect(!(await chat.edit(theirLine, to: "forged")))
         XCTAssertEqual(chat.alert, "Only its sender can edit a message.")
         chat.dismissAlert()
         let mine = try XCTUnwrap(chat.messages.value?.first { $0.message.content == .text("hi bob") })
-        chat.select(mine.id)
-        expect(await chat.editSelected("hi bob!"))
-        expect(await chat.deleteSelected())
+        XCTAssertEqual(chat.lastEditableLine?.message.content, .emote("waves"), "my newest message, an action, is the one ↑ edits")
+        expect(await chat.edit(mine, to: "hi bob!"))
+        expect(await chat.delete(mine))
         let deleted = await eventually { chat.messages.value?.first { $0.id == mine.id }?.message.isDeleted == true }
         XCTAssertTrue(deleted, "the deletion shows through the live event")
     }
@@ -52,17 +50,14 @@ final class ChatRelationsModelTests: XCTestCase {
         let theirs = try await bob.send("react to me", to: lobby.id)
         try await bob.react(to: theirs.id, in: lobby.id, with: "👍")
         let chat = try opened(await community.join("lobby"))
-        chat.select(theirs.id)
+        func line() throws -> ChatLine { try XCTUnwrap(chat.messages.value?.first { $0.id == theirs.id }) }
         func reactions() -> [ReactionCount]? { chat.messages.value?.first { $0.id == theirs.id }?.message.reactions }
 
-        expect(await chat.toggleReactionOnSelected("👍"))
+        expect(await chat.toggleReaction("👍", on: try line()))
         let added = await eventually { reactions() == [ReactionCount(key: "👍", count: 2, mine: true)] }
         XCTAssertTrue(added, "\(reactions() ?? [])")
-        chat.select(theirs.id)
-        expect(await chat.toggleReactionOnSelected("👍"))
+        expect(await chat.toggleReaction("👍", on: try line()))
         let takenBack = await eventually { reactions() == [ReactionCount(key: "👍", count: 1, mine: false)] }
         XCTAssertTrue(takenBack, "mine went, bob's stayed: \(reactions() ?? [])")
-        expect(await chat.removeReactionFromSelected("👍"))
-        XCTAssertEqual(reactions(), [ReactionCount(key: "👍", count: 1, mine: false)], "taking back one I never gave changes nothing")
     }
 }

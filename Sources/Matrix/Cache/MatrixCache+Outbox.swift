@@ -36,8 +36,12 @@ extension MatrixCache {
 
     /// The delivered event sent with `transactionID`, if the server has acknowledged it.
     func sentEvent(_ transactionID: String) async throws -> CachedEvent? {
-        try await database.read { connection in
-            try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map { try CachedEvent(row: $0, connection) }
+        let me = userID
+        return try await database.read { connection in
+            let row = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(transactionID)]).map { try CachedEvent(row: $0, connection) }
+            // With its relations, as every read gives them: a reply just sent quotes its original
+            // at once (its echo is the same event and changes nothing on screen).
+            return try MatrixCache.resolve(row.map { [$0] } ?? [], me: me, in: connection).first
         }
     }
 

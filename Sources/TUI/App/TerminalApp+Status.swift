@@ -32,11 +32,11 @@ extension TerminalApp {
             let context = keyContext
             let hint: String
             switch context {
-            case .typing where chat == nil || commandLine != nil:
+            case .typing:
                 hint = isSearchingDirect ? strings.directSearchHint : strings.commandHint
-            case .typing where chat?.permission.map({ $0 != .allowed }) == true:
-                // Enter sends nothing where the chat's posting decision refuses: not offered.
-                hint = KeyMap.hints(for: .typing, strings, omitting: [.submit])
+            case .chatInput where chat?.permission.map({ $0 != .allowed }) == true:
+                // Enter sends and ↑ edits nothing where the chat's posting decision refuses: not offered.
+                hint = KeyMap.hints(for: .chatInput, strings, omitting: [.submit, .editLast])
             case .browsing:
                 // Esc on a list (no chat open) does nothing: not offered.
                 hint = KeyMap.hints(for: .browsing, strings, omitting: [.leave])

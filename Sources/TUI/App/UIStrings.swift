@@ -49,6 +49,8 @@ public struct UIStrings: Hashable, Sendable {
     public var encryptedMessage: String { pick("encrypted message — cannot be read on this device", "암호화된 메시지 — 이 기기에서는 읽을 수 없습니다") }
     /// Stands in for a message its sender or a moderator deleted.
     public var deletedMessage: String { pick("message deleted", "삭제된 메시지") }
+    /// Stands in for a message a moderator deleted: nobody takes it for the sender's choice.
+    public var deletedByModerator: String { pick("deleted by a moderator", "관리자가 삭제한 메시지") }
     /// After the nickname of a message from a device never verified (encrypted rooms only).
     public var unverifiedMark: String { pick("?", "?") }
     /// After the nickname of a message from a device whose keys changed since it was verified.

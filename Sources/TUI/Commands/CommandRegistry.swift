@@ -24,6 +24,12 @@ public enum CommandRegistry {
         Entry(name: "nick", argument: "NAME", argumentOptional: false) { .nick($0 ?? "") },
         Entry(name: "region", argument: "NAME", argumentOptional: false) { .region($0 ?? "") },
         Entry(name: "image", argument: "PATH", argumentOptional: false) { .image($0 ?? "") },
+        Entry(name: "file", argument: "PATH", argumentOptional: false) { .file($0 ?? "") },
+        Entry(name: "reply", argument: "TEXT", argumentOptional: false) { .reply($0 ?? "") },
+        Entry(name: "edit", argument: "TEXT", argumentOptional: false) { .edit($0 ?? "") },
+        Entry(name: "react", argument: "EMOJI", argumentOptional: true) { .react($0) },
+        Entry(name: "me", argument: "TEXT", argumentOptional: false) { .me($0 ?? "") },
+        Entry(name: "delete", argument: nil, argumentOptional: false) { _ in .delete },
         Entry(name: "login", argument: nil, argumentOptional: false) { _ in .login },
         Entry(name: "logout", argument: nil, argumentOptional: false) { _ in .logout },
         Entry(name: "theme", argument: "NAME", argumentOptional: true) { .theme($0) },
@@ -71,6 +77,12 @@ extension UIStrings {
         case "nick": return korean ? "닉네임 바꾸기" : "change your nickname"
         case "region": return korean ? "지역 바꾸기" : "change your region"
         case "image": return korean ? "이미지 파일 보내기" : "send an image file"
+        case "file": return korean ? "파일 보내기" : "send any file"
+        case "reply": return korean ? "고른 (없으면 가장 새) 메시지에 답장" : "reply to picked (else newest) message"
+        case "edit": return korean ? "고른 (없으면 마지막) 내 메시지 수정" : "edit picked (else last) message of mine"
+        case "react": return korean ? "반응 달기 / 내 반응 빼기" : "react, or take mine back"
+        case "me": return korean ? "행동 보내기 (* 닉 손흔듦)" : "send an action (* Nick waves)"
+        case "delete": return korean ? "고른 (없으면 마지막) 메시지 삭제 (물어봄)" : "delete picked (else my last) message (asks)"
         case "login": return korean ? "로그인 / 계정 바꾸기" : "log in / switch account"
         case "logout": return korean ? "로그아웃" : "log out"
         case "theme": return korean ? "테마 바꾸기 / 목록" : "switch or list themes"

@@ -38,7 +38,8 @@ final class CommandRunner {
             return false
         case .success(let command):
             let done = await execute(command)
-            return done && modal.alert == nil
+            // A refusal raised by the chat (a guest's reply, a failed edit) fails it as well.
+            return done && modal.alert == nil && host?.openChat?.model?.alert == nil
         }
     }
 
@@ -79,12 +80,28 @@ final class CommandRunner {
             chat.askToReport(reason: reason)
         case .block(let name):
             return block(name)
+        case .reply, .edit, .react, .me, .delete, .file:
+            guard let chat = inChat() else { return false }
+            await relate(command, in: chat)
         case .unblock(let name):
             guard let community = inCommunity() else { return false }
             await community.safety.unblock(named: name)
             modal.show(community.safety, session: session)
         }
         return true
+    }
+
+    /// The commands that add to the open chat: relations, actions, files.
+    private func relate(_ command: SlashCommand, in chat: ChatController) async {
+        switch command {
+        case .reply(let text): await chat.replyCommand(text)
+        case .edit(let text): await chat.editCommand(text)
+        case .react(let key): await chat.reactCommand(key)
+        case .me(let text): await chat.emoteCommand(text)
+        case .delete: chat.deleteCommand()
+        case .file(let path): await chat.sendFile(atPath: path)
+        default: break
+        }
     }
 
     /// `/block NAME` asks to block that member; `/block` alone acts in the chat open.

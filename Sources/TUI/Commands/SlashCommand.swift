@@ -17,6 +17,18 @@ public enum SlashCommand: Hashable, Sendable {
     /// `/block NAME`; alone in a chat, the selected message's sender (or the person talked to).
     case block(String?)
     case unblock(String)
+    /// `/reply TEXT`: answers the message being answered, else the picked one, else the newest of others.
+    case reply(String)
+    /// `/edit TEXT`: replaces my message being edited, else the picked one, else my last.
+    case edit(String)
+    /// `/react [EMOJI]`: toggles a reaction (alone: the choice of reactions).
+    case react(String?)
+    /// `/me TEXT`: an action, shown as `* Nick TEXT`.
+    case me(String)
+    /// `/delete`: the picked message, else my last — asks first.
+    case delete
+    /// `/file PATH`: any file as an attachment.
+    case file(String)
 }
 
 /// Why a line could not become a command.

@@ -8,6 +8,9 @@ public struct InputBarPane {
     public var editor: LineEditor
     public var focused: Bool
     public var text: OutsideText
+    /// What the input answers or edits ("↱ replying to Bob: “…” · Esc cancels"), on the rule
+    /// above it; outside text in it is made inert here.
+    public var composing: String?
 
     public init(state: InputBarState, editor: LineEditor, focused: Bool, text: OutsideText) {
         self.state = state
@@ -24,6 +27,10 @@ public struct InputBarPane {
         let accent = enabled ? Style(.accent, on: nil, focused ? .bold : []) : Style(.disabled, on: nil, .dim)
         if region.height > 1 {
             canvas.draw(String(repeating: "─", count: region.width), style: focused ? accent : Style(.border), row: 0, in: region, overflow: .clip)
+            if let composing {
+                canvas.draw(" " + TextLayout.truncate(text.line(composing), to: max(region.width - 4, 1)) + " ",
+                            style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: region)
+            }
         }
         let line = region.rows(region.height - 1, count: 1)
         canvas.draw(enabled ? "› " : "× ", style: accent, row: 0, in: line)

@@ -42,8 +42,18 @@ public enum Intent: Hashable, Sendable {
     case block
     /// `t` in selection mode: send my unsent message (picked, else the newest failed) again (asks).
     case retryUnsent
-    /// `d` in selection mode: drop my unsent message (picked, else the newest failed) (asks).
-    case discardUnsent
+    /// `d` or Del in selection mode: delete the picked message — mine, or anyone's for a
+    /// moderator; an unsent one of mine is discarded (asks, naming it).
+    case delete
+    /// Enter in selection mode: reply to the picked message (the input says to what; Esc cancels).
+    case reply
+    /// Ctrl-E in selection mode: edit the picked message, mine (the input holds its text).
+    case editPicked
+    /// `+` in selection mode: react to the picked message, or take my reaction back (a choice
+    /// that opens on Cancel).
+    case react
+    /// ↑ in the chat's empty input: edit my last message here (with text in the line: history).
+    case editLast
     /// `x` on an invitation in the Direct tab: decline it (asks).
     case decline
     /// ←/→ (or Tab) in a question: the other choice.
@@ -56,6 +66,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case browsing
     /// A text field has the keys: letters are text.
     case typing
+    /// The chat's input has the keys: letters are text, ↑ on an empty line edits my last message.
+    case chatInput
     /// A chat whose input is not focused (after Esc): printable keys still type into the input.
     case reading
     /// The channel list beside an open chat: ↑/↓ and Enter pick a channel; printable keys type

@@ -34,11 +34,12 @@ extension KeyMap {
         }
     }
 
-    /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ into
-    /// selection mode and the letters there). A binding already listed is not listed again; G,
-    /// End's vi twin in selection mode, and `x`, which the Direct tab names beside the highlighted
-    /// invitation (the only place it acts), are left out so the whole help fits 80x24.
-    static let helpTables: [[Binding]] = [browsing.filter { $0.intent != .decline }, everywhere, reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
+    /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ in its
+    /// input and into selection mode, and the keys there). A binding already listed is not
+    /// listed again; G, End's vi twin in selection mode, and `x`, which the Direct tab names
+    /// beside the highlighted invitation (the only place it acts), are left out to keep the help short.
+    static let helpTables: [[Binding]] = [browsing.filter { $0.intent != .decline }, everywhere, chatInput.filter { $0.intent == .editLast },
+                                          reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
                                           selecting.filter { !$0.keys.contains(.character("G")) }]
 
     /// The help's key section: each binding's keys and what they do; bindings of one group
@@ -62,7 +63,7 @@ extension KeyMap {
 
     /// Intents the help lists on one line (and the hints under one entry).
     public enum HelpGroup: Hashable, Sendable {
-        case move, scroll, ends, tabs, panes, picked, quit, choice
+        case move, scroll, ends, tabs, panes, relate, picked, quit, choice
     }
 
     static func helpGroup(_ intent: Intent) -> HelpGroup? {
@@ -72,7 +73,8 @@ extension KeyMap {
         case .newest, .oldest: return .ends
         case .selectTab: return .tabs
         case .nextPane, .previousPane: return .panes
-        case .report, .block, .openImage, .saveImage, .retryUnsent, .discardUnsent: return .picked
+        case .reply, .editPicked, .react, .delete: return .relate
+        case .report, .block, .openImage, .saveImage, .retryUnsent: return .picked
         case .quit: return .quit
         case .previousChoice, .nextChoice: return .choice
         default: return nil
@@ -90,7 +92,8 @@ extension UIStrings {
         case .ends: return korean ? "가장 새 / 처음 메시지" : "newest / oldest"
         case .tabs: return [Tab.discover, .channels, .direct, .profile].map(shared.tabTitle).joined(separator: ", ")
         case .panes: return korean ? "다음 / 이전 영역" : "next / previous pane"
-        case .picked: return korean ? "신고, 차단, 보기, 저장, 다시 보내기, 버리기 (물어봄)" : "report, block, open, save, resend, discard it (asks)"
+        case .relate: return korean ? "답장, 내 메시지 수정, 반응, 삭제 (물어봄)" : "reply, edit mine, react, delete (asks)"
+        case .picked: return korean ? "신고, 차단, 보기, 저장, 다시 보내기 (물어봄)" : "report, block, open, save, resend it (asks)"
         case .quit: return korean ? "종료 (q는 먼저 물어봄)" : "quit (q asks first)"
         case .choice: return korean ? "질문의 다른 선택" : "other choice in a question"
         }
@@ -126,7 +129,11 @@ extension UIStrings {
         case .report: return korean ? "고른 메시지 신고 (물어봄)" : "report picked message (asks)"
         case .block: return korean ? "그 작성자 차단 (물어봄)" : "block its sender (asks)"
         case .retryUnsent: return korean ? "못 보낸 메시지 다시 보내기" : "send an unsent message again"
-        case .discardUnsent: return korean ? "못 보낸 메시지 버리기" : "discard an unsent message"
+        case .delete: return korean ? "고른 메시지 삭제 (물어봄)" : "delete picked message (asks)"
+        case .reply: return korean ? "고른 메시지에 답장" : "reply to picked message"
+        case .editPicked: return korean ? "고른 내 메시지 수정" : "edit picked message (mine)"
+        case .react: return korean ? "고른 메시지에 반응" : "react to picked message"
+        case .editLast: return korean ? "빈 입력에서: 내 마지막 메시지 수정" : "empty input: edit my last message"
         case .decline: return korean ? "대화 탭: 초대 거절 (물어봄)" : "decline an invitation (Direct, asks)"
         case .previousChoice: return korean ? "이전 선택" : "previous choice"
         case .nextChoice: return korean ? "다음 선택" : "next choice"
@@ -141,10 +148,11 @@ extension UIStrings {
         case (.open, _): return pick("open", "열기")
         case (.help, _): return pick("help", "도움말")
         case (.quit, _): return pick("quit", "종료")
-        case (.submit, .typing): return pick("send", "보내기")
+        case (.submit, .typing), (.submit, .chatInput): return pick("send", "보내기")
+        case (.editLast, _): return pick("edit last", "마지막 수정")
         case (.submit, _): return pick("take it", "선택")
         case (.pageUp, _): return pick("older", "이전")
-        case (.leave, .typing): return pick("leave input", "입력 끝")
+        case (.leave, .typing), (.leave, .chatInput): return pick("leave input", "입력 끝")
         case (.leave, .reading), (.leave, .sidebar): return pick("back", "뒤로")
         case (.leave, .selecting): return pick("done", "끝")
         case (.leave, .question): return pick("cancel", "취소")
@@ -152,8 +160,9 @@ extension UIStrings {
         case (.leave, _): return pick("back", "뒤로")
         case (.selectMessages, _): return pick("pick a message · type to write", "메시지 선택 · 입력하면 글쓰기")
         case (.report, _), (.block, _): return pick("report/block", "신고/차단")
-        case (.openImage, _), (.saveImage, _): return pick("open/save image", "이미지 보기/저장")
-        case (.retryUnsent, _), (.discardUnsent, _): return pick("resend/discard", "다시/버리기")
+        case (.openImage, _), (.saveImage, _): return pick("open/save", "보기/저장")
+        case (.retryUnsent, _): return pick("resend", "다시 보내기")
+        case (.reply, _), (.editPicked, _), (.react, _), (.delete, _): return pick("reply/edit/react/delete", "답장/수정/반응/삭제")
         case (.previousChoice, _), (.nextChoice, _): return pick("choose", "고르기")
         default: return describe(intent)
         }

@@ -56,6 +56,14 @@ public enum KeyMap {
         Binding([.pageUp], .pageUp, hint: true),
     ]
 
+    /// The chat's input: a text field whose ↑ on an empty line edits my last message (history is
+    /// Ctrl-P/Ctrl-N, or ↑/↓ once the line has text).
+    public static let chatInput: [Binding] = [
+        Binding([.enter], .submit, hint: true),
+        Binding([.up], .editLast, hint: true),
+        Binding([.pageUp], .pageUp, hint: true),
+    ]
+
     /// A chat after Esc: printable keys type into the input (so do Enter and `i`'s old job);
     /// ↑ enters selection mode; Esc again leaves the chat.
     public static let reading: [Binding] = [
@@ -73,17 +81,22 @@ public enum KeyMap {
         Binding([.enter], .open, hint: true),
     ]
 
-    /// Selection mode: ↑/↓ pick a message; each letter asks before it acts on it; other keys
-    /// do nothing (Esc goes back to typing).
+    /// Selection mode: ↑/↓ pick a message; Enter answers it and Ctrl-E edits it (mine) in the
+    /// input — keys no typed word contains, so a stray word never sends an edit; `+` offers the
+    /// reactions and every letter asks before it acts on it; other keys do nothing (Esc goes back
+    /// to typing).
     public static let selecting: [Binding] = [
         Binding([.up, .character("k")], .up, hint: true),
         Binding([.down, .character("j")], .down, hint: true),
+        Binding([.enter], .reply, hint: true),
+        Binding([.control("e")], .editPicked, hint: true),
+        Binding([.character("+")], .react, hint: true),
+        Binding([.character("d"), .delete], .delete, hint: true),
         Binding([.character("r")], .report, hint: true),
         Binding([.character("b")], .block, hint: true),
         Binding([.character("o")], .openImage, hint: true),
         Binding([.character("s")], .saveImage, hint: true),
         Binding([.character("t")], .retryUnsent, hint: true),
-        Binding([.character("d")], .discardUnsent, hint: true),
         Binding([.end, .character("G")], .newest),
         Binding([.home], .oldest),
         Binding([.character("?")], .help),
@@ -107,6 +120,7 @@ public enum KeyMap {
         switch context {
         case .browsing: return browsing
         case .typing: return typing
+        case .chatInput: return chatInput
         case .reading: return reading
         case .sidebar: return sidebar
         case .selecting: return selecting
@@ -127,7 +141,7 @@ public enum KeyMap {
         guard takesGlobalKeys(context) else { return nil }
         if let binding = everywhere.first(where: { $0.keys.contains(key) }) { return binding.intent }
         switch context {
-        case .typing: return .edit(key)
+        case .typing, .chatInput: return .edit(key)
         case .reading, .sidebar: return key.isText ? .edit(key) : nil
         default: return nil
         }
@@ -159,8 +173,8 @@ extension KeyMap {
         case .up, .down: return 0
         case .report, .block: return 1
         case .openImage, .saveImage: return 2
-        case .retryUnsent, .discardUnsent: return 3
         case .previousChoice, .nextChoice: return 4
+        case .reply, .editPicked, .react, .delete: return 5
         default: return nil
         }
     }

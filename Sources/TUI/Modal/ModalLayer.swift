@@ -47,7 +47,7 @@ final class ModalLayer {
         case .leave: return question = nil
         case .submit:
             question = nil
-            if asked.confirms { await asked.action() }
+            if let action = asked.chosenAction { await action() }
             return
         default: return
         }

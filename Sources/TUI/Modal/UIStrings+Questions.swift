@@ -32,5 +32,17 @@ extension UIStrings {
     public var openChoice: String { pick("Open", "열기") }
     public func askSave(_ file: String, _ folder: String) -> String { pick("Save \(file) to \(folder)?", "\(file)을(를) \(folder)에 저장할까요?") }
     public var saveChoice: String { pick("Save", "저장") }
+    public func askReact(_ target: String) -> String { pick("React to \(target)", "\(target)에 반응") }
+    public func askDelete(_ target: String) -> String { pick("Delete \(target)?", "\(target)를 삭제할까요?") }
+    public var deleteChoice: String { pick("Delete", "삭제") }
+    public func yourMessage(_ excerpt: String) -> String { pick("your message “\(excerpt)”", "내 메시지 “\(excerpt)”") }
+    /// Above the input while it answers a message.
+    public func replyingTo(_ name: String, _ excerpt: String) -> String {
+        pick("↱ replying to \(name): “\(excerpt)” · Esc cancels", "↱ \(name) 님에게 답장: “\(excerpt)” · Esc 취소")
+    }
+    /// Above the input while it edits my message.
+    public func editingMessage(_ excerpt: String) -> String {
+        pick("✎ editing “\(excerpt)” · Enter saves · Esc cancels", "✎ 수정 중: “\(excerpt)” · Enter 저장 · Esc 취소")
+    }
     public var selectionModeName: String { pick("selecting", "메시지 선택") }
 }

@@ -27,7 +27,13 @@ extension ChatController {
     }
 
     private func inputBarPane(_ model: ChatModel) -> InputBarPane {
-        InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text)
+        var pane = InputBarPane(state: model.inputBar, editor: input, focused: focus == .input, text: text)
+        switch composing {
+        case .reply(let line)?: pane.composing = strings.replyingTo(line.message.senderNickname, Self.excerpt(line.message.content.summary, length: 30))
+        case .edit(let line, _)?: pane.composing = strings.editingMessage(Self.excerpt(line.message.content.summary, length: 30))
+        case nil: break
+        }
+        return pane
     }
 
     /// Keeps what the frame showed; asks for the page before the oldest row when it is on screen.

@@ -40,6 +40,8 @@ final class ChatController: PageController {
     var input = LineEditor()
     /// Text typed in a chat and not sent, kept while another chat is open.
     private var drafts: [ChatSubject: String] = [:]
+    /// The message the input answers or edits, shown above it until Enter or Esc.
+    var composing: Composition?
     /// Where the transcript is scrolled.
     var scroll = ChatScroll.newest
     /// What the last frame showed of the transcript (handed back by `afterFrame`).
@@ -63,7 +65,7 @@ final class ChatController: PageController {
 
     var keyContext: KeyContext {
         switch focus {
-        case .input: return .typing
+        case .input: return .chatInput
         case .reading: return .reading
         case .selecting: return .selecting
         case .list: return .sidebar
@@ -77,6 +79,7 @@ final class ChatController: PageController {
     /// message with the keys in its input; no chat gives the keys to the list.
     func show(_ chat: ChatModel?) {
         guard chat !== model else { return }
+        cancelComposing()
         if let shownSubject { drafts[shownSubject] = input.text.isEmpty ? nil : input.text }
         model = chat
         shownSubject = chat?.subject
@@ -95,18 +98,31 @@ final class ChatController: PageController {
         guard let model else { return false }
         switch (intent, keyContext) {
         case (.submit, _): await submit(model)
-        case (.edit(.end), .typing) where input.cursor == input.text.count:
+        case (.edit(.end), .chatInput) where input.cursor == input.text.count:
             // End with nothing after the cursor to move over: the newest message.
             scrollToNewest()
-        case (.edit(.home), .typing) where input.text.isEmpty: scrollToOldest()
-        case (.edit(let key), .typing):
+        case (.edit(.home), .chatInput) where input.text.isEmpty: scrollToOldest()
+        case (.editLast, .chatInput):
+            // ↑ on the empty line edits my last message; with text in it (or nothing of mine
+            // here), it walks the history as in any line editor.
+            if input.text.isEmpty, composing == nil, let line = model.lastEditableLine {
+                startEdit(line)
+            } else {
+                _ = input.handle(.up)
+                damage = .areas([.inputLine])
+            }
+        case (.edit(let key), .chatInput):
             _ = input.handle(key)
             damage = .areas([.inputLine])
         case (.edit(let key), _):
             // Text typed after Esc (or on the list beside) goes into the input, as in any chat client.
             focus = .input
             _ = input.handle(key)
-        case (.leave, .typing): focus = .reading
+        case (.leave, .chatInput):
+            // Esc always leaves the input (so Esc ↑ is always selection mode), ending a reply or
+            // edit under way.
+            cancelComposing()
+            focus = .reading
         case (.leave, .selecting): leaveSelectionMode()
         case (.focusInput, _): focus = .input
         case (.selectMessages, _): enterSelectionMode()
@@ -123,12 +139,17 @@ final class ChatController: PageController {
     private func handleSelected(_ intent: Intent) async -> Bool {
         guard focus == .selecting else { return false }
         switch intent {
+        case .reply: startReply()
+        case .editPicked:
+            guard let line = model?.selectedLine else { modal.alert = strings.shared.selectMessageFirst; break }
+            startEdit(line)
+        case .react: askToReact()
+        case .delete: askToDeletePicked()
         case .report: promptReport()
         case .block: askToBlockSelectedSender()
         case .openImage: await askToOpenImage()
         case .saveImage: await askToSaveImage()
         case .retryUnsent: askAboutUnsent(retry: true)
-        case .discardUnsent: askAboutUnsent(retry: false)
         default: return false
         }
         return true
@@ -159,6 +180,15 @@ final class ChatController: PageController {
         }
         if line.allSatisfy(\.isWhitespace) {
             if let refusal = model.postingRefusal { modal.alert = refusal }
+            return
+        }
+        if let composing {
+            guard await sendComposed(CommandRegistry.messageText(line), composing) else { return }
+            self.composing = nil
+            if case .reply = composing {
+                input.commit()
+                scroll = .newest
+            }
             return
         }
         if await model.send(CommandRegistry.messageText(line)) {

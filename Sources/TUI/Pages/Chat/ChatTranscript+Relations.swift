@@ -41,7 +41,8 @@ extension ChatTranscript {
             // The reason comes from our own crypto module, but it may quote a sender's withheld
             // notice: it goes through the same sanitiser as any text from outside.
             return lines(strings.encryptedMessage + (reason.map { " (\(text.line($0)))" } ?? ""), Style(.muted))
-        case .deleted: return lines(strings.deletedMessage, Style(.muted, on: nil, .dim))
+        case .deleted(let byModerator):
+            return lines(byModerator ? strings.deletedByModerator : strings.deletedMessage, Style(.muted, on: nil, .dim))
         case .roomChange(let change): return lines(roomChangeText(change, by: message.senderNickname), Style(.muted))
         }
     }
