@@ -55,7 +55,7 @@ A STEP's target ("to", "of", "root", "target") is the index of an earlier step o
   {"type": "text"|"emote"|"notice", "body": …, "formatted_body": … (optional, HTML)}
   {"type": "reply", "to": T, "body": …, "fallback": true|false, "quote_sender": …, "quote_body": …}
       with the fallback, body starts with "> <sender> quoted" and formatted_body with <mx-reply>
-  {"type": "edit", "of": T, "body": …}          m.replace with m.new_content and a "* " body
+  {"type": "edit", "of": T, "body": …, "formatted_body": …}   m.replace with m.new_content (formatted when given) and a "* " body
   {"type": "react", "to": T, "key": "👍"}       m.reaction, m.annotation
   {"type": "redact", "target": T}               m.room.redaction
   {"type": "thread", "root": T, "body": …}      m.thread with the m.in_reply_to fallback
@@ -346,6 +346,8 @@ async def relations(client, room, steps):
                                              f"{step['body']}")
         elif kind == "edit":
             new = {"msgtype": "m.text", "body": step["body"]}
+            if "formatted_body" in step:
+                new.update({"format": "org.matrix.custom.html", "formatted_body": step["formatted_body"]})
             content = {"msgtype": "m.text", "body": "* " + step["body"], "m.new_content": new,
                        "m.relates_to": {"rel_type": "m.replace", "event_id": target(step["of"])}}
         elif kind == "react":
@@ -364,6 +366,8 @@ async def relations(client, room, steps):
             if not hasattr(uploaded, "content_uri"):
                 raise RuntimeError(f"upload failed: {uploaded}")
             content = {"body": step["name"], "info": {"mimetype": step["mimetype"], "size": len(data)}}
+            if "caption" in step:  # spec v1.10: the name in filename, the body a caption
+                content.update({"body": step["caption"], "filename": step["name"]})
             if encrypt:
                 content["file"] = {"url": uploaded.content_uri, **keys}
                 if step.get("tamper"):  # a hash that is not the ciphertext's: the bytes "changed on the way"

@@ -18,6 +18,8 @@ public struct FileInfo: Hashable, Sendable, Codable {
     public var byteCount: Int
     /// Backend reference to the bytes (a row key, an `mxc://` URI).
     public var reference: String
+    /// Words the sender wrote with it (Matrix v1.10: a `body` apart from `filename`); nil when none.
+    public var caption: String?
 
     public init(kind: Kind, fileName: String, mimeType: String, byteCount: Int, reference: String) {
         self.kind = kind

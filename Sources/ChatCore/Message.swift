@@ -9,6 +9,8 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     public var height: Int?
     /// Backend reference to the bytes (a row key, an `mxc://` URI).
     public var reference: String
+    /// Words the sender wrote with it (Matrix v1.10: a `body` apart from `filename`); nil when none.
+    public var caption: String?
 
     public init(fileName: String, mimeType: String, byteCount: Int, width: Int? = nil, height: Int? = nil, reference: String) {
         self.fileName = fileName
@@ -48,8 +50,8 @@ public enum MessageContent: Hashable, Sendable, Codable {
         switch self {
         case .text(let text), .notice(let text): return text
         case .emote(let text): return "* " + text
-        case .image(let info): return "[image] \(info.fileName)"
-        case .file(let info): return "[\(info.kind.rawValue)] \(info.fileName)"
+        case .image(let info): return "[image] \(info.fileName)" + (info.caption.map { " " + $0 } ?? "")
+        case .file(let info): return "[\(info.kind.rawValue)] \(info.fileName)" + (info.caption.map { " " + $0 } ?? "")
         case .sticker(let info): return "[sticker] \(info.fileName)"
         case .location(let place):
             return (["[location]", place.description] + [place.geoURI].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " ")

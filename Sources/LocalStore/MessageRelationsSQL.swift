@@ -8,7 +8,8 @@ import Storage
 enum MessageRelationsSQL {
     static let columns = """
         m.reply_to, m.edited_at, m.deleted, m.kind, m.thread_root,
-               p.body AS parent_body, p.deleted AS parent_deleted, p.image_id AS parent_image, pu.nickname AS parent_nickname,
+               p.body AS parent_body, p.deleted AS parent_deleted, p.image_id AS parent_image, pi.kind AS parent_kind, pi.file_name AS parent_file,
+               pu.nickname AS parent_nickname,
                CASE WHEN m.thread_root IS NULL THEN (SELECT count(*) FROM messages t WHERE t.thread_root = m.id AND t.deleted = 0
                     AND t.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)) END AS thread_replies,
                CASE WHEN m.reply_to IS NOT NULL THEN p.sender_id IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1) END AS parent_hidden,
@@ -19,7 +20,9 @@ enum MessageRelationsSQL {
                     GROUP BY key ORDER BY first)) END AS reactions_json
         """
     // The EXISTS (one index probe) keeps a page of messages nobody reacted to as cheap as before.
-    static let joins = "LEFT JOIN messages p ON p.id = m.reply_to LEFT JOIN users pu ON pu.id = p.sender_id"
+    static let joins = """
+        LEFT JOIN messages p ON p.id = m.reply_to LEFT JOIN users pu ON pu.id = p.sender_id LEFT JOIN images pi ON pi.id = p.image_id
+        """
 
     /// `message` with the relations its row carries.
     static func resolved(_ message: Message, _ row: Row) -> Message {
@@ -49,7 +52,9 @@ enum MessageRelationsSQL {
     private static func parent(_ row: Row) -> ReplySummary.Parent {
         guard let nickname = row["parent_nickname"].string, row["parent_hidden"].int != 1 else { return .unavailable }
         if (row["parent_deleted"].int ?? 0) != 0 { return .deleted(senderNickname: nickname) }
-        let body = row["parent_image"].isNull ? row["parent_body"].string ?? "" : "[image]"
+        // An attachment is quoted as its kind and name, as lists show it ("[file] notes.pdf").
+        let body = row["parent_image"].isNull ? row["parent_body"].string ?? ""
+            : "[\(row["parent_kind"].string ?? "image")] \(row["parent_file"].string ?? "")"
         return .message(senderNickname: nickname, firstLine: ReplySummary.firstLine(of: body))
     }
 

@@ -35,9 +35,9 @@ enum DomainMapping {
         }
         guard !event.redacted else { return message }
         message.senderTrust = trust
-        if relations.edit == nil, ["m.text", "m.notice"].contains(event.content.msgtype), let html = event.content.html {
-            message.formatted = HTMLText.formatted(html)
-        }
+        // An edit's own formatting replaces the original's (or drops it: an edit to plain text is plain).
+        let text = relations.edit?.content ?? event.content
+        if ["m.text", "m.notice", "m.emote"].contains(text.msgtype), let html = text.html { message.formatted = HTMLText.formatted(html) }
         message.editedAt = relations.edit.map { date($0.timestamp) }
         message.reactions = relations.reactions
         message.replyTo = event.replyTo.map { ReplySummary(parentID: MessageID($0), parent: parent(relations.parent)) }
@@ -76,14 +76,20 @@ enum DomainMapping {
         // Media without a URI have nothing to fetch: their body is all there is.
         guard let url = content.mediaReference else { return .text(content.body) }
         let type = content.info?.mimetype ?? "application/octet-stream", size = content.info?.size ?? 0
+        // Spec v1.10: with a filename of its own, the body is a caption (unless it only repeats the name).
+        let name = content.filename ?? content.body
+        let caption = content.filename != nil && content.body != content.filename && !content.body.isEmpty ? content.body : nil
         switch content.msgtype {
         case "m.image", MatrixCache.stickerType:
-            let image = ImageInfo(fileName: content.body, mimeType: type, byteCount: size, width: content.info?.w, height: content.info?.h,
+            var image = ImageInfo(fileName: name, mimeType: type, byteCount: size, width: content.info?.w, height: content.info?.h,
                                   reference: url)
+            image.caption = caption
             return content.msgtype == "m.image" ? .image(image) : .sticker(image)
         case "m.file", "m.video", "m.audio":
             let kind = FileInfo.Kind(rawValue: String(content.msgtype.dropFirst(2))) ?? .file
-            return .file(FileInfo(kind: kind, fileName: content.body, mimeType: type, byteCount: size, reference: url))
+            var file = FileInfo(kind: kind, fileName: name, mimeType: type, byteCount: size, reference: url)
+            file.caption = caption
+            return .file(file)
         default:
             return .text(content.body)
         }

@@ -65,6 +65,16 @@ final class CommunityRelationsTests: XCTestCase {
         await assertThrows(.noSuchMessage) { _ = try await alice.reply("too late", to: original.id, in: help) }
     }
 
+    /// Regression: a reply to a file quoted it as "[image]".
+    func testAReplyToAFileQuotesTheFileByKindAndName() async throws {
+        let alice = try community.open(as: "alice")
+        try await alice.signUpMember("alice")
+        let help = try await alice.channel(named: "help").id
+        let file = try await alice.sendFile(FileUpload(fileName: "notes.pdf", mimeType: "application/pdf", data: Data("%PDF".utf8)), to: help)
+        let reply = try await alice.reply("see page 2", to: file.id, in: help)
+        XCTAssertEqual(reply.replyTo?.parent, .message(senderNickname: "alice", firstLine: "[file] notes.pdf"))
+    }
+
     func testBlockedPeopleAndGuests() async throws {
         let alice = try community.open(as: "alice")
         let carol = try community.open(as: "carol")

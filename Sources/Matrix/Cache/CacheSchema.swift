@@ -139,5 +139,11 @@ enum CacheSchema {
         -- formatted_body of a message in org.matrix.custom.html (read capped, drawn from an allow-list)
         ALTER TABLE events ADD COLUMN formatted TEXT;
         """),
+        Migration(12, "formatted edits; file names apart from captions", sql: """
+        -- an edit's m.new_content formatted_body (org.matrix.custom.html), drawn as the original's is
+        ALTER TABLE relations ADD COLUMN formatted TEXT;
+        -- an attachment's filename (spec v1.10) when its sender gave one: the body is then a caption
+        ALTER TABLE events ADD COLUMN filename TEXT;
+        """),
     ]
 }

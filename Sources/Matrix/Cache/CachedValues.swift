@@ -107,6 +107,7 @@ struct CachedEvent: Hashable, Sendable {
         content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: body.text,
                                       url: row["url"].string, info: row["url"].isNull ? nil : info)
         if let html = row["formatted"].string { (content.format, content.formattedBody) = (MessageEventContent.htmlFormat, html) }
+        content.filename = row["filename"].string
         // A place keeps its geo: URI where media keep their mxc:// URI.
         if content.msgtype == MatrixCache.locationMsgtype { (content.geoURI, content.url, content.info) = (content.url, nil, nil) }
         replyTo = row["reply_to"].string

@@ -36,11 +36,13 @@ extension MatrixCache {
     /// The newest edit of `target` by its own sender: anyone else's `m.replace` is ignored.
     private static func edit(of target: String, by sender: String, in connection: Connection) throws -> CachedRelations.Edit? {
         try connection.queryRow("""
-            SELECT msgtype, body, ts FROM relations WHERE target = ? AND rel_type = ? AND sender = ?
+            SELECT msgtype, body, ts, substr(formatted, 1, \(HTMLText.inputLimit)) AS formatted FROM relations
+            WHERE target = ? AND rel_type = ? AND sender = ?
             ORDER BY ts DESC, event_id DESC LIMIT 1
             """, [.text(target), .text(RelationType.edit), .text(sender)]).map { row in
-            CachedRelations.Edit(timestamp: row["ts"].int64 ?? 0,
-                                 content: MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? ""))
+            var content = MessageEventContent(msgtype: row["msgtype"].string ?? "m.text", body: row["body"].string ?? "")
+            if let html = row["formatted"].string { (content.format, content.formattedBody) = (MessageEventContent.htmlFormat, html) }
+            return CachedRelations.Edit(timestamp: row["ts"].int64 ?? 0, content: content)
         }
     }
 

@@ -53,10 +53,11 @@ extension MatrixCache {
                                       in connection: Connection) throws -> TimelineEffect {
         guard let id = event.event_id, let target = event.relatesTo?.event_id, !event.isRedacted else { return .nothing }
         let changed = try connection.run("""
-            INSERT OR IGNORE INTO relations (event_id, room_id, target, rel_type, sender, ts, key, msgtype, body)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO relations (event_id, room_id, target, rel_type, sender, ts, key, msgtype, body, formatted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(id), .text(room), .text(target), .text(event.relatesTo?.rel_type ?? ""), .text(event.sender),
-                  .integer(event.origin_server_ts ?? 0), SQLValue(key), SQLValue(content?.msgtype), SQLValue(content?.body)])
+                  .integer(event.origin_server_ts ?? 0), SQLValue(key), SQLValue(content?.msgtype), SQLValue(content?.body),
+                  SQLValue(content?.html)])
         return changed > 0 ? .changed(target) : .nothing
     }
 

@@ -8,7 +8,7 @@ extension MatrixCache {
     /// with why a placeholder is undecrypted and which device sent a decrypted event.
     static let selectEvents = """
         SELECT e.rowid AS event_row, e.event_id, e.room_id, e.seq, e.sender, e.ts, e.msgtype, e.url, e.mimetype, e.size,
-               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, m.display_name,
+               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, e.filename, m.display_name,
                substr(e.formatted, 1, \(HTMLText.inputLimit)) AS formatted,
                und.reason AS undecrypted_reason, sd.sender_key FROM events e
         LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender
@@ -156,13 +156,13 @@ extension MatrixCache {
             : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
         let changed = try connection.run("""
             INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height,
-                txn_id, reply_to, thread_root, redacted, formatted)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                txn_id, reply_to, thread_root, redacted, formatted, filename)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(id), .text(room), .integer(seq), .text(event.sender), .integer(event.origin_server_ts ?? 0),
                   .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
                   SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
                   SQLValue(event.unsigned?.transaction_id), SQLValue(relation?.replyTarget), SQLValue(threadRoot), SQLValue(redacted),
-                  SQLValue(content.html)])
+                  SQLValue(content.html), SQLValue(content.filename)])
         // Our own echo settles its outbox entry, whichever arrives first: the echo or the answer.
         if let transaction = event.unsigned?.transaction_id {
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transaction)])

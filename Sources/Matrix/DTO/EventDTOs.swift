@@ -45,9 +45,11 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     /// An attachment in an encrypted room: its mxc URI and secrets (`EncryptedFile`) instead of
     /// `url`. Kept as JSON and read by `EncryptedMedia`, so a malformed one never hides the message.
     var file: JSONValue? = nil
+    /// An attachment's name when its `body` is a caption (spec v1.10).
+    var filename: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case msgtype, body, url, info, file
+        case msgtype, body, url, info, file, filename
         case geoURI = "geo_uri"
         case format
         case formattedBody = "formatted_body"

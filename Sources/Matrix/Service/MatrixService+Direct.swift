@@ -53,7 +53,7 @@ extension MatrixService {
                 room = try await createDirectRoom(with: user.raw, active)
                 try await recordDirect(room, with: user.raw, active)
             }
-            return try await post(MessageEventContent(msgtype: "m.text", body: text), to: room, active)
+            return try await post(.typed(text), to: room, active)
         }
     }
 

@@ -10,14 +10,14 @@ extension MatrixService: RelationsService {
         let active = try member()
         let body = try Self.nonEmpty(text)
         let parent = try await reference(message, in: channel, active)
-        var content = MessageEventContent(msgtype: "m.text", body: body)
+        var content = MessageEventContent.typed(body)
         content.relatesTo = .object(["m.in_reply_to": .object(["event_id": .string(parent.eventID)])])
         return try await post(content, to: channel.raw, active)
     }
 
     public func sendEmote(_ text: String, to channel: ChannelID) async throws -> Message {
         let active = try member()
-        return try await post(MessageEventContent(msgtype: "m.emote", body: try Self.nonEmpty(text)), to: channel.raw, active)
+        return try await post(.typed(try Self.nonEmpty(text), msgtype: "m.emote"), to: channel.raw, active)
     }
 
     public func edit(_ message: MessageID, in channel: ChannelID, to text: String) async throws {
@@ -26,8 +26,9 @@ extension MatrixService: RelationsService {
         try await checkPermission(channel, active)
         let target = try await reference(message, in: channel, active)
         guard target.sender == active.userID else { throw ChatError.invalidInput("Only its sender can edit a message.") }
-        var content = MessageEventContent(msgtype: "m.text", body: "* " + body)
-        content.newContent = .object(["msgtype": .string("m.text"), "body": .string(body)])
+        let new = MessageEventContent.typed(body)
+        var content = MessageEventContent.typed("* " + body)
+        content.newContent = new.asNewContent
         content.relatesTo = .object(["rel_type": .string(RelationType.edit), "event_id": .string(target.eventID)])
         try await sendRelation(content, in: channel, active)
     }

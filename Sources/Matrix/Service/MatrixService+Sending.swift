@@ -11,10 +11,7 @@ extension MatrixService {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ChatError.invalidInput("An empty message is not sent.")
         }
-        var content = MessageEventContent(msgtype: "m.text", body: text)
-        // Markdown of ours (`**strong**`, `*em*`, `code`, links) also goes as HTML, as Element sends it.
-        if let html = MarkdownText.html(text) { (content.format, content.formattedBody) = (MessageEventContent.htmlFormat, html) }
-        return try await post(content, to: channel.raw, active)
+        return try await post(.typed(text), to: channel.raw, active)
     }
 
     public func sendImage(_ image: ImageUpload, to channel: ChannelID) async throws -> Message {

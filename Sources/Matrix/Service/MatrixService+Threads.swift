@@ -29,8 +29,7 @@ extension MatrixService: ThreadsService {
         let resolved = try await mapped { try await active.cache.resolved(start) }
         if resolved.redacted, resolved.relations.threadReplies == 0 { throw ChatError.invalidInput("A deleted message starts no thread.") }
         let latest = try await mapped { try await active.cache.threadReplies(of: start.eventID, limit: 1).last?.eventID } ?? start.eventID
-        var content = MessageEventContent(msgtype: "m.text", body: body)
-        if let html = MarkdownText.html(body) { (content.format, content.formattedBody) = (MessageEventContent.htmlFormat, html) }
+        var content = MessageEventContent.typed(body)
         content.relatesTo = .object([
             "rel_type": .string(RelationType.thread), "event_id": .string(start.eventID),
             "is_falling_back": .bool(true), "m.in_reply_to": .object(["event_id": .string(latest)]),

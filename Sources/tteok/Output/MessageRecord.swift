@@ -18,6 +18,8 @@ struct MessageRecord: Encodable, Sendable {
         /// Bytes, as declared (0 when unknown).
         let size: Int
         let mimetype: String
+        /// Words sent with it (Matrix v1.10: a body apart from the file's name); absent when none.
+        let caption: String?
     }
 
     /// A shared place; the coordinates are absent when its `geo:` URI did not parse.
@@ -100,9 +102,9 @@ struct MessageRecord: Encodable, Sendable {
         switch content {
         case .image(let info), .sticker(let info):
             return (Image(fileName: info.fileName, mimeType: info.mimeType, byteCount: info.byteCount, width: info.width, height: info.height),
-                    Attachment(name: info.fileName, size: info.byteCount, mimetype: info.mimeType), nil)
+                    Attachment(name: info.fileName, size: info.byteCount, mimetype: info.mimeType, caption: info.caption), nil)
         case .file(let info):
-            return (nil, Attachment(name: info.fileName, size: info.byteCount, mimetype: info.mimeType), nil)
+            return (nil, Attachment(name: info.fileName, size: info.byteCount, mimetype: info.mimeType, caption: info.caption), nil)
         case .location(let place):
             return (nil, nil, Location(description: place.description, latitude: place.latitude, longitude: place.longitude, geo: place.geoURI))
         default:

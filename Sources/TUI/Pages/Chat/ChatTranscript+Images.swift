@@ -17,7 +17,10 @@ extension ChatTranscript {
     func imageRows(_ image: ImageInfo, kind: MessageKind = .image, width: Int, style: Style) -> [Row] {
         var label = "[\(kind.rawValue)] " + text.line(image.fileName)
         if image.byteCount > 0 { label += " · " + strings.byteSize(image.byteCount) }
-        let labelRows = TextLayout.wrappedLines(label, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+        var labelRows = TextLayout.wrappedLines(label, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+        if let caption = image.caption {
+            labelRows += TextLayout.wrappedLines(shownBody(caption, omittedBytes: 0), width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+        }
         guard let previews else { return labelRows }
         let space = Size(width: min(width, Self.previewSpace.width), height: Self.previewSpace.height)
         switch previews.preview(of: image, fitting: space) {

@@ -29,13 +29,16 @@ extension ChatTranscript {
         case .text(let body):
             if let formatted = message.formatted { return formattedRows(formatted, width: width, style: style) }
             return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
-        case .emote(let body): return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
+        case .emote(let body):
+            let actor = "* " + message.senderNickname + " "
+            if let formatted = message.formatted { return formattedRows(FormattedText(runs: [.init(actor)] + formatted.runs), width: width, style: style) }
+            return lines("* " + text.line(message.senderNickname) + " " + shownBody(body, omittedBytes: message.omittedBytes), style)
         case .notice(let body):
             if let formatted = message.formatted { return formattedRows(formatted, width: width, style: Style(.muted)) }
             return lines(shownBody(body, omittedBytes: message.omittedBytes), Style(.muted))
         case .image(let image): return imageRows(image, width: width, style: style)
         case .sticker(let image): return imageRows(image, kind: .sticker, width: width, style: style)
-        case .file(let file): return lines(attachmentLabel(file), style)
+        case .file(let file): return lines(attachmentLabel(file), style) + (file.caption.map { lines(shownBody($0, omittedBytes: 0), style) } ?? [])
         case .location(let place): return lines(locationLabel(place), style)
         case .encrypted(let reason):
             // The reason comes from our own crypto module, but it may quote a sender's withheld
