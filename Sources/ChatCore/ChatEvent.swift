@@ -1,6 +1,7 @@
 /// Live changes a backend publishes. Typed, never strings; observers re-read what they need.
 public enum ChatEvent: Hashable, Sendable, Codable {
-    /// New messages in a channel, oldest first (already filtered for blocks).
+    /// New messages in a channel, oldest first (already filtered for blocks). Others' new
+    /// messages are followed by `countsChanged` for their channels: badges wait for that.
     case messagesAdded(ChannelID, [Message])
     /// A message changed: delivery state (pending → delivered / failed), its sender's name, or
     /// its relations (edited, deleted, reacted to, a thread reply). Views update it where they

@@ -221,10 +221,10 @@ public final class ChannelListModel: Lifecycle {
     func handle(_ event: ChatEvent) async {
         switch event {
         case .countsChanged(let ids):
+            // Every backend follows others' new messages with this event for their channels, so
+            // `messagesAdded` asks for nothing here (it asked for the same count a second time:
+            // one more request per live message through the service).
             await fetchBadges(for: ids.filter { id in channels.contains { $0.id == id } })
-            publishRows()
-        case .messagesAdded(let id, _) where channels.contains(where: { $0.id == id }):
-            await fetchBadges(for: [id])
             publishRows()
         case .channelsChanged:
             // New rows show at once; each then asks for its own count, as a row drawn early does.
