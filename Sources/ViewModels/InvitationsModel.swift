@@ -15,7 +15,6 @@ public final class InvitationsModel {
     private let strings: Strings
     private let changes: ChangeSignal
     private let gate: NicknameGate
-    private let live = LiveSubscription()
 
     init(context: ModelContext, gate: NicknameGate) {
         service = context.service
@@ -25,21 +24,23 @@ public final class InvitationsModel {
         self.gate = gate
     }
 
-    /// Listens first, then reads the list: an invitation arriving in between is not missed. What
-    /// was already waiting is listed without a notice.
+    /// Reads the list once the community listens: an invitation arriving in between is not
+    /// missed. What was already waiting is listed without a notice.
     func start() async {
         guard invitations != nil else { return }
-        live.bind(to: service) { [weak self] event in
-            switch event {
-            case .channelsChanged, .blocksChanged, .viewerChanged: await self?.fetch(announcing: true)
-            default: break
-            }
-        }
         await fetch(announcing: false)
     }
 
+    /// One live event of the community's stream (the community listens once for all it keeps).
+    func handle(_ event: ChatEvent) async {
+        guard invitations != nil else { return }
+        switch event {
+        case .channelsChanged, .blocksChanged, .viewerChanged: await fetch(announcing: true)
+        default: break
+        }
+    }
+
     func close() {
-        live.cancel()
         invites = []
         notice = nil
     }
