@@ -1,13 +1,16 @@
 import ViewModels
 
 /// The tab bar: Discover, Channels, Direct, Profile with their number keys; the selected tab in
-/// the accent, and what waits in the chats of Channels and Direct (`2` chats with new messages,
-/// `@1` highlights among them). Hidden while a chat is open (the layout does not give it a row
-/// then; the status line names the activity there).
+/// the accent, the invitations waiting for an answer on Direct (`3 Direct ✉2`), and what waits in
+/// the chats of Channels and Direct (`2` chats with new messages, `@1` highlights among them).
+/// Hidden while a chat is open (the layout does not give it a row then; the status line names the
+/// activity there).
 public struct TabBarPane {
     public var selected: Tab
     public var strings: UIStrings
     public var activity: Hotlist
+    /// Invitations waiting for an answer, counted on the Direct tab.
+    public var invitations = 0
 
     public init(selected: Tab, strings: UIStrings, activity: Hotlist = Hotlist()) {
         self.selected = selected
@@ -29,7 +32,10 @@ public struct TabBarPane {
         if nameColumn > column { canvas.draw(name, style: Style(.accent, on: .surface, .bold), row: 0, column: nameColumn, in: region) }
     }
 
-    private func label(_ tab: Tab) -> String { " \(tab.rawValue) \(strings.shared.tabTitle(tab)) " }
+    private func label(_ tab: Tab) -> String {
+        let count = tab == .direct && invitations > 0 ? " ✉\(invitations)" : ""
+        return " \(tab.rawValue) \(strings.shared.tabTitle(tab))\(count) "
+    }
 
     /// The tab drawn at `column` of the bar (a mouse click), with its activity; nil between tabs.
     public func tab(atColumn column: Int) -> Tab? {

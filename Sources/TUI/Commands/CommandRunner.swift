@@ -82,6 +82,9 @@ final class CommandRunner {
             return block(name)
         case .daily(let command):
             return await run(command)
+        case .encrypt:
+            guard let chat = inChat() else { return false }
+            chat.askToEncrypt()
         case .reply, .edit, .react, .me, .delete, .file:
             guard let chat = inChat() else { return false }
             await relate(command, in: chat)
