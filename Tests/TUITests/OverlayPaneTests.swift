@@ -81,7 +81,7 @@ final class OverlayPaneTests: XCTestCase {
     }
 
     func testTheHelpListsEveryBindingAndEveryCommand() {
-        let lines = check(width: 80, height: 40) { canvas, region in
+        let lines = check(width: 80, height: 44) { canvas, region in
             HelpOverlayPane(strings: strings).draw(on: &canvas, in: region)
         }.joined(separator: "\n")
         for entry in CommandRegistry.entries { XCTAssertTrue(lines.contains(entry.usage), entry.usage) }
