@@ -13,6 +13,8 @@ public final class Community {
     public let profile: ProfileModel
     /// Activity in the chats not on screen: the hotlist, the direct-message notice, announcements.
     public let activity: ActivityModel
+    /// The moderators' channel and member actions (`/channel create`, `/rename`, `/mute`…).
+    public let moderation: ModerationModel
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -36,6 +38,7 @@ public final class Community {
         channels = ChannelListModel(context: context, resolver: resolver, gate: gate)
         conversations = ConversationsModel(context: context, gate: gate)
         profile = ProfileModel(context: context)
+        moderation = ModerationModel(service: context.service, strings: context.strings)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
