@@ -53,9 +53,9 @@ public final class Community {
     func start(opening channelName: String?) async {
         live.bind(to: context.service) { [weak self] event in
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
+            await self?.activity.handle(event)
         }
         await follow(await context.service.viewer())  // a change before the binding is not missed
-        activity.start(viewer: viewer)
         await navigator.start()
         // The channel asked for comes before Discover's fetch: it is what the first frame shows.
         if let channelName { await gate.open(.channelNamed(channelName)) }
@@ -107,7 +107,6 @@ public final class Community {
     /// Hides and closes every screen: each drops what it held.
     func close() async {
         live.cancel()
-        activity.stop()
         await navigator.closeAll()
     }
 }

@@ -88,4 +88,9 @@ struct BudgetRow: Sendable {
     }
 
     var budgetText: String { budgetNote ?? "≤ " + unit.format(budget) }
+
+    /// A homeserver row when none was given: shown as not measured, with how to give one.
+    static func noHomeserver(_ name: String, budget: Double, unit: Unit = .milliseconds) -> BudgetRow {
+        BudgetRow(name, unit: unit, budget: budget, verdict: .skip("no homeserver: --homeserver URL or TTEOK_SYNAPSE_URL"))
+    }
 }

@@ -24,7 +24,7 @@ enum ManyRoomsRows {
     }
 
     static func skipped(_ name: String, budget: Double, unit: Unit = .milliseconds) -> BudgetRow {
-        BudgetRow(name, unit: unit, budget: budget, verdict: .skip("no homeserver: --homeserver URL or TTEOK_SYNAPSE_URL"))
+        BudgetRow.noHomeserver(name, budget: budget, unit: unit)
     }
 
     static func start(_ options: BenchOptions, home name: String, log: @escaping @Sendable (String) -> Void) async throws -> Start? {
@@ -57,9 +57,14 @@ enum ManyRoomsRows {
             return [skipped(names.0, budget: 150), skipped(names.1, budget: 40, unit: .megabytes)]
         }
         _ = try await timeToList(start)
+        // The cache filled with every room: a script catches up with the whole first sync.
+        try await start.home.run(start.executable, start.arguments + ["channels"])
         var warm = Samples(), memory = Samples()
         for run in 0..<options.runs {
-            let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment, sightings: listFull)
+            // From the cache the list comes in one frame, public rooms of the directory (which a
+            // test server's other users may have made) sorted among these: one name tells it.
+            let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment,
+                                            watching: [roomPrefix])
             defer { running.quit() }
             warm.append(try await running.millisecondsUntilShown([roomPrefix]))
             if run < 3 {

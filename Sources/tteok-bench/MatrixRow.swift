@@ -14,7 +14,7 @@ enum MatrixRow {
 
     static func measure(_ context: BenchContext) async throws -> [BudgetRow] {
         guard let address = context.options.homeserver else {
-            return [BudgetRow(name, unit: .milliseconds, budget: 50, verdict: .skip("no homeserver: --homeserver URL or TTEOK_SYNAPSE_URL"))]
+            return [BudgetRow.noHomeserver(name, budget: 50)]
         }
         guard let server = URL(string: address) else { throw BenchError.usage("--homeserver \(address) is not a URL") }
         let tag = String(UInt32.random(in: 0..<UInt32.max), radix: 36)

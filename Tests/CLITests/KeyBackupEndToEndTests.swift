@@ -28,7 +28,7 @@ final class KeyBackupEndToEndTests: XCTestCase {
         XCTAssertEqual(try mina.run(["read", room]).status, 0, "joined; her device's keys are published")
         _ = try peer.sendEncrypted(["kept in the backup", "백업된 비밀 🔐"], to: room)
         var read = try mina.run(["read", room])
-        XCTAssertTrue(read.lines.count == 2 && read.lines[1].hasSuffix(": 백업된 비밀 🔐"), "\(read)")
+        XCTAssertTrue(read.saidLines.count == 2 && read.saidLines[1].hasSuffix(": 백업된 비밀 🔐"), "\(read)")
 
         let made = try mina.run(["keys", "backup"])
         XCTAssertEqual(made.status, 0, "\(made)")
@@ -63,7 +63,7 @@ final class KeyBackupEndToEndTests: XCTestCase {
         XCTAssertEqual(restored.status, 0, "\(restored)")
         XCTAssertTrue(restored.stdout.contains("Imported 2 room keys") && restored.stdout.contains("3 messages decrypted"), restored.stdout)
         read = try fresh.run(["read", room])
-        XCTAssertEqual(read.lines.map { $0.components(separatedBy: ": ").last ?? "" }, ["kept in the backup", "백업된 비밀 🔐", "a new session"],
+        XCTAssertEqual(read.saidLines.map { $0.components(separatedBy: ": ").last ?? "" }, ["kept in the backup", "백업된 비밀 🔐", "a new session"],
                        read.stdout)
         XCTAssertFalse(try fresh.run(["keys", "backup"]).stdout.contains("another device"), "the new device now uploads to it")
     }

@@ -55,8 +55,8 @@ final class RoomKeyExportEndToEndTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, "\(imported)")
         XCTAssertTrue(imported.stdout.contains("2 messages decrypted"), imported.stdout)
         read = try mina.run(["read", room])
-        XCTAssertEqual(read.lines.count, 2, "\(read)")
-        XCTAssertTrue(read.lines[0].hasSuffix(": before her device") && read.lines[1].hasSuffix(": 김밥 먹자 🍙"), read.stdout)
+        XCTAssertEqual(read.saidLines.count, 2, "\(read)")
+        XCTAssertTrue(read.saidLines[0].hasSuffix(": before her device") && read.saidLines[1].hasSuffix(": 김밥 먹자 🍙"), read.stdout)
 
         let minaFile = directory.file("mina-keys.txt")
         let export = try mina.run(["keys", "export", minaFile.path], stdin: "mina's passphrase\n")

@@ -35,7 +35,7 @@ final class ServeSetupTests: XCTestCase {
         first.standardError = FileHandle.nullDevice
         try first.run()
         defer { first.terminate(); first.waitUntilExit() }
-        XCTAssertTrue(waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: socket) })
+        XCTAssertTrue(waitUntil(seconds: 20) { UnixSocket.answers(socket) })
         // Another file (the same one is refused earlier: see ServingLockTests).
         let second = try serve(store: directory.file("other.sqlite").path, socket: socket)
         XCTAssertEqual(second.status, 1, "\(second)")

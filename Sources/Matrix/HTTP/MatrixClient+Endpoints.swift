@@ -120,7 +120,9 @@ extension MatrixClient {
         var query: [(name: String, value: String)] = [("filter", SyncFilter.json), ("timeout", String(timeout))]
         if let since { query.append(("since", since)) }
         var endpoint = Endpoint.client(.get, "sync", query: query)
-        endpoint.timeout = TimeInterval(timeout) / 1000 + 30
+        // An initial sync of a thousand rooms took a loaded Synapse over 30 s: abandoning it then
+        // left `tteok channels` with the first window of rooms, and every retry started over.
+        endpoint.timeout = TimeInterval(timeout) / 1000 + (since == nil ? 180 : 30)
         return try await call(endpoint)
     }
 

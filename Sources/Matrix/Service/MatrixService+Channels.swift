@@ -27,11 +27,17 @@ extension MatrixService {
         }
     }
 
+    /// How long a script waits for the whole first sync: an account in a thousand rooms takes
+    /// the server itself over 10 s on a loaded machine. A failed sync opens the gate at once, so
+    /// an unreachable server is not waited for this long.
+    static let catchUpWait = 180.0
+
     /// Waits for this process's first answered sync: a cache last synced by an earlier run
-    /// misses what was said since (`tteok read` printed it stale).
+    /// misses what was said since (`tteok read` printed it stale), and a new one holds only the
+    /// first window of rooms (`tteok channels` listed 60 of 1,000).
     public func catchUp() async {
         guard let active else { return }
-        _ = await active.sync.firstSync.wait(seconds: Self.firstSyncWait)
+        _ = await active.sync.firstSync.wait(seconds: Self.catchUpWait)
     }
 
     public func channel(named name: String) async throws -> Channel {

@@ -47,6 +47,8 @@ public enum Intent: Hashable, Sendable {
     case delete
     /// Enter in selection mode: reply to the picked message (the input says to what; Esc cancels).
     case reply
+    /// → in selection mode: open the picked message's thread (the one it starts or is in).
+    case openThread
     /// Ctrl-E in selection mode: edit the picked message, mine (the input holds its text).
     case editPicked
     /// `+` in selection mode: react to the picked message, or take my reaction back (a choice

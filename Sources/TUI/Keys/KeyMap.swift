@@ -88,6 +88,7 @@ public enum KeyMap {
         Binding([.up, .character("k")], .up, hint: true),
         Binding([.down, .character("j")], .down, hint: true),
         Binding([.enter], .reply, hint: true),
+        Binding([.right], .openThread),
         Binding([.control("e")], .editPicked, hint: true),
         Binding([.character("+")], .react, hint: true),
         Binding([.character("d"), .delete], .delete, hint: true),

@@ -23,9 +23,8 @@ public final class ActivityModel {
     /// Called for each message that its chat's level announces.
     public var onAnnounce: (@MainActor (Announcement) -> Void)?
 
-    private let service: any ReadingService & LiveEventsService
+    private let service: any ReadingService
     private let changes: ChangeSignal
-    private let live = LiveSubscription()
     private var rule: HighlightRule?
     private let words: [String]
     private var settings: NotifySettings
@@ -37,21 +36,12 @@ public final class ActivityModel {
     /// The chat on screen, whose messages are read as they come.
     var onScreen: () -> ChannelID? = { nil }
 
-    init(service: any ReadingService & LiveEventsService, changes: ChangeSignal, words: [String], settingsFile: URL?) {
+    init(service: any ReadingService, changes: ChangeSignal, words: [String], settingsFile: URL?) {
         self.service = service
         self.changes = changes
         self.words = words
         self.settingsFile = settingsFile
         settings = settingsFile.map(NotifySettings.load(from:)) ?? NotifySettings()
-    }
-
-    func start(viewer: Viewer) {
-        viewerChanged(viewer)
-        live.bind(to: service) { [weak self] event in await self?.handle(event) }
-    }
-
-    func stop() {
-        live.cancel()
     }
 
     func viewerChanged(_ viewer: Viewer) {
@@ -86,15 +76,14 @@ public final class ActivityModel {
 
     // MARK: Events
 
-    private func handle(_ event: ChatEvent) async {
+    /// One live event of the community's stream (the community listens once for all it keeps).
+    func handle(_ event: ChatEvent) async {
         switch event {
         case .messagesAdded(let channel, let messages):
             await arrived(messages, in: channel)
         case .channelsChanged, .conversationsChanged:
             places = [:]
             unnamed = []
-        case .viewerChanged(let viewer):
-            viewerChanged(viewer)
         default:
             break
         }

@@ -9,6 +9,13 @@ extension ChatController {
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
         guard let model else { return FrameReport() }
         let (transcriptArea, inputArea) = region.splitBottom(2)
+        if let thread {
+            // The thread over the chat: its root and replies, newest at the bottom, its own input.
+            let pane = ChatPane(title: threadTitle(thread), messages: thread.lines, paging: .done, scroll: 0, focused: false, transcript: transcript)
+            var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea)
+            report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
+            return report
+        }
         var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
                             focused: focus == .selecting, transcript: transcript)
         if case .person = model.subject { pane.isDirect = true }

@@ -34,6 +34,8 @@ final class ChatController: PageController {
 
     /// The chat shown, nil when none is open.
     private(set) var model: ChatModel?
+    /// The thread open over the chat (→ in selection mode), nil when the chat itself is shown.
+    var thread: ThreadModel?
     private var shownSubject: ChatSubject?
     var focus = Focus.list
     /// The input line, with the history ↑/↓ recall (the account's, across its chats).
@@ -80,6 +82,8 @@ final class ChatController: PageController {
     func show(_ chat: ChatModel?) {
         guard chat !== model else { return }
         cancelComposing()
+        thread?.close()
+        thread = nil
         if let shownSubject { drafts[shownSubject] = input.text.isEmpty ? nil : input.text }
         model = chat
         shownSubject = chat?.subject
@@ -96,6 +100,7 @@ final class ChatController: PageController {
     func handle(_ intent: Intent) async -> Bool {
         damage = .everything
         guard let model else { return false }
+        if let thread { return await handleThread(intent, thread) }
         switch (intent, keyContext) {
         case (.submit, _): await submit(model)
         case (.edit(.end), .chatInput) where input.cursor == input.text.count:
@@ -140,6 +145,7 @@ final class ChatController: PageController {
         guard focus == .selecting else { return false }
         switch intent {
         case .reply: startReply()
+        case .openThread: await openThread()
         case .editPicked:
             guard let line = model?.selectedLine else { modal.alert = strings.shared.selectMessageFirst; break }
             startEdit(line)
