@@ -32,6 +32,8 @@ public enum SlashCommand: Hashable, Sendable {
     case delete
     /// `/file PATH`: any file as an attachment.
     case file(String)
+    /// `/encrypt`: turns end-to-end encryption on in the chat open — asks first (it cannot be undone).
+    case encrypt
     /// A moderator's command; the service refuses members.
     case moderate(ModerationCommand)
 }
