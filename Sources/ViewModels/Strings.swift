@@ -92,6 +92,15 @@ public struct Strings: Hashable, Sendable {
     public var messagesPosted: String { pick("Messages posted", "작성한 메시지") }
     public var myMessages: String { pick("My messages", "내 메시지") }
     public var unread: String { pick("new", "새 메시지") }
+    /// On the status line when an invitation arrives; the names are other people's words (the
+    /// status line makes them inert).
+    public func invitationArrived(_ invite: Invite, waiting: Int) -> String {
+        let inviter = invite.inviter.nickname
+        let what = invite.isDirect ? pick("\(inviter) wants to talk with you", "\(inviter) 님이 대화를 요청했습니다")
+            : pick("\(inviter) invited you to \(invite.name)", "\(inviter) 님이 \(invite.name) 방에 초대했습니다")
+        return what + pick(" — 3 Direct (\(waiting) waiting)", " — 3 대화 (\(waiting)개 대기)")
+    }
+    public var noSuchInvite: String { pick("This server has no invitations.", "이 서버에는 초대가 없습니다.") }
 
     // MARK: Safety
     public var reportSent: String {
