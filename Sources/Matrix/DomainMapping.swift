@@ -47,9 +47,13 @@ enum DomainMapping {
     }
 
     private static func parent(_ parent: CachedRelations.Parent?) -> ReplySummary.Parent {
-        guard case .event(let sender, let name, let body, let redacted) = parent else { return .unavailable }
-        if redacted { return .deleted(senderNickname: nickname(name, of: sender)) }
-        return .message(senderNickname: nickname(name, of: sender), firstLine: ReplySummary.firstLine(of: body))
+        switch parent {
+        case .event(let sender, let name, _, true): return .deleted(senderNickname: nickname(name, of: sender))
+        case .event(let sender, let name, let body, false):
+            return .message(senderNickname: nickname(name, of: sender), firstLine: ReplySummary.firstLine(of: body))
+        case .roomChange(let sender, let name, let change): return .roomChange(senderNickname: nickname(name, of: sender), change)
+        case .notCached, .unavailable, nil: return .unavailable
+        }
     }
 
     private static func date(_ milliseconds: Int64) -> Date {
