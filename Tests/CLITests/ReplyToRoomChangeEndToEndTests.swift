@@ -35,7 +35,8 @@ final class ReplyToRoomChangeEndToEndTests: XCTestCase {
             .reply(to: .event(try join(of: peer.user.userID)), "I was here first", fallback: false),
         ], to: room)
 
-        let json = try mina.run(["read", room, "--json", "--limit", "50"])
+        // The newest few only: reading further back would cache the owner's join itself.
+        let json = try mina.run(["read", room, "--json", "--limit", "5"])
         XCTAssertEqual(json.status, 0, "\(json)")
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], json.stdout)
         func quote(_ index: Int) -> [String: Any] { rows.first { $0["id"] as? String == ids[index] }?["replyTo"] as? [String: Any] ?? [:] }
