@@ -20,6 +20,7 @@ final class CommandRunner {
     let strings: UIStrings
     let modal: ModalLayer
     private let themes: ThemeLoader?
+    private let moderation: ModerationRunner
     weak var host: CommandHost?
 
     init(session: SessionModel, strings: UIStrings, modal: ModalLayer, themes: ThemeLoader?) {
@@ -27,6 +28,7 @@ final class CommandRunner {
         self.strings = strings
         self.modal = modal
         self.themes = themes
+        moderation = ModerationRunner(session: session, strings: strings, modal: modal)
     }
 
     /// Runs a slash command line. True when the command was taken (it ran, or asked its
@@ -82,6 +84,8 @@ final class CommandRunner {
             return block(name)
         case .daily(let command):
             return await run(command)
+        case .verify(let user):
+            return verify(user)
         case .encrypt:
             guard let chat = inChat() else { return false }
             chat.askToEncrypt()
@@ -92,6 +96,9 @@ final class CommandRunner {
             guard let community = inCommunity() else { return false }
             await community.safety.unblock(named: name)
             modal.show(community.safety, session: session)
+        case .moderate(let command):
+            guard let community = inCommunity() else { return false }
+            return await moderation.run(command, in: community, openChat: host?.openChat?.model)
         }
         return true
     }
@@ -121,6 +128,20 @@ final class CommandRunner {
             await community.safety.block(named: name)
             modal.show(community.safety, session: session)
         }
+        return true
+    }
+
+    /// `/verify [USER]`: the verification screen for USER; alone, the person talked to in the
+    /// direct conversation open, else this account's own other devices.
+    private func verify(_ user: String?) -> Bool {
+        guard let community = inCommunity() else { return false }
+        var target = user ?? community.viewer.account?.id.raw
+        if user == nil, case .person(let other, _)? = host?.openChat?.model?.subject { target = other.id.raw }
+        guard let target, let model = session.verify(target) else {
+            modal.alert = strings.shared.verificationUnavailable
+            return false
+        }
+        modal.verification = VerificationController(model: model, strings: strings)
         return true
     }
 

@@ -10,17 +10,23 @@ final class ModalLayer {
     var alert: String?
     /// A question before an action that cannot be taken back.
     var question: Question?
+    /// A list to read (a moderator's reports), closed as an alert is.
+    var listing: Listing?
+    /// The verification screen (`/verify`), under a question.
+    var verification: VerificationController?
 
     /// How keys read while something is up; nil when nothing is.
     func keyContext(chatAlert: String?) -> KeyContext? {
-        if question != nil { return .question }
-        if alert != nil || chatAlert != nil { return .alert }
+        if question != nil || verification != nil { return .question }
+        if alert != nil || listing != nil || chatAlert != nil { return .alert }
         return nil
     }
 
     /// Gives a key to what is up (nothing when nothing is); true when the layer took it.
     func handle(_ key: Key, chat: ChatModel?) async -> Bool {
         switch keyContext(chatAlert: chat?.alert) {
+        case .question? where question == nil:
+            if await verification?.handle(key) == true { verification = nil }
         case .question?: await answerQuestion(key)
         case .alert?: dismissAlert(key, chat: chat)
         default: return false
@@ -28,11 +34,14 @@ final class ModalLayer {
         return true
     }
 
-    /// Enter or Esc closes the alert (the app's, else the chat's); other keys do nothing.
+    /// Enter or Esc closes the alert (the app's, else the list, else the chat's); other keys do
+    /// nothing.
     private func dismissAlert(_ key: Key, chat: ChatModel?) {
         guard KeyMap.intent(for: key, in: .alert) == .leave else { return }
         if alert != nil {
             alert = nil
+        } else if listing != nil {
+            listing = nil
         } else {
             chat?.dismissAlert()
         }
@@ -88,6 +97,14 @@ final class ModalLayer {
         if let question {
             QuestionPane(question: question.text, choices: question.choices, highlighted: question.highlighted, text: text)
                 .draw(on: &canvas, in: region)
+            return true
+        }
+        if let verification {
+            verification.draw(on: &canvas, in: region, text: text)
+            return true
+        }
+        if alert == nil, let listing {
+            ListingPane(title: listing.title, lines: listing.lines, strings: strings, text: text).draw(on: &canvas, in: region)
             return true
         }
         if let message = alert ?? chatAlert {
