@@ -16,12 +16,7 @@ final class ReadMarkerPaceTests: XCTestCase {
     /// batch of messages, so markers = counts events − message batches. Before, every batch that
     /// reached the open chat sent a marker (about 30 here); now at most one a second.
     func testMarkersWhileMessagesArriveGoAtMostOnceASecondAndCatchUp() async throws {
-        let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob", nickname: "bob")
-        try await fixture.signUpApp("me", nickname: "me")
-        let (_, community) = try await fixture.community()
-        let lobby = try await fixture.channel("lobby")
-        let chat = try opened(await community.join("lobby"))
+        let (fixture, bob, community, lobby, chat) = try await Self.lobbyOpen()
         let events = Collected<ChatEvent>()
         let stream = fixture.service.events()
         let listening = Task { for await event in stream { events.append(event) } }
@@ -50,12 +45,7 @@ final class ReadMarkerPaceTests: XCTestCase {
     /// Beside the open chat, the list never shows a badge for it while messages arrive (the
     /// marker is up to a second late, so asking for the count would show one).
     func testTheListBesideTheChatKeepsTheOpenChatsBadgeHidden() async throws {
-        let fixture = try CommunityFixture()
-        let bob = try await fixture.member("bob", nickname: "bob")
-        try await fixture.signUpApp("me", nickname: "me")
-        let (_, community) = try await fixture.community()
-        let lobby = try await fixture.channel("lobby")
-        let chat = try opened(await community.join("lobby"))
+        let (fixture, bob, community, lobby, chat) = try await Self.lobbyOpen()
         community.channels.setShownBesideChat(true)
         let badges = Collected<CountBadge>()
         let observer = community.channels.changes.addObserver { [channels = community.channels] in
@@ -74,5 +64,15 @@ final class ReadMarkerPaceTests: XCTestCase {
         let read = await eventually { (try? await fixture.service.unreadCount(in: lobby.id)) == 0 }
         XCTAssertTrue(read)
         XCTAssertEqual(badges.values.filter { $0 != .hidden }, [], "the open chat's row showed a badge")
+    }
+
+    /// The app signed in with lobby open on screen, and Bob, another member, to post there.
+    private static func lobbyOpen() async throws -> (CommunityFixture, LocalCommunity, Community, Channel, ChatModel) {
+        let fixture = try CommunityFixture()
+        let bob = try await fixture.member("bob", nickname: "bob")
+        try await fixture.signUpApp("me", nickname: "me")
+        let (_, community) = try await fixture.community()
+        let lobby = try await fixture.channel("lobby")
+        return (fixture, bob, community, lobby, try opened(await community.join("lobby")))
     }
 }
