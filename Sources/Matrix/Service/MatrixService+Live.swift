@@ -37,6 +37,7 @@ extension MatrixService {
                 for event in shown { hub.publish(.messageUpdated(active.message(event))) }
             }
         }
+        await publishTyping(outcome.typing, active)
         if outcome.roomsChanged { hub.publish(.channelsChanged) }
         if !outcome.countsChanged.isEmpty { hub.publish(.countsChanged(Set(outcome.countsChanged.map(ChannelID.init)))) }
         if conversationsChanged { hub.publish(.conversationsChanged) }
