@@ -112,6 +112,9 @@ public struct Strings: Hashable, Sendable {
         pick("Replies, edits, reactions and deletions are not available here yet.", "여기서는 아직 답장·수정·반응·삭제를 할 수 없습니다.")
     }
     public var editOnlyYours: String { pick("Only its sender can edit a message.", "메시지는 보낸 사람만 수정할 수 있습니다.") }
+    public var encryptionUnavailable: String {
+        pick("Only Matrix rooms can be end-to-end encrypted.", "종단간 암호화는 Matrix 방에서만 쓸 수 있습니다.")
+    }
     public var threadsUnavailable: String { pick("Threads are not available here.", "여기서는 스레드를 쓸 수 없습니다.") }
     public var selectMessageFirst: String { pick("Select a message first.", "먼저 메시지를 선택해주세요.") }
     public var nothingUnsent: String {

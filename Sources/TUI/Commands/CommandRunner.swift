@@ -80,6 +80,9 @@ final class CommandRunner {
             chat.askToReport(reason: reason)
         case .block(let name):
             return block(name)
+        case .encrypt:
+            guard let chat = inChat() else { return false }
+            chat.askToEncrypt()
         case .reply, .edit, .react, .me, .delete, .file:
             guard let chat = inChat() else { return false }
             await relate(command, in: chat)

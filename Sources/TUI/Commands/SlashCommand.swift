@@ -29,6 +29,8 @@ public enum SlashCommand: Hashable, Sendable {
     case delete
     /// `/file PATH`: any file as an attachment.
     case file(String)
+    /// `/encrypt`: turns end-to-end encryption on in the chat open — asks first (it cannot be undone).
+    case encrypt
 }
 
 /// Why a line could not become a command.
