@@ -13,6 +13,8 @@ public final class Community {
     public let profile: ProfileModel
     /// Activity in the chats not on screen: the hotlist, the direct-message notice, announcements.
     public let activity: ActivityModel
+    /// The moderators' channel and member actions (`/create`, `/rename`, `/mute`…).
+    public let moderation: ModerationModel
     /// Invitations waiting for an answer, live from the start (the status line says when one comes).
     public let invitations: InvitationsModel
 
@@ -38,6 +40,7 @@ public final class Community {
         channels = ChannelListModel(context: context, resolver: resolver, gate: gate)
         conversations = ConversationsModel(context: context, gate: gate)
         profile = ProfileModel(context: context)
+        moderation = ModerationModel(service: context.service, strings: context.strings)
         invitations = InvitationsModel(context: context, gate: gate)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),

@@ -8,7 +8,7 @@ public struct Strings: Hashable, Sendable {
 
     public init(_ language: Language) { self.language = language }
 
-    private func pick(_ english: String, _ korean: String) -> String {
+    func pick(_ english: String, _ korean: String) -> String {
         language == .korean ? korean : english
     }
 

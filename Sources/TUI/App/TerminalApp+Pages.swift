@@ -94,6 +94,7 @@ extension TerminalApp {
         commandLine = nil
         modal.question = nil
         modal.alert = nil
+        modal.listing = nil
         files.previews?.setFetch(nil)
     }
 
