@@ -37,7 +37,7 @@ extension LocalCommunity: ModerationService {
             _ = try ChannelKeys.fillBatch(connection)
             return try self.channelRow(id, connection)
         }
-        hub.publish(.channelsChanged)
+        publishSharedChange(.channelsChanged)
         return channel
     }
 
@@ -52,7 +52,7 @@ extension LocalCommunity: ModerationService {
                                [.text(wanted), .text(ChannelKeys.sortKey(wanted)), .integer(key)])
             return try self.channelRow(key, connection)
         }
-        hub.publish(.channelsChanged)
+        publishSharedChange(.channelsChanged)
         return channel
     }
 
@@ -68,7 +68,7 @@ extension LocalCommunity: ModerationService {
             try connection.run("UPDATE channels SET archived = ? WHERE id = ?", [SQLValue(archived), .integer(key)])
             return try self.channelRow(key, connection)
         }
-        hub.publish(.channelsChanged)
+        publishSharedChange(.channelsChanged)
         return channel
     }
 

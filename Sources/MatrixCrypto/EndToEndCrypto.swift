@@ -110,13 +110,20 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
 
     // MARK: Cross-signing
 
-    /// New master, self-signing and user-signing keys (kept sealed in the store), as the body
-    /// of `/keys/device_signing/upload`.
-    func createCrossSigningKeys() throws -> CryptoJSON
+    /// New master, self-signing and user-signing keys with the body of
+    /// `/keys/device_signing/upload`; the keys in use stay until `keepCrossSigningKeys`.
+    func createCrossSigningKeys() throws -> NewCrossSigningKeys
+
+    /// Keeps `keys` (sealed in the store) in place of the old ones: call once the server took them.
+    func keepCrossSigningKeys(_ keys: NewCrossSigningKeys) throws
 
     /// This device's keys signed by the self-signing key, for `/keys/signatures/upload`; nil
     /// without cross-signing keys.
     func signOwnDevice() throws -> CryptoJSON?
+
+    /// Another own device verified by emoji: its published `keys` signed by the self-signing
+    /// key, for `/keys/signatures/upload`; nil without that key or when `keys` are not `device`'s.
+    func signOwnDevice(_ keys: CryptoJSON, verified device: DeviceKeys) throws -> CryptoJSON?
 
     /// The public key of this account's cross-signing key for `usage`, if made here.
     func crossSigningPublicKey(_ usage: CrossSigningUsage) throws -> String?

@@ -20,8 +20,30 @@ public enum PrivateServices {
         }
     }
 
-    /// Sends SIGTERM to each private service under `directory` (the service removes its socket).
+    /// Sends SIGTERM to each private service under `directory` (the service removes its socket)
+    /// and waits, up to 10 s, until each has let go of its files. An ending process's command
+    /// line reads empty before its descriptors (and so its lock on the file) are closed; only
+    /// a gone or zombie process holds nothing, so that is what is waited for.
     public static func stop(under directory: String) {
-        running(under: directory).forEach { kill($0, SIGTERM) }
+        let pids = running(under: directory)
+        pids.forEach { kill($0, SIGTERM) }
+        let deadline = Date().addingTimeInterval(10)
+        while pids.contains(where: holdsFiles), Date() < deadline { usleep(5_000) }
+    }
+
+    private static func holdsFiles(_ pid: pid_t) -> Bool {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+              let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.endIndex else { return false }
+        return stat[close + 2] != UInt8(ascii: "Z")
+    }
+
+    /// Whether no service holds the lock beside `store` (`STORE.lock`) any more: what `tteok
+    /// serve` needs to take it. A private service that was already ending on its own (idle)
+    /// when `stop` looked is not seen by it, but may hold the lock a moment longer.
+    public static func released(store: String) -> Bool {
+        let descriptor = open(store + ".lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) == 0
     }
 }

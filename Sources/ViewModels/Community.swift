@@ -13,6 +13,10 @@ public final class Community {
     public let profile: ProfileModel
     /// Activity in the chats not on screen: the hotlist, the direct-message notice, announcements.
     public let activity: ActivityModel
+    /// The moderators' channel and member actions (`/create`, `/rename`, `/mute`…).
+    public let moderation: ModerationModel
+    /// Invitations waiting for an answer, live from the start (the status line says when one comes).
+    public let invitations: InvitationsModel
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -36,6 +40,8 @@ public final class Community {
         channels = ChannelListModel(context: context, resolver: resolver, gate: gate)
         conversations = ConversationsModel(context: context, gate: gate)
         profile = ProfileModel(context: context)
+        moderation = ModerationModel(service: context.service, strings: context.strings)
+        invitations = InvitationsModel(context: context, gate: gate)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
@@ -51,12 +57,14 @@ public final class Community {
         live.bind(to: context.service) { [weak self] event in
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
             await self?.activity.handle(event)
+            await self?.invitations.handle(event)
         }
         await follow(await context.service.viewer())  // a change before the binding is not missed
         await navigator.start()
         // The channel asked for comes before Discover's fetch: it is what the first frame shows.
         if let channelName { await gate.open(.channelNamed(channelName)) }
         await navigator.preload(.discover)
+        await invitations.start()
     }
 
     /// `/join NAME`.
@@ -104,6 +112,7 @@ public final class Community {
     /// Hides and closes every screen: each drops what it held.
     func close() async {
         live.cancel()
+        invitations.close()
         await navigator.closeAll()
     }
 }

@@ -74,9 +74,10 @@ public final class SessionModel {
     }
 
     /// What the status line says besides the keys: a passing notice, else the nickname gate's,
-    /// else the welcome screen's failure. Every screen reads it here.
+    /// else an invitation that just arrived, else the welcome screen's failure. Every screen
+    /// reads it here.
     public var statusNotice: String? {
-        passingNotice ?? community?.gate.notice ?? notice
+        passingNotice ?? community?.gate.notice ?? community?.invitations.notice ?? notice
     }
 
     /// Shows `notice` on the status line until `clearPassingNotice`.
@@ -86,6 +87,7 @@ public final class SessionModel {
     }
 
     public func clearPassingNotice() {
+        community?.invitations.clearNotice()
         guard passingNotice != nil else { return }
         passingNotice = nil
         changes.publish()

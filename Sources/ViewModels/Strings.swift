@@ -8,7 +8,7 @@ public struct Strings: Hashable, Sendable {
 
     public init(_ language: Language) { self.language = language }
 
-    private func pick(_ english: String, _ korean: String) -> String {
+    func pick(_ english: String, _ korean: String) -> String {
         language == .korean ? korean : english
     }
 
@@ -92,6 +92,15 @@ public struct Strings: Hashable, Sendable {
     public var messagesPosted: String { pick("Messages posted", "작성한 메시지") }
     public var myMessages: String { pick("My messages", "내 메시지") }
     public var unread: String { pick("new", "새 메시지") }
+    /// On the status line when an invitation arrives; the names are other people's words (the
+    /// status line makes them inert).
+    public func invitationArrived(_ invite: Invite, waiting: Int) -> String {
+        let inviter = invite.inviter.nickname
+        let what = invite.isDirect ? pick("\(inviter) wants to talk with you", "\(inviter) 님이 대화를 요청했습니다")
+            : pick("\(inviter) invited you to \(invite.name)", "\(inviter) 님이 \(invite.name) 방에 초대했습니다")
+        return what + pick(" — 3 Direct (\(waiting) waiting)", " — 3 대화 (\(waiting)개 대기)")
+    }
+    public var noSuchInvite: String { pick("This server has no invitations.", "이 서버에는 초대가 없습니다.") }
 
     // MARK: Safety
     public var reportSent: String {
@@ -103,6 +112,9 @@ public struct Strings: Hashable, Sendable {
         pick("Replies, edits, reactions and deletions are not available here yet.", "여기서는 아직 답장·수정·반응·삭제를 할 수 없습니다.")
     }
     public var editOnlyYours: String { pick("Only its sender can edit a message.", "메시지는 보낸 사람만 수정할 수 있습니다.") }
+    public var encryptionUnavailable: String {
+        pick("Only Matrix rooms can be end-to-end encrypted.", "종단간 암호화는 Matrix 방에서만 쓸 수 있습니다.")
+    }
     public var threadsUnavailable: String { pick("Threads are not available here.", "여기서는 스레드를 쓸 수 없습니다.") }
     public var selectMessageFirst: String { pick("Select a message first.", "먼저 메시지를 선택해주세요.") }
     public var nothingUnsent: String {

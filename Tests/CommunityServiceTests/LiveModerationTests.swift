@@ -36,6 +36,27 @@ final class LiveModerationTests: XCTestCase {
         XCTAssertEqual(permission, .denied(.archivedChannel))
     }
 
+    /// The moderator's own connection is told of each channel change once: the service's shared
+    /// feed tells every subscriber, so the engine session that made the change tells nobody
+    /// itself. (Before, the moderator's client was told twice and re-read its list twice.)
+    func testTheModeratorsOwnConnectionIsToldOfEachChannelChangeOnce() async throws {
+        let served = try ServedCommunity(moderators: ["mod@example.com"])
+        defer { served.stop() }
+        let moderator = try await served.member("mod")
+        let pushed = try await LiveEvents.listen(to: moderator)
+        defer { pushed.stop() }
+        let lobby = try await moderator.channel(named: "마포구").id
+
+        let created = try await moderator.createChannel(named: "번개모임", region: nil)
+        _ = try await moderator.renameChannel(created.id, to: "번개")
+        _ = try await moderator.setArchived(created.id, true)
+        // A message after the changes: once it is pushed, every change before it was pushed too.
+        let marker = try await moderator.send("after the changes", to: lobby)
+        let markerPushed = await eventually(seconds: 20) { pushed.added(marker.id) }
+        XCTAssertTrue(markerPushed, "the marker message was never pushed")
+        XCTAssertEqual(pushed.channelsChanged, 3, "one push per change to the moderator's own connection")
+    }
+
     func testAMembersStandingAndAModeratorsDeletionArePushedToThem() async throws {
         let served = try ServedCommunity(moderators: ["mod@example.com"])
         defer { served.stop() }
@@ -120,6 +141,11 @@ final class LiveEvents: @unchecked Sendable {
     }
 
     var lastAccount: Account? { lastViewer?.account }
+
+    /// Whether message `id` was pushed as added.
+    func added(_ id: MessageID) -> Bool {
+        events.values.contains { if case .messagesAdded(_, let messages) = $0 { messages.contains { $0.id == id } } else { false } }
+    }
 
     /// The last update pushed for message `id`.
     func updated(_ id: MessageID) -> Message? {

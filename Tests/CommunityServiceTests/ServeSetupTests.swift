@@ -29,13 +29,8 @@ final class ServeSetupTests: XCTestCase {
     func testASecondServiceOnALiveSocketIsRefused() throws {
         let directory = try TemporaryDirectory(prefix: "serve-twice")
         let store = directory.file("c.sqlite").path, socket = directory.file("s.sock").path
-        let first = Process()
-        first.executableURL = try TteokBinary.url()
-        first.arguments = ["serve", "--store", store, "--socket", socket]
-        first.standardError = FileHandle.nullDevice
-        try first.run()
-        defer { first.terminate(); first.waitUntilExit() }
-        XCTAssertTrue(waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: socket) })
+        let first = try ServiceProcess(store: store, socket: socket)
+        defer { first.stop() }
         // Another file (the same one is refused earlier: see ServingLockTests).
         let second = try serve(store: directory.file("other.sqlite").path, socket: socket)
         XCTAssertEqual(second.status, 1, "\(second)")

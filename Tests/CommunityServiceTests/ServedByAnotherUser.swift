@@ -35,7 +35,7 @@ final class ServedByAnotherUser: @unchecked Sendable {
             server.terminate()
             server.waitUntilExit()
         }
-        guard waitUntil(seconds: 20, { FileManager.default.fileExists(atPath: socket) }) else {
+        guard waitUntil(seconds: 20, { UnixSocket.answers(socket) }) else {
             throw NSError(domain: "ServedByAnotherUser", code: 1, userInfo: [NSLocalizedDescriptionKey: "the service did not start"])
         }
     }

@@ -99,4 +99,14 @@ final class ServiceProcess: @unchecked Sendable {
         process.terminate()
         process.waitUntilExit()
     }
+
+    /// Sends SIGTERM; the exit status if the service exited within `seconds`, else nil (it is
+    /// then killed).
+    func stopped(within seconds: Double) -> Int32? {
+        process.terminate()
+        let ended = waitUntil(seconds: seconds) { !self.process.isRunning }
+        if !ended { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return ended && process.terminationReason == .exit ? process.terminationStatus : nil
+    }
 }

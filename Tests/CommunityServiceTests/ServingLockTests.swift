@@ -57,16 +57,9 @@ final class ServingLockTests: XCTestCase {
         XCTAssertTrue(waitUntil(seconds: 20) { PrivateServices.running(under: self.directory.path).isEmpty }, "the idle private service lingered")
         // Its command line goes before its descriptors do (the kernel frees memory first): wait
         // for the lock itself.
-        XCTAssertTrue(waitUntil(seconds: 10) { Self.lockIsFree(self.store + ".lock") }, "the ended private service still holds the lock")
+        XCTAssertTrue(waitUntil(seconds: 10) { PrivateServices.released(store: self.store) }, "the ended private service still holds the lock")
         let shared = try ServiceProcess(store: store, socket: socket)
         shared.stop()
-    }
-
-    private static func lockIsFree(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return flock(descriptor, LOCK_EX | LOCK_NB) == 0
     }
 
     private static func sockets(under folder: String) throws -> [String] {

@@ -32,11 +32,16 @@ final class SharedHostAttackTests: XCTestCase {
         // Her commands above went through a private service (zero set-up); it must be gone
         // before she serves the file to the group: while it serves the file, serve is refused.
         PrivateServices.stop(under: community.path)
-        XCTAssertTrue(waitUntil(seconds: 10) { PrivateServices.running(under: community.path).isEmpty }, "the private service did not end")
+        XCTAssertTrue(waitUntil(seconds: 10) { PrivateServices.running(under: community.path).isEmpty && PrivateServices.released(store: store) },
+                      "the private service did not end")
 
         // Alice serves it to the group; the file becomes hers alone, nothing lost.
-        try startServer(users, alice, tteok, ["serve", "--store", store, "--socket", socket, "--group", users.group, "--moderator", "mod@example.com"])
-        XCTAssertTrue(waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: socket) }, "the service did not start")
+        let serveLog = directory.file("serve.log")
+        try startServer(users, alice, tteok, ["serve", "--store", store, "--socket", socket, "--group", users.group, "--moderator", "mod@example.com"],
+                        log: serveLog)
+        // Listening, not merely bound: the socket is opened to the group just before listen().
+        XCTAssertTrue(waitUntil(seconds: 20) { UnixSocket.answers(socket) },
+                      "the service did not start: \((try? String(contentsOf: serveLog, encoding: .utf8)) ?? "")")
         XCTAssertEqual(try mode(store), 0o600)
         XCTAssertEqual(try mode(socket), 0o660)
         let client = ["--socket", socket]
@@ -95,13 +100,14 @@ final class SharedHostAttackTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func startServer(_ users: ThrowawayUsers, _ user: ThrowawayUsers.User, _ tteok: String, _ arguments: [String]) throws {
+    private func startServer(_ users: ThrowawayUsers, _ user: ThrowawayUsers.User, _ tteok: String, _ arguments: [String], log: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = users.asUser(user, tteok, arguments)
         process.environment = users.environment(user)
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         // Teardown blocks run last-added first: the service stops before its user is removed.
         addTeardownBlock {

@@ -24,7 +24,7 @@ final class CrossSigningSecretsTests: XCTestCase {
 
     func testAnotherDeviceTakesInOnlyTheKeysTheAccountPublishes() throws {
         let first = try machine("first", device: "FIRST")
-        _ = try first.createCrossSigningKeys()
+        try first.keepCrossSigningKeys(try first.createCrossSigningKeys())
         let secrets = try first.crossSigningSecrets()
         XCTAssertEqual(Set(secrets.keys), Set(CrossSigningUsage.allCases))
         var published: [CrossSigningUsage: String] = [:]

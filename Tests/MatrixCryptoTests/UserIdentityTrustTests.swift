@@ -46,7 +46,7 @@ final class UserIdentityTrustTests: XCTestCase {
     func testOnlyTheVerifiedMasterKeysSelfSigningKeyVouchesForDevices() throws {
         let machine = try OlmMachine(path: folder.appendingPathComponent("crypto.sqlite"), keyFile: folder.appendingPathComponent("key"),
                                      userID: "@tteok:localhost", deviceID: "TTEOKDEV")
-        _ = try machine.createCrossSigningKeys()
+        try machine.keepCrossSigningKeys(try machine.createCrossSigningKeys())
         let identity = try Identity()
         let verified = try PeerDevice(deviceID: "VERIFIED"), other = try PeerDevice(deviceID: "OTHER")
         func learn(_ identity: Identity, selfSigningSigner: PkSigningHandle? = nil) throws {

@@ -88,9 +88,14 @@ final class SafetyFlowTests: XCTestCase {
         await harness.waitFor("Usage: /report REASON")
         await harness.press(.enter, .escape)
         await harness.type("?")
-        await harness.waitFor("/report REASON")
-        await harness.waitFor("/block [NAME]")
-        await harness.waitFor("/unblock NAME")
+        await harness.waitFor("/join NAME")
+        // The help scrolls at 100x30: its pages, ten rows apart, down to its end.
+        var help = harness.text
+        for _ in 0..<4 {
+            await harness.press(.pageDown)
+            help += harness.text
+        }
+        for usage in ["/report REASON", "/block [NAME]", "/unblock NAME"] { XCTAssertTrue(help.contains(usage), "\(usage) is not in the help:\n\(help)") }
     }
 
     /// The chosen message stays in view: picking one far up scrolls the transcript to it.

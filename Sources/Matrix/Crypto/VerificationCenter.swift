@@ -188,11 +188,22 @@ actor VerificationCenter {
 
 extension VerificationCenter {
     /// A device verified by emoji: recorded, and its user's master key — when the verification's
-    /// MAC covered it, or that device signed it — trusted and signed with the user-signing key. A
-    /// refused signature upload leaves the local trust in place (the next verification signs again).
+    /// MAC covered it, or that device signed it — trusted and signed with the user-signing key;
+    /// another device of this account is signed with the self-signing key instead. A refused
+    /// signature upload leaves the local trust in place (the next verification signs again).
     private func recordVerified(_ device: DeviceKeys, crossSigningKeys: Set<String>) async {
         try? crypto.markVerified(device)
-        guard let signatures = try? crypto.trustIdentity(verifiedDevice: device, macVerifiedKeys: crossSigningKeys) else { return }
+        let signatures = device.userID == crypto.identity.userID
+            ? await selfSignature(of: device)
+            : try? crypto.trustIdentity(verifiedDevice: device, macVerifiedKeys: crossSigningKeys)
+        guard let signatures else { return }
         try? await client.uploadSignatures(signatures)
+    }
+
+    /// The self-signing key's signature on another own `device`, over the keys the server
+    /// publishes for it (the signature must cover them exactly).
+    private func selfSignature(of device: DeviceKeys) async -> CryptoJSON? {
+        guard let published = try? await client.queryKeys([device.userID]).device_keys?[device.userID]?[device.deviceID] else { return nil }
+        return try? crypto.signOwnDevice(published, verified: device)
     }
 }

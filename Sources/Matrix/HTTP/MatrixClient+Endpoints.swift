@@ -77,6 +77,11 @@ extension MatrixClient {
         try await call(Endpoint.client(.get, "rooms", room, "state"))
     }
 
+    /// Sends a state event of `type` (empty state key) to `room`.
+    func setState(_ room: String, type: String, _ content: JSONValue) async throws {
+        _ = try await call(Endpoint.client(.put, "rooms", room, "state", type).with(json: content), as: EventIDResponse.self)
+    }
+
     func state<Content: Decodable>(_ room: String, type: String, as content: Content.Type) async throws -> Content {
         try await call(Endpoint.client(.get, "rooms", room, "state", type))
     }

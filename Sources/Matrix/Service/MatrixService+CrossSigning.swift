@@ -16,10 +16,12 @@ extension MatrixService {
             if case .locked = try await encryption.secretStorageState() { _ = try await encryption.keyForNewSecrets(passphrase: nil) }
             let keys = try crypto.createCrossSigningKeys()
             do {
-                try await active.client.uploadCrossSigningKeys(keys, user: active.userID, password: password)
+                try await active.client.uploadCrossSigningKeys(keys.upload, user: active.userID, password: password)
             } catch MatrixError.api(401, "M_FORBIDDEN", _, _) {
                 throw ChatError.wrongPassword
             }
+            // Only now: until the server holds the new keys, the old ones are the account's.
+            try crypto.keepCrossSigningKeys(keys)
             if let signed = try crypto.signOwnDevice() { try await active.client.uploadSignatures(signed) }
             guard let master = try crypto.crossSigningPublicKey(.master) else { throw ChatError.storage("the master key was not kept") }
             let storage = try await encryption.keyForNewSecrets(passphrase: nil)

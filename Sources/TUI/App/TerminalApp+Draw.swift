@@ -57,7 +57,11 @@ extension TerminalApp {
         let navigator = community.navigator
         let layout = AppLayout(bounds: canvas.bounds, showsTabBar: !navigator.isTabBarHidden,
                                showsSidebar: navigator.selectedTab == .channels)
-        if let bar = layout.tabBar { TabBarPane(selected: navigator.selectedTab, strings: strings).draw(on: &canvas, in: bar) }
+        if let bar = layout.tabBar {
+            var tabs = TabBarPane(selected: navigator.selectedTab, strings: strings)
+            tabs.invitations = community.invitations.invites.count
+            tabs.draw(on: &canvas, in: bar)
+        }
         if let sidebar = layout.sidebar, let list = ui.channels {
             let focused = openChat.map { $0.focus == .list } ?? true
             reports.list = list.drawList(into: &canvas, in: sidebar, focused: focused, open: openChannelID)

@@ -66,7 +66,8 @@ extension TerminalApp {
             ui.discover = DiscoverController(model: model, strings: strings, text: text, report: report)
         }
         if case .conversations(let model) = navigator.top, ui.direct?.model !== model {
-            ui.direct = DirectController(model: model, strings: strings, text: text, transcript: chatPage.transcript, report: report)
+            ui.direct = DirectController(model: model, invitations: community.invitations, strings: strings, text: text, transcript: chatPage.transcript,
+                                         modal: modal, report: report)
         }
         if case .profile(let model) = navigator.top, ui.profile?.model !== model {
             ui.profile = ProfileController(model: model, strings: strings, text: text)
@@ -93,6 +94,7 @@ extension TerminalApp {
         commandLine = nil
         modal.question = nil
         modal.alert = nil
+        modal.listing = nil
         files.previews?.setFetch(nil)
     }
 

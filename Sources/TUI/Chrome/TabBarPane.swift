@@ -1,10 +1,13 @@
 import ViewModels
 
 /// The tab bar: Discover, Channels, Direct, Profile with their number keys; the selected tab in
-/// the accent. Hidden while a chat is open (the layout does not give it a row then).
+/// the accent; Direct counts the invitations waiting for an answer (`3 Direct ✉2`). Hidden while
+/// a chat is open (the layout does not give it a row then).
 public struct TabBarPane {
     public var selected: Tab
     public var strings: UIStrings
+    /// Invitations waiting for an answer, counted on the Direct tab.
+    public var invitations = 0
 
     public init(selected: Tab, strings: UIStrings) {
         self.selected = selected
@@ -16,7 +19,8 @@ public struct TabBarPane {
         canvas.clear(region, style: bar)
         var column = 1
         for tab in Tab.allCases {
-            let label = " \(tab.rawValue) \(strings.shared.tabTitle(tab)) "
+            let count = tab == .direct && invitations > 0 ? " ✉\(invitations)" : ""
+            let label = " \(tab.rawValue) \(strings.shared.tabTitle(tab))\(count) "
             let style = tab == selected ? Style(.onAccent, on: .accent, .bold) : bar
             column = canvas.draw(label, style: style, row: 0, column: column, in: region, overflow: .clip) + 1
         }

@@ -30,12 +30,24 @@ public enum CommandRegistry {
         Entry(name: "react", argument: "EMOJI", argumentOptional: true) { .react($0) },
         Entry(name: "me", argument: "TEXT", argumentOptional: false) { .me($0 ?? "") },
         Entry(name: "delete", argument: nil, argumentOptional: false) { _ in .delete },
+        Entry(name: "encrypt", argument: nil, argumentOptional: false) { _ in .encrypt },
         Entry(name: "login", argument: nil, argumentOptional: false) { _ in .login },
         Entry(name: "logout", argument: nil, argumentOptional: false) { _ in .logout },
         Entry(name: "theme", argument: "NAME", argumentOptional: true) { .theme($0) },
         Entry(name: "report", argument: "REASON", argumentOptional: false) { .report($0 ?? "") },
         Entry(name: "block", argument: "NAME", argumentOptional: true) { .block($0) },
         Entry(name: "unblock", argument: "NAME", argumentOptional: false) { .unblock($0 ?? "") },
+        Entry(name: "create", argument: "NAME", argumentOptional: false) { .moderate(.create($0 ?? "")) },
+        Entry(name: "rename", argument: "NAME", argumentOptional: false) { .moderate(.rename($0 ?? "")) },
+        Entry(name: "archive", argument: nil, argumentOptional: false) { _ in .moderate(.archive) },
+        Entry(name: "unarchive", argument: "NAME", argumentOptional: false) { .moderate(.unarchive($0 ?? "")) },
+        Entry(name: "mute", argument: "MEMBER [REASON]", argumentOptional: false) { .moderate(.sanction(.mute, $0 ?? "")) },
+        Entry(name: "unmute", argument: "MEMBER", argumentOptional: false) { .moderate(.lift(.mute, member: $0 ?? "")) },
+        Entry(name: "ban", argument: "MEMBER [REASON]", argumentOptional: false) { .moderate(.sanction(.ban, $0 ?? "")) },
+        Entry(name: "unban", argument: "MEMBER", argumentOptional: false) { .moderate(.lift(.ban, member: $0 ?? "")) },
+        Entry(name: "reports", argument: nil, argumentOptional: false) { _ in .moderate(.reports) },
+        Entry(name: "sanctions", argument: nil, argumentOptional: false) { _ in .moderate(.sanctions) },
+        Entry(name: "terms", argument: "PATH", argumentOptional: false) { .moderate(.publishTerms(path: $0 ?? "")) },
         Entry(name: "help", argument: nil, argumentOptional: false) { _ in .help },
         Entry(name: "quit", argument: nil, argumentOptional: false) { _ in .quit },
     ]
@@ -83,12 +95,24 @@ extension UIStrings {
         case "react": return korean ? "반응 달기 / 내 반응 빼기" : "react, or take mine back"
         case "me": return korean ? "행동 보내기 (* 닉 손흔듦)" : "send an action (* Nick waves)"
         case "delete": return korean ? "고른 (없으면 마지막) 메시지 삭제 (물어봄)" : "delete picked (else my last) message (asks)"
+        case "encrypt": return korean ? "이 방 암호화 (되돌릴 수 없음, 물어봄)" : "encrypt this room (for good; asks)"
         case "login": return korean ? "로그인 / 계정 바꾸기" : "log in / switch account"
         case "logout": return korean ? "로그아웃" : "log out"
         case "theme": return korean ? "테마 바꾸기 / 목록" : "switch or list themes"
         case "report": return korean ? "고른 메시지 신고" : "report picked message"
         case "block": return korean ? "사용자 차단 (물어봄)" : "block a member (asks)"
         case "unblock": return korean ? "차단 해제" : "unblock a member"
+        case "create": return korean ? "관리자: 채널 만들기 (--region 지역)" : "moderators: create a channel (--region R)"
+        case "rename": return korean ? "관리자: 연 채널 이름 바꾸기 (물어봄)" : "moderators: rename the open channel (asks)"
+        case "archive": return korean ? "관리자: 연 채널 보관 (물어봄)" : "moderators: archive the open channel (asks)"
+        case "unarchive": return korean ? "관리자: 보관된 채널 되살리기" : "moderators: restore an archived channel"
+        case "mute": return korean ? "관리자: 회원 음소거, 사유 (물어봄)" : "moderators: mute a member, with reason (asks)"
+        case "unmute": return korean ? "관리자: 음소거 풀기" : "moderators: lift a mute"
+        case "ban": return korean ? "관리자: 회원 차단, 사유 (물어봄)" : "moderators: ban a member, with reason (asks)"
+        case "unban": return korean ? "관리자: 차단 풀기" : "moderators: lift a ban"
+        case "reports": return korean ? "관리자: 신고 목록" : "moderators: list the reports"
+        case "sanctions": return korean ? "관리자: 음소거와 차단 목록" : "moderators: list mutes and bans"
+        case "terms": return korean ? "관리자: 파일을 새 약관으로 게시 (물어봄)" : "moderators: publish a file as new terms (asks)"
         case "help": return korean ? "키와 명령어" : "keys and commands"
         case "quit": return korean ? "종료" : "quit"
         default: return ""

@@ -20,6 +20,7 @@ final class CommandRunner {
     private let strings: UIStrings
     private let modal: ModalLayer
     private let themes: ThemeLoader?
+    private let moderation: ModerationRunner
     weak var host: CommandHost?
 
     init(session: SessionModel, strings: UIStrings, modal: ModalLayer, themes: ThemeLoader?) {
@@ -27,6 +28,7 @@ final class CommandRunner {
         self.strings = strings
         self.modal = modal
         self.themes = themes
+        moderation = ModerationRunner(session: session, strings: strings, modal: modal)
     }
 
     /// Runs a slash command line. True when the command was taken (it ran, or asked its
@@ -80,6 +82,9 @@ final class CommandRunner {
             chat.askToReport(reason: reason)
         case .block(let name):
             return block(name)
+        case .encrypt:
+            guard let chat = inChat() else { return false }
+            chat.askToEncrypt()
         case .reply, .edit, .react, .me, .delete, .file:
             guard let chat = inChat() else { return false }
             await relate(command, in: chat)
@@ -87,6 +92,9 @@ final class CommandRunner {
             guard let community = inCommunity() else { return false }
             await community.safety.unblock(named: name)
             modal.show(community.safety, session: session)
+        case .moderate(let command):
+            guard let community = inCommunity() else { return false }
+            return await moderation.run(command, in: community, openChat: host?.openChat?.model)
         }
         return true
     }

@@ -1,3 +1,6 @@
+import ChatCore
+import Foundation
+
 /// A slash command typed in the input, parsed: what the app runs.
 public enum SlashCommand: Hashable, Sendable {
     case join(String)
@@ -29,6 +32,46 @@ public enum SlashCommand: Hashable, Sendable {
     case delete
     /// `/file PATH`: any file as an attachment.
     case file(String)
+    /// `/encrypt`: turns end-to-end encryption on in the chat open — asks first (it cannot be undone).
+    case encrypt
+    /// A moderator's command; the service refuses members.
+    case moderate(ModerationCommand)
+}
+
+/// The moderators' slash commands, as the scripting CLI's `channel`, `mute`, `ban`, `reports`,
+/// `sanctions` and `terms publish` (`tteok --help`). Those that act on the open channel take it
+/// from the chat page.
+public enum ModerationCommand: Hashable, Sendable {
+    /// `/create NAME [--region REGION]`.
+    case create(String, region: String?)
+    /// `/rename NAME`: the open channel — asks first.
+    case rename(String)
+    /// `/archive`: the open channel — asks first.
+    case archive
+    /// `/unarchive NAME`.
+    case unarchive(String)
+    /// `/mute MEMBER [REASON]`, `/ban MEMBER [REASON]` — ask first.
+    case impose(SanctionKind, member: String, reason: String?)
+    /// `/unmute MEMBER`, `/unban MEMBER`.
+    case lift(SanctionKind, member: String)
+    case reports
+    case sanctions
+    /// `/terms PATH`: the file's text is the next terms version — asks first.
+    case publishTerms(path: String)
+
+    /// `MEMBER [REASON…]`: the first word names the member, the rest is the reason.
+    static func sanction(_ kind: SanctionKind, _ argument: String) -> ModerationCommand {
+        let member = argument.prefix { !$0.isWhitespace }
+        let reason = argument.dropFirst(member.count).trimmingCharacters(in: .whitespaces)
+        return .impose(kind, member: String(member), reason: reason.isEmpty ? nil : reason)
+    }
+
+    /// `NAME [--region REGION]`.
+    static func create(_ argument: String) -> ModerationCommand {
+        guard let marker = argument.range(of: " --region ") else { return .create(argument, region: nil) }
+        return .create(String(argument[..<marker.lowerBound]).trimmingCharacters(in: .whitespaces),
+                       region: String(argument[marker.upperBound...]).trimmingCharacters(in: .whitespaces))
+    }
 }
 
 /// Why a line could not become a command.

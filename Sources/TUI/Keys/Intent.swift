@@ -56,6 +56,8 @@ public enum Intent: Hashable, Sendable {
     case react
     /// ↑ in the chat's empty input: edit my last message here (with text in the line: history).
     case editLast
+    /// `x` on an invitation in the Direct tab: decline it (asks).
+    case decline
     /// ←/→ (or Tab) in a question: the other choice.
     case previousChoice, nextChoice
 }

@@ -36,8 +36,9 @@ extension KeyMap {
 
     /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ in its
     /// input and into selection mode, and the keys there). A binding already listed is not
-    /// listed again; G, End's vi twin in selection mode, is left out to keep the help short.
-    static let helpTables: [[Binding]] = [browsing, everywhere, chatInput.filter { $0.intent == .editLast },
+    /// listed again; G, End's vi twin in selection mode, and `x`, which the Direct tab names
+    /// beside the highlighted invitation (the only place it acts), are left out to keep the help short.
+    static let helpTables: [[Binding]] = [browsing.filter { $0.intent != .decline }, everywhere, chatInput.filter { $0.intent == .editLast },
                                           reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
                                           selecting.filter { !$0.keys.contains(.character("G")) }]
 
@@ -134,6 +135,7 @@ extension UIStrings {
         case .editPicked: return korean ? "고른 내 메시지 수정" : "edit picked message (mine)"
         case .react: return korean ? "고른 메시지에 반응" : "react to picked message"
         case .editLast: return korean ? "빈 입력에서: 내 마지막 메시지 수정" : "empty input: edit my last message"
+        case .decline: return korean ? "대화 탭: 초대 거절 (물어봄)" : "decline an invitation (Direct, asks)"
         case .previousChoice: return korean ? "이전 선택" : "previous choice"
         case .nextChoice: return korean ? "다음 선택" : "next choice"
         }

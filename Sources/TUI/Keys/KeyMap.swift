@@ -44,6 +44,7 @@ public enum KeyMap {
         Binding([.character("i")], .focusInput),
         Binding([.character("l")], .logIn),
         Binding([.character(" ")], .toggle),
+        Binding([.character("x")], .decline),
         Binding([.character("/")], .command),
         Binding([.character("?")], .help, hint: true),
         Binding([.character("q")], .quit, hint: true),

@@ -10,11 +10,13 @@ final class ModalLayer {
     var alert: String?
     /// A question before an action that cannot be taken back.
     var question: Question?
+    /// A list to read (a moderator's reports), closed as an alert is.
+    var listing: Listing?
 
     /// How keys read while something is up; nil when nothing is.
     func keyContext(chatAlert: String?) -> KeyContext? {
         if question != nil { return .question }
-        if alert != nil || chatAlert != nil { return .alert }
+        if alert != nil || listing != nil || chatAlert != nil { return .alert }
         return nil
     }
 
@@ -28,11 +30,14 @@ final class ModalLayer {
         return true
     }
 
-    /// Enter or Esc closes the alert (the app's, else the chat's); other keys do nothing.
+    /// Enter or Esc closes the alert (the app's, else the list, else the chat's); other keys do
+    /// nothing.
     private func dismissAlert(_ key: Key, chat: ChatModel?) {
         guard KeyMap.intent(for: key, in: .alert) == .leave else { return }
         if alert != nil {
             alert = nil
+        } else if listing != nil {
+            listing = nil
         } else {
             chat?.dismissAlert()
         }
@@ -88,6 +93,10 @@ final class ModalLayer {
         if let question {
             QuestionPane(question: question.text, choices: question.choices, highlighted: question.highlighted, text: text)
                 .draw(on: &canvas, in: region)
+            return true
+        }
+        if alert == nil, let listing {
+            ListingPane(title: listing.title, lines: listing.lines, strings: strings, text: text).draw(on: &canvas, in: region)
             return true
         }
         if let message = alert ?? chatAlert {

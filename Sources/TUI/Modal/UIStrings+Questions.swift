@@ -34,6 +34,14 @@ extension UIStrings {
     public var saveChoice: String { pick("Save", "저장") }
     public func askReact(_ target: String) -> String { pick("React to \(target)", "\(target)에 반응") }
     public func askDelete(_ target: String) -> String { pick("Delete \(target)?", "\(target)를 삭제할까요?") }
+    public func askEncrypt(_ room: String) -> String {
+        pick("Turn on end-to-end encryption in \(room)? It cannot be turned off again.",
+             "\(room) 방에 종단간 암호화를 켤까요? 다시 끌 수 없습니다.")
+    }
+    public var encryptChoice: String { pick("Encrypt", "암호화") }
+    public func encryptionOn(_ room: String) -> String {
+        pick("End-to-end encryption is on in \(room).", "\(room) 방은 이제 종단간 암호화됩니다.")
+    }
     public var deleteChoice: String { pick("Delete", "삭제") }
     public func yourMessage(_ excerpt: String) -> String { pick("your message “\(excerpt)”", "내 메시지 “\(excerpt)”") }
     /// Above the input while it answers a message.

@@ -59,8 +59,10 @@ enum ServeCommand {
         let socket = URL(fileURLWithPath: options.socket ?? "", relativeTo: base).standardizedFileURL.path
         // Before the socket exists: whoever sees it may stop the service at once.
         let serving = Mutex<CommunityService?>(nil)
-        let stopping = stopOnSignals(serving)
-        defer { stopping.forEach { $0.cancel() } }
+        StopSignals.install {
+            serving.withLock { $0 }?.stop()
+            exit(0)
+        }
         let service: CommunityService
         do {
             service = try CommunityService(storeURL: store, socketPath: socket, sharing: options.sharing, moderators: options.moderators,
@@ -78,20 +80,6 @@ enum ServeCommand {
         }
         options.readyDescriptor.map { reportReady(.success(()), on: $0) }
         return await serve(service)
-    }
-
-    /// SIGTERM/SIGINT remove the socket (once there is one) and end.
-    private static func stopOnSignals(_ serving: Mutex<CommunityService?>) -> [any DispatchSourceSignal] {
-        [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                serving.withLock { $0 }?.stop()
-                exit(0)
-            }
-            source.resume()
-            return source
-        }
     }
 
     /// Accepts on a thread of its own (accept blocks) until the socket is closed.

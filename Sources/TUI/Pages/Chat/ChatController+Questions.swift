@@ -85,6 +85,17 @@ extension ChatController {
         return line.count > length ? String(line.prefix(length)) + "…" : line
     }
 
+    /// `/encrypt`: asks first, naming the chat — encryption cannot be turned off again. A room
+    /// known to be encrypted is only said to be.
+    func askToEncrypt() {
+        guard let model else { return modal.alert = strings.notInCommunity }
+        let room = model.title
+        if case .channel(let channel) = model.subject, channel.isEncrypted { return session.show(notice: strings.encryptionOn(room)) }
+        modal.ask(strings.askEncrypt(room), confirm: strings.encryptChoice, strings: strings) { [session, strings] in
+            if await model.turnOnEncryption() { session.show(notice: strings.encryptionOn(room)) }
+        }
+    }
+
     private func showSafetyOutcome() {
         modal.show(community.safety, session: session)
     }

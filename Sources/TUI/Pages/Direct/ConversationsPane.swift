@@ -2,14 +2,17 @@ import ChatCore
 import Foundation
 import ViewModels
 
-/// The Direct tab: a search field, then each conversation with the other person, the latest
+/// The Direct tab: a search field, the invitations waiting for an answer (rooms and requests to
+/// talk, each with who invited), then each conversation with the other person, the latest
 /// message, its time and an unread mark (filtered by what is typed in the field), then the
 /// members a search found, to start a conversation with; a guest is told to log in.
 public struct ConversationsPane {
     public var rows: Loadable<[ConversationRow]>
     public var placeholder: String?
-    /// Index into the conversations shown, then the members found after them.
+    /// Index into the invitations, then the conversations shown, then the members found.
     public var selected: Int
+    /// Invitations waiting for an answer, listed first.
+    public var invites: [Invite] = []
     public var strings: UIStrings
     public var text: OutsideText
     public var transcript: ChatTranscript
@@ -46,7 +49,7 @@ public struct ConversationsPane {
             canvas.draw(strings.shared.loading, style: Style(.muted), row: 0, column: 1, in: body)
         case .failed(let reason):
             canvas.drawWrapped(text.line(reason), style: Style(.error), in: body.inset(left: 1))
-        case .loaded(let conversations) where conversations.isEmpty && query.isEmpty && found == nil:
+        case .loaded(let conversations) where conversations.isEmpty && invites.isEmpty && query.isEmpty && found == nil:
             drawPlaceholder(on: &canvas, in: body)
         case .loaded(let conversations):
             drawList(conversations, on: &canvas, in: body)
@@ -73,10 +76,12 @@ public struct ConversationsPane {
         return searchFocused ? cursor : nil
     }
 
-    /// Conversations, then a heading and the members found; the selection spans both.
+    /// Invitations under their heading, conversations, then a heading and the members found;
+    /// the selection spans them all.
     private func drawList(_ conversations: [ConversationRow], on canvas: inout Canvas, in body: Region) {
-        var lines: [(Int?, (inout Canvas, Region, Bool) -> Void)] = conversations.enumerated().map { index, row in
-            (index, { canvas, line, selected in drawRow(row, isSelected: selected, on: &canvas, in: line) })
+        var lines = invitationLines()
+        lines += conversations.enumerated().map { index, row in
+            (invites.count + index, { canvas, line, selected in drawRow(row, isSelected: selected, on: &canvas, in: line) })
         }
         if conversations.isEmpty, !query.isEmpty {
             lines.append((nil, { canvas, line, _ in canvas.draw(strings.noConversationMatches, style: Style(.muted), row: 0, column: 2, in: line) }))
@@ -96,6 +101,32 @@ public struct ConversationsPane {
         }
     }
 
+    private func invitationLines() -> [(Int?, (inout Canvas, Region, Bool) -> Void)] {
+        guard !invites.isEmpty else { return [] }
+        var lines: [(Int?, (inout Canvas, Region, Bool) -> Void)] = [
+            (nil, { canvas, line, _ in canvas.draw(strings.invitationsHeading, style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: line) }),
+        ]
+        lines += invites.enumerated().map { index, invite in
+            (index, { canvas, line, selected in drawInvite(invite, isSelected: selected, on: &canvas, in: line) })
+        }
+        lines.append((nil, { _, _, _ in }))
+        return lines
+    }
+
+    /// `▸ ✉ Lobby  invited by Owner  Enter accept · x decline` (a request to talk names the person).
+    private func drawInvite(_ invite: Invite, isSelected: Bool, on canvas: inout Canvas, in line: Region) {
+        let base = isSelected ? Style(.text, on: .selection) : Style(.text)
+        let muted = Style(.muted, on: isSelected ? .selection : nil)
+        canvas.clear(line, style: base)
+        let name = invite.isDirect ? strings.requestToTalk : TextLayout.truncate(text.line(invite.name), to: 24)
+        var spans = [Span(isSelected ? "▸ " : "  ", Style(.accent, on: isSelected ? .selection : nil)),
+                     Span("✉ ", Style(.badge, on: isSelected ? .selection : nil, .bold)),
+                     Span(name, base.adding(.bold)),
+                     Span("  " + strings.invitedBy(TextLayout.truncate(text.line(invite.inviter.nickname), to: 20)), muted)]
+        if isSelected { spans.append(Span("  " + strings.inviteKeys, muted)) }
+        canvas.draw(spans, row: 0, in: line)
+    }
+
     private func foundLines(_ found: Loadable<[UserProfile]>, after conversations: [ConversationRow]) -> [(Int?, (inout Canvas, Region, Bool) -> Void)] {
         switch found {
         case .loading:
@@ -111,7 +142,7 @@ public struct ConversationsPane {
                 return [(nil, { canvas, line, _ in canvas.draw(strings.shared.noMembersFound, style: Style(.muted), row: 0, column: 2, in: line) })]
             }
             return fresh.enumerated().map { index, member in
-                (conversations.count + index, { canvas, line, selected in drawMember(member, isSelected: selected, on: &canvas, in: line) })
+                (invites.count + conversations.count + index, { canvas, line, selected in drawMember(member, isSelected: selected, on: &canvas, in: line) })
             }
         }
     }

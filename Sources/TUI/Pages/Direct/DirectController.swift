@@ -1,25 +1,31 @@
 import ChatCore
 import ViewModels
 
-/// The Direct tab: the conversations, the search field that filters them and finds members to
-/// start one with, the highlighted row, and whether the keys are in the search field.
+/// The Direct tab: the invitations waiting for an answer, the conversations, the search field
+/// that filters them and finds members to start one with, the highlighted row, and whether the
+/// keys are in the search field. Accepting (Enter) or declining (`x`) an invitation asks first.
 @MainActor
 final class DirectController: ListPageController {
     let model: ConversationsModel
+    let invitations: InvitationsModel
     private let strings: UIStrings
     private let text: OutsideText
     /// Only for the time of each row's newest message.
     private let transcript: ChatTranscript
     /// Shows a failure to open a conversation (the router's alert).
     private let report: @MainActor (GateOutcome) -> Void
+    /// Asks before accepting or declining; shows a failure to decline.
+    private let modal: ModalLayer
     private var query = LineEditor()
     private var selected = ListSelection()
     /// The keys are in the search field (a member's: a guest has none).
     private(set) var isSearching = false
 
-    init(model: ConversationsModel, strings: UIStrings, text: OutsideText, transcript: ChatTranscript,
-         report: @escaping @MainActor (GateOutcome) -> Void) {
+    init(model: ConversationsModel, invitations: InvitationsModel, strings: UIStrings, text: OutsideText, transcript: ChatTranscript,
+         modal: ModalLayer, report: @escaping @MainActor (GateOutcome) -> Void) {
         self.model = model
+        self.invitations = invitations
+        self.modal = modal
         self.strings = strings
         self.text = text
         self.transcript = transcript
@@ -31,8 +37,12 @@ final class DirectController: ListPageController {
     /// Members find others to talk with; a guest has no search field.
     private var searchable: Bool { PostingRule.memberPermission(for: model.viewer).isAllowed }
 
-    /// The rows ↑/↓ move through: the conversations shown, then the members a search found.
-    private var count: Int { model.shownRows.count + model.newContacts.count }
+    /// The rows ↑/↓ move through: the invitations, the conversations shown, then the members a
+    /// search found.
+    private var count: Int { invites.count + model.shownRows.count + model.newContacts.count }
+
+    /// Invitations are listed unless a search filters the tab.
+    private var invites: [Invite] { model.query.isEmpty ? invitations.invites : [] }
 
     func handle(_ intent: Intent) async -> Bool {
         if isSearching { return await search(intent) }
@@ -40,6 +50,7 @@ final class DirectController: ListPageController {
         case .up: move(by: -1)
         case .down: move(by: 1)
         case .open: await open()
+        case .decline: askToDecline()
         // `i` or Tab: the keys go to the search field.
         case .focusInput, .nextPane, .previousPane: isSearching = searchable
         default: return false
@@ -58,7 +69,7 @@ final class DirectController: ListPageController {
         case .submit:
             await model.search(query.text)
             isSearching = false
-            selected.select(model.newContacts.isEmpty ? 0 : model.shownRows.count)
+            selected.select(model.newContacts.isEmpty ? 0 : invites.count + model.shownRows.count)
         case .leave, .nextPane, .previousPane:
             isSearching = false
         case .quickSwitcher:
@@ -75,10 +86,39 @@ final class DirectController: ListPageController {
         selected.move(by: rows, count: count)
     }
 
+    /// The highlighted invitation, if the highlight is on one.
+    private var selectedInvite: Invite? {
+        let invites = invites
+        let index = selected.index(count: count)
+        return index < invites.count ? invites[index] : nil
+    }
+
+    /// Enter on an invitation: "Join Lobby? (Owner's invitation)", then joins and opens it.
+    private func askToAccept(_ invite: Invite) {
+        let question = strings.askAccept(room: TextLayout.truncate(invite.name, to: 40), inviter: TextLayout.truncate(invite.inviter.nickname, to: 24),
+                                         direct: invite.isDirect)
+        modal.ask(question, confirm: strings.acceptChoice, strings: strings) { [weak self] in
+            guard let self else { return }
+            report(await invitations.accept(invite))
+        }
+    }
+
+    /// `x` on an invitation: "Decline Owner's invitation to Lobby?", then leaves the room.
+    private func askToDecline() {
+        guard let invite = selectedInvite else { return }
+        let question = strings.askDecline(room: TextLayout.truncate(invite.name, to: 40), inviter: TextLayout.truncate(invite.inviter.nickname, to: 24),
+                                          direct: invite.isDirect)
+        modal.ask(question, confirm: strings.declineChoice, strings: strings) { [weak self] in
+            guard let self else { return }
+            if let failure = await invitations.decline(invite) { modal.alert = failure }
+        }
+    }
+
     private func open() async {
+        if let invite = selectedInvite { return askToAccept(invite) }
         let rows = model.shownRows, members = model.newContacts
         guard !(rows.isEmpty && members.isEmpty) else { return }
-        let index = selected.index(count: rows.count + members.count)
+        let index = selected.index(count: count) - invites.count
         if index < rows.count { return report(await model.open(rows[index])) }
         report(await model.start(with: members[index - rows.count]))
         // The search did its job: back on the tab, every conversation shows again.
@@ -91,6 +131,7 @@ final class DirectController: ListPageController {
         var pane = ConversationsPane(rows: rows, placeholder: model.placeholder, selected: selected.index(count: count),
                                      strings: strings, text: text, transcript: transcript)
         pane.searchable = searchable
+        pane.invites = invites
         pane.query = query
         pane.searchFocused = isSearching
         pane.found = model.found
