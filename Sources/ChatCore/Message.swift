@@ -126,8 +126,15 @@ public struct Message: Hashable, Sendable, Codable, Identifiable {
     public var formatted: FormattedText?
     /// How far its sender's device is trusted; nil when it did not come end-to-end encrypted.
     public var senderTrust: SenderTrust?
+    /// The id it was shown under while on its way (Matrix: my own message's transaction id), so
+    /// a view swaps the pending line for the delivered one in place; nil when it had no other.
+    /// `id` is always the server's id once delivered, the one other clients relate to.
+    public var pendingID: MessageID?
 
     public var isEdited: Bool { editedAt != nil }
+    /// True when `id` names this message: its own id, or the one it had while pending (a line or
+    /// selection made before delivery still finds it).
+    public func isNamed(_ id: MessageID) -> Bool { id == self.id || id == pendingID }
     public var isDeleted: Bool { content.kind == .deleted }
 
     public init(

@@ -8,6 +8,9 @@ public struct ReplySummary: Hashable, Sendable, Codable {
         case message(senderNickname: String, firstLine: String)
         /// Deleted by its sender or a moderator.
         case deleted(senderNickname: String)
+        /// A membership or room change (a Matrix state event someone replied to), quoted as the
+        /// timeline tells it ("Bob joined"), never as its raw content.
+        case roomChange(senderNickname: String, RoomChange)
         /// Not found, not reachable, or hidden from the viewer.
         case unavailable
     }

@@ -3,8 +3,9 @@ import Foundation
 
 /// Cached Matrix values → tteok's domain values, in this one place.
 enum DomainMapping {
-    /// Our own events keep the transaction id as their id, so the pending message and the
-    /// delivered one are the same message to everything above.
+    /// A delivered message is known by its event id, the one other clients' replies, edits and
+    /// reactions name; our own keeps its transaction id as `pendingID`, so views replace the
+    /// pending line with it.
     /// Relations are resolved here: a deleted message is only a placeholder, an edit shows the
     /// sender's newest text in place, a reply's fallback quote gives way to the original's summary.
     /// `trust` tells how far the sending device of a decrypted event is trusted.
@@ -23,10 +24,11 @@ enum DomainMapping {
             if event.replyTo != nil { original.body = ReplyFallback.strippedBody(original.body) }
             shown = content(original)
         }
-        var message = Message(id: MessageID(event.transactionID ?? event.eventID), channelID: ChannelID(event.roomID),
+        var message = Message(id: MessageID(event.eventID), channelID: ChannelID(event.roomID),
                               senderID: UserID(event.sender), senderNickname: nickname(event.senderName, of: event.sender),
                               sentAt: date(event.timestamp), content: shown,
                               omittedBytes: event.redacted || relations.edit != nil ? 0 : event.omittedBytes)
+        message.pendingID = event.transactionID.map(MessageID.init)
         // Before the deletion: a deleted root still leads to its thread, a deleted reply stays in it.
         if let root = event.threadRoot {
             message.thread = .reply(root: MessageID(root))
@@ -45,9 +47,13 @@ enum DomainMapping {
     }
 
     private static func parent(_ parent: CachedRelations.Parent?) -> ReplySummary.Parent {
-        guard case .event(let sender, let name, let body, let redacted) = parent else { return .unavailable }
-        if redacted { return .deleted(senderNickname: nickname(name, of: sender)) }
-        return .message(senderNickname: nickname(name, of: sender), firstLine: ReplySummary.firstLine(of: body))
+        switch parent {
+        case .event(let sender, let name, _, true): return .deleted(senderNickname: nickname(name, of: sender))
+        case .event(let sender, let name, let body, false):
+            return .message(senderNickname: nickname(name, of: sender), firstLine: ReplySummary.firstLine(of: body))
+        case .roomChange(let sender, let name, let change): return .roomChange(senderNickname: nickname(name, of: sender), change)
+        case .notCached, .unavailable, nil: return .unavailable
+        }
     }
 
     private static func date(_ milliseconds: Int64) -> Date {

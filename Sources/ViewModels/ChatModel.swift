@@ -252,7 +252,8 @@ public final class ChatModel: Lifecycle {
 
     func publishLines() {
         if case .loaded = messages { messages = .loaded(timeline.lines) }
-        if let selection, timeline.line(selection) == nil { self.selection = nil }
+        // A selected pending message stays selected once delivered, under its delivered id.
+        if let selection { self.selection = timeline.line(selection)?.id }
         changes.publish()
     }
 }

@@ -9,10 +9,14 @@ public struct ChatLine: Hashable, Sendable, Identifiable {
     public var id: MessageID { message.id }
 }
 
-/// A chat's messages, oldest first, each id at most once however often it is delivered.
+/// A chat's messages, oldest first, each id at most once however often it is delivered. A
+/// delivered message that names the pending line it was (`Message.pendingID`) takes that line's
+/// place, and the pending id keeps leading to it (a selection made while it was pending).
 struct MessageTimeline {
     private(set) var lines: [ChatLine] = []
     private var ids: Set<MessageID> = []
+    /// Pending ids → the delivered ids that replaced them.
+    private var delivered: [MessageID: MessageID] = [:]
 
     var oldest: Message? { lines.first?.message }
 
@@ -22,8 +26,8 @@ struct MessageTimeline {
         var needsSort = false
         for message in messages {
             let line = ChatLine(message: message, isMine: viewer.owns(message))
-            if ids.contains(message.id) {
-                guard let index = lines.firstIndex(where: { $0.id == message.id }), lines[index] != line else { continue }
+            if let index = settle(message) {
+                guard lines[index] != line else { continue }
                 lines[index] = line
             } else {
                 if let last = lines.last, message.sentAt < last.message.sentAt { needsSort = true }
@@ -39,7 +43,7 @@ struct MessageTimeline {
     /// Replaces a shown message with its changed self (edited, deleted, reacted to, delivered);
     /// a message not shown is not added. Returns true when anything changed.
     mutating func update(_ message: Message, viewer: Viewer) -> Bool {
-        guard ids.contains(message.id), let index = lines.firstIndex(where: { $0.id == message.id }) else { return false }
+        guard let index = settle(message) else { return false }
         let line = ChatLine(message: message, isMine: viewer.owns(message))
         guard lines[index] != line else { return false }
         lines[index] = line
@@ -55,13 +59,15 @@ struct MessageTimeline {
         var changed = false
         for message in page {
             let line = ChatLine(message: message, isMine: viewer.owns(message))
-            if ids.contains(message.id) {
-                if let index = lines.firstIndex(where: { $0.id == message.id }), lines[index] != line {
+            if let index = settle(message) {
+                if lines[index] != line {
                     lines[index] = line
                     changed = true
-                } else if let index = older.firstIndex(where: { $0.id == message.id }) {
-                    older[index] = line
                 }
+                continue
+            }
+            if let index = older.firstIndex(where: { $0.id == message.id }) {
+                older[index] = line
                 continue
             }
             ids.insert(message.id)
@@ -73,7 +79,7 @@ struct MessageTimeline {
 
     /// True when `page` connects to what is shown (it holds a message already here).
     func overlaps(_ page: [Message]) -> Bool {
-        page.contains { ids.contains($0.id) }
+        page.contains { ids.contains($0.id) || $0.pendingID.map(ids.contains) == true }
     }
 
     mutating func replaceAll(with messages: [Message], viewer: Viewer) {
@@ -81,10 +87,29 @@ struct MessageTimeline {
         _ = merge(messages, viewer: viewer)
     }
 
-    /// The line of a message, if shown.
+    /// The line of a message, if shown (named by its id, or by the id it had while pending).
     func line(_ id: MessageID) -> ChatLine? {
+        let id = delivered[id] ?? id
         guard ids.contains(id) else { return nil }
         return lines.first { $0.id == id }
+    }
+
+    /// The index of the line `message` replaces: its own, else the pending line it was, which
+    /// then goes by the delivered id (a pending twin of a line already delivered is dropped).
+    /// Nil when it is not shown.
+    private mutating func settle(_ message: Message) -> Int? {
+        if let pending = message.pendingID, pending != message.id, ids.contains(pending) {
+            delivered[pending] = message.id
+            if ids.contains(message.id) {
+                _ = remove(pending)
+            } else if let index = lines.firstIndex(where: { $0.id == pending }) {
+                ids.remove(pending)
+                ids.insert(message.id)
+                return index
+            }
+        }
+        guard ids.contains(message.id) else { return nil }
+        return lines.firstIndex { $0.id == message.id }
     }
 
     /// Drops every line written by one of `senders` (people blocked). Returns true when any went.

@@ -87,7 +87,8 @@ public final class ThreadModel {
             let mine = added.filter { $0.thread == .reply(root: rootID) }
             if !mine.isEmpty, replies.merge(mine, viewer: viewer) { publish() }
         case .messageUpdated(let message) where message.channelID == channelID:
-            if message.id == rootID {
+            if message.isNamed(rootID) {
+                rootID = message.id
                 root = ChatLine(message: message, isMine: viewer.owns(message))
                 publish()
             } else if replies.update(message, viewer: viewer) {

@@ -100,7 +100,7 @@ final class EncryptedRoomTests: XCTestCase {
         link.isUp = true
 
         let delivered = await eventually(seconds: 30) {
-            (try? await tteok.latestMessages(in: room, limit: 20).messages.first { $0.id == queued.id }?.delivery) == .delivered
+            (try? await tteok.latestMessages(in: room, limit: 20).messages.first { $0.isNamed(queued.id) }?.delivery) == .delivered
         }
         XCTAssertTrue(delivered, "the queued message went out (encrypted)")
         let stored = try await owner.storedTexts(in: room.raw).filter { $0.sender == user.userID }
@@ -124,7 +124,7 @@ final class EncryptedRoomTests: XCTestCase {
         link.isUp = true  // the outbox's retry timer sends the next pass
 
         let delivered = await eventually(seconds: 30) {
-            (try? await tteok.latestMessages(in: room, limit: 20).messages.first { $0.id == queued.id }?.delivery) == .delivered
+            (try? await tteok.latestMessages(in: room, limit: 20).messages.first { $0.isNamed(queued.id) }?.delivery) == .delivered
         }
         XCTAssertTrue(delivered, "the queued message went out (encrypted)")
         let stored = try await owner.storedTexts(in: room.raw).filter { $0.sender == user.userID }

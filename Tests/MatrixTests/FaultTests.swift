@@ -36,7 +36,7 @@ final class FaultTests: XCTestCase {
             let sent = try await sending.value
             let healed = await eventually(seconds: 45) {
                 guard let page = try? await alice.latestMessages(in: room, limit: 30) else { return false }
-                return page.messages.contains { $0.id == sent.id && $0.delivery == .delivered }
+                return page.messages.contains { $0.isNamed(sent.id) && $0.delivery == .delivered }
                     && page.texts.contains("owner during \(name)")
             }
             XCTAssertTrue(healed, "\(name): after healing, alice's message is delivered and the owner's has arrived")

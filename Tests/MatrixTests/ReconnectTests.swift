@@ -34,7 +34,7 @@ final class ReconnectTests: XCTestCase {
         let texts = try await alice.latestMessages(in: room, limit: 20).texts
         XCTAssertEqual(texts.filter { $0 == "sent while alice was away" }.count, 1, "once")
         let sent = await eventually(seconds: 10) {
-            (try? await alice.latestMessages(in: room, limit: 20).messages.last { $0.id == queued.id }?.delivery) == .delivered
+            (try? await alice.latestMessages(in: room, limit: 20).messages.last { $0.isNamed(queued.id) }?.delivery) == .delivered
         }
         XCTAssertTrue(sent, "what alice typed offline went out when the link returned")
         await fixture.close()

@@ -81,4 +81,21 @@ final class ChatRelationsPaneTests: XCTestCase {
         let (_, _, korean) = draw([byModerator], language: .korean)
         XCTAssertTrue(korean.contains { $0.contains("관리자가 삭제한 메시지") }, korean.joined(separator: "\n"))
     }
+
+    /// Issue 17: a reply to a join or a topic change quotes it as its line says it, in words,
+    /// never the change's encoded form; a hostile name in it is inert.
+    func testAReplyToARoomChangeQuotesTheChange() {
+        var welcome = Fixtures.message("welcome!", at: at(1))
+        let joined = MembershipChange(action: .joined, target: Fixtures.other, targetNickname: "Bob")
+        welcome.replyTo = ReplySummary(parentID: MessageID("j"), parent: .roomChange(senderNickname: "Bob", .membership(joined)))
+        var topic = Fixtures.message("nice topic", at: at(2))
+        topic.replyTo = ReplySummary(parentID: MessageID("t"), parent: .roomChange(senderNickname: "\u{1B}[2JMina", .topic("맛집")))
+        let (_, _, shown) = draw([welcome, topic])
+        let text = shown.joined(separator: "\n")
+        XCTAssertTrue(shown.contains { $0.contains("↱ Bob joined") }, text)
+        XCTAssertTrue(shown.contains { $0.contains("↱ ^[[2JMina set the topic: 맛집") }, text)
+        XCTAssertFalse(text.contains("membership") || text.contains("{"), text)
+        let (_, _, korean) = draw([welcome], language: .korean)
+        XCTAssertTrue(korean.contains { $0.contains("↱ Bob 님이 들어왔습니다") }, korean.joined(separator: "\n"))
+    }
 }

@@ -59,3 +59,36 @@ final class MessageTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.lines.map(\.message.delivery), [.delivered])
     }
 }
+
+/// Issue 17: a delivered Matrix message is known by its event id (the one other clients' replies
+/// name), and it takes the place of the pending line it was, whichever way it arrives.
+final class PendingToDeliveredTimelineTests: XCTestCase {
+    let me = Viewer.member(Account(id: UserID("me"), email: "me@x", nickname: "me", acceptedTermsVersion: 1))
+
+    private func mine(_ id: String, pending: String? = nil, _ delivery: DeliveryState) -> Message {
+        var message = Message(id: MessageID(id), channelID: ChannelID("c"), senderID: UserID("me"), senderNickname: "me",
+                              sentAt: Date(timeIntervalSince1970: 5), content: .text("hi"), delivery: delivery)
+        message.pendingID = pending.map(MessageID.init)
+        return message
+    }
+
+    func testTheDeliveredMessageTakesThePendingLinesPlaceUnderItsEventID() {
+        var timeline = MessageTimeline()
+        _ = timeline.merge([mine("txn1", .pending), mine("$later", .delivered)], viewer: me)
+        XCTAssertTrue(timeline.update(mine("$sent", pending: "txn1", .delivered), viewer: me))
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["$sent", "$later"], "in place, once, under the event id")
+        XCTAssertEqual(timeline.line(MessageID("txn1"))?.id.raw, "$sent", "the pending id still leads to it")
+        XCTAssertFalse(timeline.merge([mine("$sent", pending: "txn1", .delivered)], viewer: me), "its echo adds nothing")
+        XCTAssertEqual(timeline.lines.count, 2)
+    }
+
+    func testAnEchoAddedBeforeTheAnswerReplacesThePendingLineToo() {
+        var timeline = MessageTimeline()
+        _ = timeline.merge([mine("txn1", .pending)], viewer: me)
+        XCTAssertTrue(timeline.merge([mine("$sent", pending: "txn1", .delivered)], viewer: me))
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["$sent"])
+        XCTAssertTrue(timeline.overlaps([mine("$sent", .delivered)]))
+        XCTAssertFalse(timeline.prepend([mine("$sent", pending: "txn1", .delivered)], viewer: me), "a page holding it adds nothing")
+        XCTAssertEqual(timeline.lines.map(\.id.raw), ["$sent"])
+    }
+}

@@ -145,5 +145,10 @@ enum CacheSchema {
         -- an attachment's filename (spec v1.10) when its sender gave one: the body is then a caption
         ALTER TABLE events ADD COLUMN filename TEXT;
         """),
+        Migration(13, "quoted room changes", sql: """
+        -- a fetched original's msgtype: a membership or room change (tteok.room_change) is quoted
+        -- as the change it makes, never as its encoded body; NULL for originals fetched before
+        ALTER TABLE quoted ADD COLUMN msgtype TEXT;
+        """),
     ]
 }

@@ -133,6 +133,8 @@ struct CachedRelations: Hashable, Sendable {
         /// The server would not give it, or its sender is ignored.
         case unavailable
         case event(sender: String, senderName: String?, body: String, redacted: Bool)
+        /// A membership or room change line (`RoomChangeLines`).
+        case roomChange(sender: String, senderName: String?, RoomChange)
     }
 
     var edit: Edit?

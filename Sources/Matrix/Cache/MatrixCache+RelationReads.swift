@@ -47,6 +47,7 @@ extension MatrixCache {
     }
 
     /// The original of a reply: from the timeline (as edited), else as fetched, else not cached.
+    /// A room change is quoted as the change, or as unavailable when its line does not decode.
     private static func quotedParent(_ id: String, in connection: Connection) throws -> CachedRelations.Parent {
         let row = try connection.queryRow("""
             SELECT e.sender, e.body, e.msgtype, e.redacted, e.reply_to, m.display_name,
@@ -55,6 +56,7 @@ extension MatrixCache {
             """, [.text(id)])
         if let row, let sender = row["sender"].string {
             if row["hidden"].int == 1 { return .unavailable }
+            if row["msgtype"].string == RoomChangeLines.msgtype { return roomChange(row, sender: sender) }
             let edited = try edit(of: id, by: sender, in: connection)?.content.body
             let raw = row["msgtype"].string == encryptedMsgtype ? MessageContent.encryptedPlaceholder : row["body"].string ?? ""
             let body = edited ?? (row["reply_to"].isNull ? raw : ReplyFallback.strippedBody(raw))
@@ -65,7 +67,13 @@ extension MatrixCache {
             LEFT JOIN members m ON m.room_id = q.room_id AND m.user_id = q.sender WHERE q.event_id = ?
             """, [.text(id)]) else { return .notCached }
         guard quoted["available"].int == 1, quoted["hidden"].int != 1, let sender = quoted["sender"].string else { return .unavailable }
+        if quoted["msgtype"].string == RoomChangeLines.msgtype { return roomChange(quoted, sender: sender) }
         return .event(sender: sender, senderName: quoted["display_name"].string, body: quoted["body"].string ?? "",
                       redacted: quoted["redacted"].int == 1)
+    }
+
+    private static func roomChange(_ row: Row, sender: String) -> CachedRelations.Parent {
+        guard let change = RoomChangeLines.change(fromBody: row["body"].string ?? "") else { return .unavailable }
+        return .roomChange(sender: sender, senderName: row["display_name"].string, change)
     }
 }

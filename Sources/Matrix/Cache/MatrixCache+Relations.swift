@@ -88,15 +88,22 @@ extension MatrixCache {
         return .nothing
     }
 
-    /// Keeps the original of a reply fetched from the server (or that it could not be had).
+    /// Keeps the original of a reply fetched from the server (or that it could not be had). A
+    /// membership or room change is kept as the change it makes, as its line in the timeline
+    /// is; another state event has no words to quote and is kept as unavailable.
     func storeQuoted(_ event: RoomEvent?, id: String, room: String) async throws {
         try await database.write { connection in
-            let content = event.flatMap(MatrixCache.cachedContent(of:))
+            var content = event.flatMap(MatrixCache.cachedContent(of:))
+            if let event, content == nil, RoomChangeLines.eventTypes.contains(event.type), event.state_key != nil,
+               let change = try RoomChangeLines.change(of: event, room: room, in: connection) {
+                content = try RoomChangeLines.content(change)
+            }
             let body = content.map { event?.relatesTo?.replyTarget == nil ? $0.body : ReplyFallback.strippedBody($0.body) } ?? ""
+            let redacted = event?.isRedacted == true
             _ = try connection.run("""
-                INSERT OR REPLACE INTO quoted (event_id, room_id, sender, body, redacted, available) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO quoted (event_id, room_id, sender, body, redacted, available, msgtype) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [.text(id), .text(room), .text(event?.sender ?? ""), .text(body),
-                      SQLValue(event?.isRedacted == true), SQLValue(event != nil)])
+                      SQLValue(redacted), SQLValue(event != nil && (content != nil || redacted)), SQLValue(content?.msgtype)])
         }
     }
 }

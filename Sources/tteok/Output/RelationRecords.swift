@@ -8,12 +8,17 @@ struct ReplyRecord: Encodable, Sendable {
     let deleted: Bool
     let nickname: String?
     let text: String?
+    /// For a room change quoted (`membership`, `roomName`, `topic`); absent for a message.
+    let kind: String?
 
     init(_ reply: ReplySummary) {
         id = reply.parentID.raw
+        kind = if case .roomChange(_, let change) = reply.parent { change.kind.rawValue } else { nil }
         switch reply.parent {
         case .message(let sender, let firstLine):
             (available, deleted, nickname, text) = (true, false, sender, firstLine)
+        case .roomChange(let sender, let change):
+            (available, deleted, nickname, text) = (true, false, sender, change.summary)
         case .deleted(let sender):
             (available, deleted, nickname, text) = (true, true, sender, nil)
         case .unavailable:
@@ -24,6 +29,7 @@ struct ReplyRecord: Encodable, Sendable {
     /// `Mina: first line` for text output.
     var summary: String {
         guard available else { return "original message unavailable" }
+        if kind != nil { return "\(nickname ?? "") \(text ?? "")" }
         return "\(nickname ?? ""): \(deleted ? MessageContent.deletedPlaceholder : text ?? "")"
     }
 }

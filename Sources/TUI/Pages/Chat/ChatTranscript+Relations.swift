@@ -50,12 +50,14 @@ extension ChatTranscript {
         }
     }
 
-    /// `↱ Mina: the first line of the original`, one dim line.
+    /// `↱ Mina: the first line of the original`, one dim line; a room change as its line says it
+    /// (`↱ Bob joined`).
     func quoteRow(_ reply: ReplySummary, width: Int) -> Row {
         let quote: String
         switch reply.parent {
         case .message(let sender, let firstLine): quote = text.line(sender) + ": " + text.line(firstLine)
         case .deleted(let sender): quote = text.line(sender) + ": " + strings.deletedMessage
+        case .roomChange(let sender, let change): quote = roomChangeText(change, by: sender)
         case .unavailable: quote = strings.replyUnavailable
         }
         return Row(spans: [Span(TextLayout.truncate("↱ " + quote, to: width), Style(.muted, on: nil, .dim))], alignRight: false)
