@@ -34,7 +34,7 @@ public final class SessionModel {
     /// Reports and blocks, from any screen of the session; its notice is for the status line.
     public let safety: SafetyModel
 
-    private let service: any ChatService
+    let service: any ChatService
     private let resolver: RegionResolver
     /// Highlight words and where `/notify` levels are kept; set by the composition root before
     /// `start()`.

@@ -31,6 +31,7 @@ public enum CommandRegistry {
         Entry(name: "me", argument: "TEXT", argumentOptional: false) { .me($0 ?? "") },
         Entry(name: "delete", argument: nil, argumentOptional: false) { _ in .delete },
         Entry(name: "encrypt", argument: nil, argumentOptional: false) { _ in .encrypt },
+        Entry(name: "verify", argument: "USER", argumentOptional: true) { .verify($0) },
         Entry(name: "login", argument: nil, argumentOptional: false) { _ in .login },
         Entry(name: "logout", argument: nil, argumentOptional: false) { _ in .logout },
         Entry(name: "theme", argument: "NAME", argumentOptional: true) { .theme($0) },
@@ -96,6 +97,7 @@ extension UIStrings {
         case "me": return korean ? "행동 보내기 (* 닉 손흔듦)" : "send an action (* Nick waves)"
         case "delete": return korean ? "고른 (없으면 마지막) 메시지 삭제 (물어봄)" : "delete picked (else my last) message (asks)"
         case "encrypt": return korean ? "이 방 암호화 (되돌릴 수 없음, 물어봄)" : "encrypt this room (for good; asks)"
+        case "verify": return korean ? "이모지로 기기 확인 (없으면 대화 상대 / 내 다른 기기)" : "verify devices by emoji (alone: the person, else yours)"
         case "login": return korean ? "로그인 / 계정 바꾸기" : "log in / switch account"
         case "logout": return korean ? "로그아웃" : "log out"
         case "theme": return korean ? "테마 바꾸기 / 목록" : "switch or list themes"

@@ -82,6 +82,8 @@ final class CommandRunner {
             chat.askToReport(reason: reason)
         case .block(let name):
             return block(name)
+        case .verify(let user):
+            return verify(user)
         case .encrypt:
             guard let chat = inChat() else { return false }
             chat.askToEncrypt()
@@ -124,6 +126,20 @@ final class CommandRunner {
             await community.safety.block(named: name)
             modal.show(community.safety, session: session)
         }
+        return true
+    }
+
+    /// `/verify [USER]`: the verification screen for USER; alone, the person talked to in the
+    /// direct conversation open, else this account's own other devices.
+    private func verify(_ user: String?) -> Bool {
+        guard let community = inCommunity() else { return false }
+        var target = user ?? community.viewer.account?.id.raw
+        if user == nil, case .person(let other, _)? = host?.openChat?.model?.subject { target = other.id.raw }
+        guard let target, let model = session.verify(target) else {
+            modal.alert = strings.shared.verificationUnavailable
+            return false
+        }
+        modal.verification = VerificationController(model: model, strings: strings)
         return true
     }
 

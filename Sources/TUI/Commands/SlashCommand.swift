@@ -34,6 +34,9 @@ public enum SlashCommand: Hashable, Sendable {
     case file(String)
     /// `/encrypt`: turns end-to-end encryption on in the chat open — asks first (it cannot be undone).
     case encrypt
+    /// `/verify [USER]`: emoji verification of USER's devices; alone, the person of the direct
+    /// conversation open, else this account's other devices.
+    case verify(String?)
     /// A moderator's command; the service refuses members.
     case moderate(ModerationCommand)
 }

@@ -12,10 +12,12 @@ final class ModalLayer {
     var question: Question?
     /// A list to read (a moderator's reports), closed as an alert is.
     var listing: Listing?
+    /// The verification screen (`/verify`), under a question.
+    var verification: VerificationController?
 
     /// How keys read while something is up; nil when nothing is.
     func keyContext(chatAlert: String?) -> KeyContext? {
-        if question != nil { return .question }
+        if question != nil || verification != nil { return .question }
         if alert != nil || listing != nil || chatAlert != nil { return .alert }
         return nil
     }
@@ -23,6 +25,8 @@ final class ModalLayer {
     /// Gives a key to what is up (nothing when nothing is); true when the layer took it.
     func handle(_ key: Key, chat: ChatModel?) async -> Bool {
         switch keyContext(chatAlert: chat?.alert) {
+        case .question? where question == nil:
+            if await verification?.handle(key) == true { verification = nil }
         case .question?: await answerQuestion(key)
         case .alert?: dismissAlert(key, chat: chat)
         default: return false
@@ -93,6 +97,10 @@ final class ModalLayer {
         if let question {
             QuestionPane(question: question.text, choices: question.choices, highlighted: question.highlighted, text: text)
                 .draw(on: &canvas, in: region)
+            return true
+        }
+        if let verification {
+            verification.draw(on: &canvas, in: region, text: text)
             return true
         }
         if alert == nil, let listing {
