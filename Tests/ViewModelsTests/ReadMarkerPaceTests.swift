@@ -40,6 +40,7 @@ final class ReadMarkerPaceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(batches, 5, "the burst came in too few batches to tell")
         XCTAssertLessThanOrEqual(counts - batches, Int(seconds) + 1,
                                  "\(counts - batches) read markers for \(batches) batches in about \(Int(seconds)) s")
+        withExtendedLifetime(community) {}  // its models listen for the whole test
     }
 
     /// Beside the open chat, the list never shows a badge for it while messages arrive (the
