@@ -87,33 +87,58 @@ final class LiveTests: XCTestCase {
         await fixture.close()
     }
 
-    func testDisplayNameIsTheNickname() async throws {
+    /// Issue 17: a message keeps the name its sender had when it was written (the room's member
+    /// state at that event), live, after a restart and on a new device that reads the history
+    /// back; the profile shows the current name. Before, a rename relabelled older messages.
+    func testDisplayNameIsTheNicknameAtTheTimeOfWriting() async throws {
         let fixture = try MatrixFixture()
-        let (alice, bob, room) = try await sharedRoom(fixture)
+        let (alice, aliceUser) = try await fixture.member("alice")
+        let (bob, bobUser) = try await fixture.member("bob")
+        let room = ChannelID(try await bobUser.createRoom(name: "names \(SynapseServer.randomName())"))
+        _ = try await alice.latestMessages(in: room, limit: 10)
         let aliceEvents = EventRecorder(alice)
         _ = try await bob.send("before the new name", to: room)
-        let before = await aliceEvents.message("before the new name", in: room)
-        XCTAssertNotNil(before)
+        let first = await aliceEvents.message("before the new name", in: room)
+        XCTAssertNotNil(first)
+        let start = try await alice.latestMessages(in: room, limit: 5)
+        let oldName = try XCTUnwrap(start.messages.last?.senderNickname)
+        XCTAssertNotEqual(oldName, "보라 Bobby")
+
         let account = try await bob.updateProfile(nickname: "보라 Bobby", region: nil)
         XCTAssertEqual(account.nickname, "보라 Bobby")
-        let bobID = account.id
+        // Synapse writes the room's new member event in a background task: a message sent before
+        // it lands is, in the room's state, still written under the old name.
+        let known = await eventually(seconds: 15) { (try? await alice.active?.cache.displayName(of: bobUser.userID)) == "보라 Bobby" }
+        XCTAssertTrue(known, "alice's cache has bob's new member state")
         _ = try await bob.send("named", to: room)
-        // Synapse rewrites the member events of a new display name in a background task, so the
-        // name reaches alice's cache shortly after the message; a re-read shows it.
-        let named = try await eventually(seconds: 15) {
-            try await alice.latestMessages(in: room, limit: 5).messages.last.map { $0.senderNickname == "보라 Bobby" && $0.content == .text("named") } ?? false
-        }
-        XCTAssertTrue(named, "alice sees bob's display name as his nickname")
-        let relabelled = await aliceEvents.first { event in
-            guard case .messageUpdated(let message) = event else { return false }
-            return message.content == .text("before the new name") && message.senderNickname == "보라 Bobby"
-        }
-        XCTAssertNotNil(relabelled, "an earlier message shown with the old name is updated live")
-        let profile = try await alice.profile(of: bobID)
-        XCTAssertEqual(profile.nickname, "보라 Bobby")
+        let second = await aliceEvents.message("named", in: room)
+        XCTAssertNotNil(second)
+        let live = try await alice.latestMessages(in: room, limit: 30)
+        try assertNames(live, old: oldName, "live")
+        let profile = try await alice.profile(of: account.id)
+        XCTAssertEqual(profile.nickname, "보라 Bobby", "the profile shows the current name")
         let viewer = await bob.viewer()
         XCTAssertEqual(viewer.account?.nickname, "보라 Bobby")
+
+        // More than a first sync window after the rename: a new device reads it back from history.
+        for index in 1...12 { _ = try await bobUser.send("filler \(index)", to: room.raw) }
+        let device = try await fixture.newDevice("alice-laptop", of: aliceUser)
+        let readBack = try await device.latestMessages(in: room, limit: 30)
+        try assertNames(readBack, old: oldName, "read back on a new device")
+        _ = alice.end()
+        let restarted = fixture.service("alice")
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        let cached = try await restarted.latestMessages(in: room, limit: 30)
+        try assertNames(cached, old: oldName, "from the cache after a restart")
+        aliceEvents.cancel()
         await fixture.close()
+    }
+
+    private func assertNames(_ page: MessagePage, old: String, _ when: String, line: UInt = #line) throws {
+        let before = try XCTUnwrap(page.messages.first { $0.content == .text("before the new name") }, when, line: line)
+        let named = try XCTUnwrap(page.messages.first { $0.content == .text("named") }, when, line: line)
+        XCTAssertEqual(before.senderNickname, old, "\(when): the older message keeps the old name", line: line)
+        XCTAssertEqual(named.senderNickname, "보라 Bobby", "\(when): the newer one has the new name", line: line)
     }
 }
 

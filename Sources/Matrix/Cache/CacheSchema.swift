@@ -150,5 +150,11 @@ enum CacheSchema {
         -- as the change it makes, never as its encoded body; NULL for originals fetched before
         ALTER TABLE quoted ADD COLUMN msgtype TEXT;
         """),
+        Migration(14, "names at the time of writing", sql: """
+        -- the sender's display name in the room's member state at this event ('' for none): a
+        -- message keeps the name it was written under; NULL for events cached before, or whose
+        -- sender's member state was not known (the member's current name is shown for those)
+        ALTER TABLE events ADD COLUMN sender_name TEXT;
+        """),
     ]
 }

@@ -50,7 +50,7 @@ extension MatrixCache {
     /// A room change is quoted as the change, or as unavailable when its line does not decode.
     private static func quotedParent(_ id: String, in connection: Connection) throws -> CachedRelations.Parent {
         let row = try connection.queryRow("""
-            SELECT e.sender, e.body, e.msgtype, e.redacted, e.reply_to, m.display_name,
+            SELECT e.sender, e.body, e.msgtype, e.redacted, e.reply_to, COALESCE(e.sender_name, m.display_name) AS display_name,
                    e.sender IN (SELECT user_id FROM ignored) AS hidden FROM events e
             LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender WHERE e.event_id = ?
             """, [.text(id)])

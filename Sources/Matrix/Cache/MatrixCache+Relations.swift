@@ -22,8 +22,10 @@ extension MatrixCache {
     static let redactionType = "m.room.redaction"
 
     /// Stores one timeline event wherever it belongs; `atEnd` places a new line after (live) or
-    /// before (history) what is cached.
-    static func store(_ event: RoomEvent, room: String, atEnd: Bool, in connection: Connection) throws -> TimelineEffect {
+    /// before (history) what is cached. `senderName` is the sender's name at this event when
+    /// the caller knows it (see `insert`).
+    static func store(_ event: RoomEvent, room: String, atEnd: Bool, senderName: String? = nil,
+                      in connection: Connection) throws -> TimelineEffect {
         let relation = event.relatesTo
         switch event.type {
         case redactionType:
@@ -38,11 +40,14 @@ extension MatrixCache {
             return try storeRelation(event, room: room, key: nil, content: new, in: connection)
         case let type where RoomChangeLines.eventTypes.contains(type) && event.state_key != nil:
             guard let change = try RoomChangeLines.change(of: event, room: room, in: connection),
-                  try insert(event, room: room, atEnd: atEnd, content: RoomChangeLines.content(change), in: connection),
+                  try insert(event, room: room, atEnd: atEnd, content: RoomChangeLines.content(change), senderName: senderName,
+                             in: connection),
                   let id = event.event_id else { return .nothing }
             return .line(id)
         default:
-            guard try insert(event, room: room, atEnd: atEnd, in: connection), let id = event.event_id else { return .nothing }
+            guard try insert(event, room: room, atEnd: atEnd, senderName: senderName, in: connection), let id = event.event_id else {
+                return .nothing
+            }
             if relation?.rel_type == RelationType.thread, let root = relation?.event_id { return .threadReply(id, root: root) }
             return .line(id)
         }

@@ -11,12 +11,12 @@ struct SyncOutcome: Sendable {
     var roomsChanged = false
     var countsChanged: Set<String> = []
     var accountDataTypes: Set<String> = []
-    /// Members whose display name changed, per room: their shown messages need relabelling.
-    var renamed: [String: Set<String>] = [:]
     /// Direct-conversation invites to accept: room → inviter.
     var directInvites: [String: String] = [:]
     /// Cached placeholders decrypted in place (their key arrived after them).
     var decryptedInPlace: [String] = []
+    /// Who the server says types in each room whose set changed (`m.typing`), in its order.
+    var typing: [String: [String]] = [:]
 }
 
 extension MatrixCache {
@@ -60,22 +60,27 @@ extension MatrixCache {
             outcome.roomsChanged = true
         }
         let timeline = room.timeline?.events ?? []
-        for event in (room.state?.events ?? []) + timeline where event.state_key != nil {
+        // The state before the timeline, and the room's other state changes in it, first; a
+        // member event of the timeline is taken in its place among the lines below, so each
+        // message keeps the name its sender had when it was written.
+        let state = room.state?.events ?? []
+        for event in state + timeline where event.state_key != nil {
             if event.type == "m.room.member" {
                 try noteOwnJoin(event, me: me, room: id, in: connection)
-                if try storeMember(event, room: id, in: connection), let user = event.state_key {
-                    outcome.renamed[id, default: []].insert(user)
-                }
             } else if try applyState(event, room: id, in: connection) {
                 outcome.roomsChanged = true
             }
         }
+        for event in state where event.type == "m.room.member" { try storeMember(event, room: id, in: connection) }
         if let prev = room.timeline?.prev_batch, try startsAfresh(id, timeline, limited: room.timeline?.limited == true, in: connection) {
             _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(id)])
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
         }
         var added: [String] = []
-        for event in try newerThanCached(timeline, room: id, in: connection) {
+        let new = Set(try newerThanCached(timeline, room: id, in: connection).compactMap(\.event_id))
+        for event in timeline {
+            if event.type == "m.room.member", event.state_key != nil { try storeMember(event, room: id, in: connection) }
+            guard let eventID = event.event_id, new.contains(eventID) else { continue }
             switch try store(event, room: id, atEnd: true, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
@@ -90,6 +95,7 @@ extension MatrixCache {
             outcome.countsChanged.insert(id)
         }
         if try applyReadState(id, room, me: me, before: before, in: connection) { outcome.countsChanged.insert(id) }
+        if let typing = TypingNotices.userIDs(in: room.ephemeral?.events ?? []) { outcome.typing[id] = typing }
         if let count = room.unread_notifications?.notification_count, count != before?.notificationCount {
             _ = try connection.run("UPDATE rooms SET notification_count = ? WHERE room_id = ?", [.integer(Int64(count)), .text(id)])
             outcome.countsChanged.insert(id)

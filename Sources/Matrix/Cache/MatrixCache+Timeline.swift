@@ -8,7 +8,8 @@ extension MatrixCache {
     /// with why a placeholder is undecrypted and which device sent a decrypted event.
     static let selectEvents = """
         SELECT e.rowid AS event_row, e.event_id, e.room_id, e.seq, e.sender, e.ts, e.msgtype, e.url, e.mimetype, e.size,
-               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, e.filename, m.display_name,
+               e.width, e.height, e.txn_id, e.reply_to, e.thread_root, e.redacted, e.filename,
+               COALESCE(e.sender_name, m.display_name) AS display_name,
                substr(e.formatted, 1, \(HTMLText.inputLimit)) AS formatted,
                und.reason AS undecrypted_reason, sd.sender_key FROM events e
         LEFT JOIN members m ON m.room_id = e.room_id AND m.user_id = e.sender
@@ -111,10 +112,17 @@ extension MatrixCache {
                 try MatrixCache.storeMember(member, room: room, in: connection)
             }
             var inserted = 0
+            // Read backwards, a member event tells the name its member had before it (its
+            // prev_content): older messages keep that one, not the member's current name.
+            var namesBefore: [String: String] = [:]
             for event in page.chunk {  // newest first (dir=b)
                 if event.type == "m.room.member" { try MatrixCache.storeMember(event, room: room, in: connection) }
                 if event.type == MatrixCache.encryptionType { _ = try MatrixCache.markEncrypted(room, in: connection) }
-                if case .line = try MatrixCache.store(event, room: room, atEnd: false, in: connection) { inserted += 1 }
+                let line = try MatrixCache.store(event, room: room, atEnd: false, senderName: namesBefore[event.sender], in: connection)
+                if case .line = line { inserted += 1 }
+                if event.type == "m.room.member", let user = event.state_key {
+                    namesBefore[user] = event.unsigned?.prev_content?.decode(as: MemberContent.self)?.displayname ?? ""
+                }
             }
             let back: (Int64, SQLValue) = page.end.map { (1, .text($0)) } ?? (2, .null)
             _ = try connection.run("UPDATE rooms SET back_state = ?, back_token = ? WHERE room_id = ?",
@@ -144,8 +152,10 @@ extension MatrixCache {
     /// either end of the room's order, with the reply and thread it belongs to; one the server
     /// hands out already redacted is kept as deleted. False when it was not a message or was
     /// already cached.
+    /// The sender's name is `senderName` when the caller knows it at this event (history read
+    /// backwards), else the member state cached now, which live events are stored in step with.
     static func insert(_ event: RoomEvent, room: String, atEnd: Bool, content given: MessageEventContent? = nil,
-                       in connection: Connection) throws -> Bool {
+                       senderName: String? = nil, in connection: Connection) throws -> Bool {
         let redacted = event.isRedacted && ["m.room.message", encryptedEventType, stickerType].contains(event.type)
         guard let id = event.event_id,
               let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : given ?? cachedContent(of: event) else { return false }
@@ -156,13 +166,14 @@ extension MatrixCache {
             : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
         let changed = try connection.run("""
             INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height,
-                txn_id, reply_to, thread_root, redacted, formatted, filename)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                txn_id, reply_to, thread_root, redacted, formatted, filename, sender_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                    COALESCE(?, (SELECT COALESCE(display_name, '') FROM members WHERE room_id = ? AND user_id = ?)))
             """, [.text(id), .text(room), .integer(seq), .text(event.sender), .integer(event.origin_server_ts ?? 0),
                   .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
                   SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
                   SQLValue(event.unsigned?.transaction_id), SQLValue(relation?.replyTarget), SQLValue(threadRoot), SQLValue(redacted),
-                  SQLValue(content.html), SQLValue(content.filename)])
+                  SQLValue(content.html), SQLValue(content.filename), SQLValue(senderName), .text(room), .text(event.sender)])
         // Our own echo settles its outbox entry, whichever arrives first: the echo or the answer.
         if let transaction = event.unsigned?.transaction_id {
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transaction)])

@@ -3,9 +3,6 @@ import Foundation
 
 /// Turns what each sync changed in the cache into typed events for listeners.
 extension MatrixService {
-    /// How many of a renamed member's newest messages per room are re-announced with the new name.
-    static let relabelled = 200
-
     /// `cache` is the one the outcome was written to: a loop ended by log-out or a new log-in
     /// may still deliver one answer, which then belongs to nobody.
     func publish(_ outcome: SyncOutcome, from cache: MatrixCache) async {
@@ -31,12 +28,7 @@ extension MatrixService {
         for event in (try? await active.cache.events(ids: outcome.decryptedInPlace)) ?? [] {
             hub.publish(.messageUpdated(active.message(event)))
         }
-        for (room, users) in outcome.renamed.sorted(by: { $0.key < $1.key }) {
-            for user in users.sorted() {
-                let shown = (try? await active.cache.events(by: user, in: room, limit: Self.relabelled)) ?? []
-                for event in shown { hub.publish(.messageUpdated(active.message(event))) }
-            }
-        }
+        await publishTyping(outcome.typing, active)
         if outcome.roomsChanged { hub.publish(.channelsChanged) }
         if !outcome.countsChanged.isEmpty { hub.publish(.countsChanged(Set(outcome.countsChanged.map(ChannelID.init)))) }
         if conversationsChanged { hub.publish(.conversationsChanged) }
