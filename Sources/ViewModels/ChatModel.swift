@@ -27,6 +27,8 @@ public final class ChatModel: Lifecycle {
     /// The first message the viewer had not read when the chat appeared (nil: none unread); the
     /// front end marks it with a "new messages" line.
     public private(set) var firstUnread: MessageID?
+    /// Who else is typing here now (live while the chat is shown).
+    public internal(set) var typists = Typists.nobody
 
     static let pageSize = 50
 
@@ -35,10 +37,14 @@ public final class ChatModel: Lifecycle {
     let safety: SafetyModel
     var timeline = MessageTimeline()
     private let live = LiveSubscription()
+    /// Read markers while messages arrive on screen: at most one a second.
+    private lazy var readMarkers = ReadMarkerPace { [weak self] in await self?.markRead() }
     private var isPaging = false
     private var isShown = false
     /// Set while hidden (no subscription): what arrived meanwhile is fetched on the next appearance.
     private var needsCatchUp = false
+    /// The viewer's own typing notices: the throttle, the idle check, and the sends in order.
+    var typing: OwnTyping
 
     init(subject: ChatSubject, viewer: Viewer, context: ModelContext) {
         self.subject = subject
@@ -47,6 +53,7 @@ public final class ChatModel: Lifecycle {
         strings = context.strings
         safety = context.safety
         changes = ChangeSignal(forwardingTo: context.changes)
+        typing = OwnTyping(service: context.sendsTyping ? context.service as? any TypingService : nil)
         switch subject {
         case .channel(let channel): title = channel.name
         case .person(let other, _): title = other.nickname
@@ -80,18 +87,22 @@ public final class ChatModel: Lifecycle {
         publishLines()
         isShown = true
         firstUnread = await unreadStart()
-        await markRead()
+        await readMarkers.now()
     }
 
     public func didDisappear() async {
+        await readMarkers.flush()
         isShown = false
         live.cancel()
         needsCatchUp = true
+        leftTyping()
     }
 
     public func close() async {
+        await readMarkers.flush()
         isShown = false
         live.cancel()
+        leftTyping()
         timeline = MessageTimeline()
         messages = .loading
         paging = .notStarted
@@ -136,7 +147,7 @@ public final class ChatModel: Lifecycle {
             // Thread replies belong to their thread's view; the root's count comes as an update.
             guard timeline.merge(added.filter { !$0.isThreadReply }, viewer: viewer) else { return }
             publishLines()
-            if isShown { await markRead() }
+            if isShown { await readMarkers.arrived() }
         case .messageUpdated(let message) where message.channelID == channelID:
             if timeline.update(message, viewer: viewer) { publishLines() }
         case .messageRemoved(let channel, let id) where channel == channelID:
@@ -153,6 +164,11 @@ public final class ChatModel: Lifecycle {
             await discoverConversation()
         case .channelsChanged:
             await followChannel()
+        case .typing(let channel, let typists) where channel == channelID:
+            othersTyping(typists)
+        case .connection(let state) where state != .online:
+            // Cut off, the notices that would end them cannot arrive.
+            othersTyping(.nobody)
         default:
             break
         }
