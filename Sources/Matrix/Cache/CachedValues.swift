@@ -49,7 +49,7 @@ struct CachedRoom: Hashable, Sendable {
         inDirectory = row["in_directory"].int == 1
         worldReadable = row["world_readable"].int == 1
         guestCanJoin = row["guest_can_join"].int == 1
-        powerLevels = row["power_levels"].data.flatMap { try? JSONDecoder().decode(PowerLevelsContent.self, from: $0) }
+        powerLevels = row["power_levels"].data.flatMap(PowerLevelsMemo.content(of:))
         notificationCount = row["notification_count"].int
         switch (row["back_state"].int, row["back_token"].string) {
         case (1, let token?): back = .token(token)

@@ -8,14 +8,13 @@ import Storage
 final class MatrixCache: Sendable {
     let database: Database
     let userID: String
-    /// The cache's file (the crypto store lives beside it).
+    /// The cache's file.
     let file: URL
 
     /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
     init(directory: URL, homeserver: URL, userID: String) throws {
-        let server = Endpoint.encode("\(homeserver.host ?? "server")_\(homeserver.port ?? 0)")
-        let folder = directory.appendingPathComponent("matrix").appendingPathComponent(server)
-        let path = folder.appendingPathComponent(Endpoint.encode(userID) + ".sqlite").path
+        let folder = Self.accountFolder(in: directory, homeserver: homeserver)
+        let path = Self.accountBase(in: directory, homeserver: homeserver, userID: userID).path + ".sqlite"
         try Self.prepareOwnerOnly(path, in: [directory, folder.deletingLastPathComponent(), folder])
         var configuration = Database.Configuration()
         // Only this process's sync engine writes the file; it publishes its own events.
@@ -23,6 +22,17 @@ final class MatrixCache: Sendable {
         database = try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
         self.userID = userID
         self.file = URL(fileURLWithPath: path)
+    }
+
+    /// `DIRECTORY/matrix/HOST_PORT`: one folder per homeserver (the crypto store uses the same
+    /// layout below the session's folder).
+    static func accountFolder(in directory: URL, homeserver: URL) -> URL {
+        directory.appendingPathComponent("matrix").appendingPathComponent(Endpoint.encode("\(homeserver.host ?? "server")_\(homeserver.port ?? 0)"))
+    }
+
+    /// An account's files in that folder, without their extension (`@me%3Aserver`).
+    static func accountBase(in directory: URL, homeserver: URL, userID: String) -> URL {
+        accountFolder(in: directory, homeserver: homeserver).appendingPathComponent(Endpoint.encode(userID))
     }
 
     /// The cache holds messages, conversations and the outbox: its folders are 0700 and the file
@@ -42,9 +52,7 @@ final class MatrixCache: Sendable {
 
     /// Removes the file of a cache no longer wanted (a guest's, on log-out).
     static func remove(directory: URL, homeserver: URL, userID: String) {
-        let server = Endpoint.encode("\(homeserver.host ?? "server")_\(homeserver.port ?? 0)")
-        let base = directory.appendingPathComponent("matrix").appendingPathComponent(server)
-            .appendingPathComponent(Endpoint.encode(userID) + ".sqlite").path
+        let base = accountBase(in: directory, homeserver: homeserver, userID: userID).path + ".sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: base + suffix) }
     }
 

@@ -33,15 +33,15 @@ final class EncryptionSession: Sendable {
         }
     }
 
-    /// The libolm machine for `session`, its store beside the account's cache. Nil for guests
-    /// (read-only in tteok) and when the store cannot be opened — then encrypted rooms keep
-    /// their placeholders, as before, and why is printed once.
-    static func open(for session: MatrixSession, cacheFile: URL, client: MatrixClient, cache: MatrixCache) -> EncryptionSession? {
+    /// The libolm machine for `session`, its store at `keys` (one an earlier tteok kept beside
+    /// the cache is moved there first). Nil for guests (read-only in tteok) and when the store
+    /// cannot be opened — then encrypted rooms keep their placeholders, as before, and why is
+    /// printed once.
+    static func open(for session: MatrixSession, keys: KeyStoreLocation, client: MatrixClient, cache: MatrixCache) -> EncryptionSession? {
         guard !session.isGuest else { return nil }
-        let base = cacheFile.deletingPathExtension()
         do {
-            let machine = try OlmMachine(path: base.appendingPathExtension("crypto.sqlite"), keyFile: base.appendingPathExtension("crypto-key"),
-                                         userID: session.userID, deviceID: session.deviceID)
+            try keys.prepare(adopting: .beside(cacheFile: cache.file))
+            let machine = try OlmMachine(path: keys.store, keyFile: keys.keyFile, userID: session.userID, deviceID: session.deviceID)
             return EncryptionSession(crypto: machine, client: client, cache: cache)
         } catch {
             FileHandle.standardError.write(Data("tteok: end-to-end encryption is off for this session: \(error)\n".utf8))

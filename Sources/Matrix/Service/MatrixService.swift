@@ -35,7 +35,8 @@ public final class MatrixService: ChatService, ListenerCounting {
 
     /// - Parameters:
     ///   - homeserver: base URL, e.g. `http://127.0.0.1:8008`.
-    ///   - sessionFile: where the session is kept (0600), e.g. `Paths().stateDirectory/matrix-session.json`.
+    ///   - sessionFile: where the session is kept (0600), e.g. `Paths().stateDirectory/matrix-session.json`;
+    ///     the device's keys are kept beside it (`KeyStoreLocation`), never in the cache.
     ///   - cacheDirectory: where per-account caches live, e.g. `Paths().cacheDirectory`.
     ///   - transport: the HTTP transport; tests pass one that records or injects faults.
     ///   - syncStart: how a session with nothing cached begins (a sliding-sync window where the
@@ -70,7 +71,8 @@ public final class MatrixService: ChatService, ListenerCounting {
         }
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
-        let encryption = EncryptionSession.open(for: session, cacheFile: cache.file, client: client, cache: cache)
+        let keys = KeyStoreLocation.account(session.userID, on: homeserver, sessionFile: sessionFile.url)
+        let encryption = EncryptionSession.open(for: session, keys: keys, client: client, cache: cache)
         let outbox = OutboxSender(client: client, cache: cache, encryption: encryption,
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
         let source: any SyncSource
