@@ -61,6 +61,13 @@ A STEP's target ("to", "of", "root", "target") is the index of an earlier step o
   {"type": "thread", "root": T, "body": …}      m.thread with the m.in_reply_to fallback
   {"type": "media", …, "encrypt": true, "tamper": false}   an encrypted attachment (`file`); tamper breaks its hash
 
+  {… "action": "typing", "room_id": "!…", "typing": true|false, "timeout_ms": 30000}
+      → {} once the server took nio's typing notice (start or stop)
+
+  {… "action": "watch-typing", "room_id": "!…", "watch_user": "@…", "want": true|false, "seconds": 60}
+      → {"seen": true|false, "typing_users": [...]} — syncs until watch_user's typing in the room is
+      `want` (as nio reads m.typing) or the seconds pass
+
   {… "action": "attachments", "room_id": "!…", "limit": 50}
       → {"attachments": [{"event_id", "msgtype", "body", "encrypted", "info", "data": base64}, …]}
       every attachment among the newest events, downloaded (and decrypted) by nio.
@@ -75,7 +82,7 @@ import time
 from uuid import uuid4
 
 from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
-                 RoomMessageText, RoomSendResponse, SyncResponse, ToDeviceResponse)
+                 RoomMessageText, RoomSendResponse, RoomTypingResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
 from nio.crypto import OutboundGroupSession, decrypt_attachment
 
@@ -143,6 +150,12 @@ async def main(request):
             answer["events"] = await decrypted_events(client, room, request.get("limit", 50))
         elif request["action"] == "attachments":
             answer["attachments"] = await attachments(client, room, request.get("limit", 50))
+        elif request["action"] == "typing":
+            typed = await client.room_typing(room, typing_state=request["typing"], timeout=request.get("timeout_ms", 30000))
+            if not isinstance(typed, RoomTypingResponse):
+                raise RuntimeError(f"typing failed: {typed}")
+        elif request["action"] == "watch-typing":
+            answer.update(await watch_typing(client, room, request["watch_user"], request["want"], request.get("seconds", 60)))
         else:
             answer["event_ids"] = await send(client, room, request.get("texts", []))
         print(json.dumps(answer))
@@ -261,6 +274,18 @@ async def send(client, room, texts):
             raise RuntimeError(f"send failed: {sent}")
         ids.append(sent.event_id)
     return ids
+
+
+async def watch_typing(client, room, user, want, seconds):
+    """Syncs until nio's room says `user` is (or is not) typing, as `want` asks."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await client.sync(timeout=1000)
+        users = client.rooms[room].typing_users if room in client.rooms else []
+        if (user in users) == want:
+            return {"seen": True, "typing_users": users}
+    users = client.rooms[room].typing_users if room in client.rooms else []
+    return {"seen": False, "typing_users": users}
 
 
 async def synced_plain(client, room):

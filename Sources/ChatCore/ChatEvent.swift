@@ -19,6 +19,9 @@ public enum ChatEvent: Hashable, Sendable, Codable {
     case viewerChanged(Viewer)
     /// The blocked-users set changed: everything shown may need re-reading.
     case blocksChanged
+    /// Who is typing in a channel now, the viewer, ignored and blocked people left out (the
+    /// whole set each time: `Typists.nobody` when no one is).
+    case typing(ChannelID, Typists)
     /// Connection to the server changed (the embedded community is always online).
     case connection(ConnectionState)
 }

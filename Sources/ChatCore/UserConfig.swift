@@ -6,7 +6,7 @@ import Foundation
 /// One `key = value` per line; `#` starts a comment line; blank lines and unknown keys are
 /// ignored so an older tteok reads a newer file. Known keys: `region` (the region source SPEC 5
 /// lists last), `theme`, `lang` (`en` or `ko`), `socket` (a community service's socket), and the
-/// daily-use keys of `DailySettings` (`highlight`, `notify`, `bell`, `mouse`, `time_format`).
+/// daily-use keys of `DailySettings` (`highlight`, `notify`, `bell`, `mouse`, `time_format`, `typing`).
 public struct UserConfig: Equatable, Sendable {
     public var region: String?
     public var theme: String?

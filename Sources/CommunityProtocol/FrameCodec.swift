@@ -56,5 +56,6 @@ public enum FrameCodec {
 public enum WireVersion {
     /// 2: moderation (mutes, bans, archived channels, terms versions, moderators).
     /// 3: threads.
-    public static let current = 3
+    /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
+    public static let current = 4
 }

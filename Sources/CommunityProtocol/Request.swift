@@ -83,4 +83,7 @@ public enum Request: Codable, Hashable, Sendable {
 
     /// Start pushing live events on this connection.
     case subscribe
+    /// The member starts or stops typing in a channel (only for a subscribed connection: its
+    /// notices end when it leaves).
+    case typing(ChannelID, Bool)
 }

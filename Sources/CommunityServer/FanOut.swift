@@ -30,6 +30,12 @@ final class FanOut: Sendable {
         return id
     }
 
+    /// `listener`'s member starts or stops typing in `channel`.
+    func setTyping(_ typing: Bool, in channel: ChannelID, listener: Int) throws {
+        guard let feed = feed.withLock({ $0 }) else { throw ChatError.unsupported("No live feed.") }
+        try feed.setTyping(typing, in: channel, listener: listener)
+    }
+
     func remove(_ id: Int) {
         feed.withLock { $0 }?.remove(listener: id)
         _ = connections.withLock { $0.removeValue(forKey: id) }

@@ -62,6 +62,10 @@ final class ServiceConnection: @unchecked Sendable {
             subscribe()
             return .done
         }
+        if case .typing(let channel, let typing) = request {
+            guard let listener = subscription?.listener else { return .failure(.invalidInput("Typing notices need a subscribed connection.")) }
+            return Self.blocking { [handler, fanOut] in await handler.typing(typing, in: channel, listener: listener, fanOut) }
+        }
         return Self.blocking { [handler] in await handler.answer(request) }
     }
 

@@ -17,6 +17,9 @@ public final class SharedLiveFeed: @unchecked Sendable {
 
     let listeners = Mutex([Int: Mutex<SessionState>]())
     let sink: @Sendable ([Delivery]) -> Void
+    let database: Database
+    /// Who types where (`SharedLiveFeed+Typing`).
+    let board = Mutex(TypingBoard())
     /// Touched only on the database queue.
     private var lastMessageID: Int64
     private var lastChangeID: Int64
@@ -26,6 +29,7 @@ public final class SharedLiveFeed: @unchecked Sendable {
 
     init(database: Database, sink: @escaping @Sendable ([Delivery]) -> Void) throws {
         self.sink = sink
+        self.database = database
         (lastMessageID, lastChangeID) = try database.readSync(LiveFeed.positions)
         observation = database.observe { [weak self] change, connection in self?.handle(change, connection) }
     }
@@ -39,6 +43,7 @@ public final class SharedLiveFeed: @unchecked Sendable {
 
     public func remove(listener: Int) {
         _ = listeners.withLock { $0.removeValue(forKey: listener) }
+        stopTyping(of: listener)
     }
 
     private func handle(_ change: DatabaseChange, _ connection: Connection) {

@@ -27,6 +27,8 @@ public final class ChatModel: Lifecycle {
     /// The first message the viewer had not read when the chat appeared (nil: none unread); the
     /// front end marks it with a "new messages" line.
     public private(set) var firstUnread: MessageID?
+    /// Who else is typing here now (live while the chat is shown).
+    public internal(set) var typists = Typists.nobody
 
     static let pageSize = 50
 
@@ -39,6 +41,8 @@ public final class ChatModel: Lifecycle {
     private var isShown = false
     /// Set while hidden (no subscription): what arrived meanwhile is fetched on the next appearance.
     private var needsCatchUp = false
+    /// The viewer's own typing notices: the throttle, the idle check, and the sends in order.
+    var typing: OwnTyping
 
     init(subject: ChatSubject, viewer: Viewer, context: ModelContext) {
         self.subject = subject
@@ -47,6 +51,7 @@ public final class ChatModel: Lifecycle {
         strings = context.strings
         safety = context.safety
         changes = ChangeSignal(forwardingTo: context.changes)
+        typing = OwnTyping(service: context.sendsTyping ? context.service as? any TypingService : nil)
         switch subject {
         case .channel(let channel): title = channel.name
         case .person(let other, _): title = other.nickname
@@ -87,11 +92,13 @@ public final class ChatModel: Lifecycle {
         isShown = false
         live.cancel()
         needsCatchUp = true
+        leftTyping()
     }
 
     public func close() async {
         isShown = false
         live.cancel()
+        leftTyping()
         timeline = MessageTimeline()
         messages = .loading
         paging = .notStarted
@@ -153,6 +160,11 @@ public final class ChatModel: Lifecycle {
             await discoverConversation()
         case .channelsChanged:
             await followChannel()
+        case .typing(let channel, let typists) where channel == channelID:
+            othersTyping(typists)
+        case .connection(let state) where state != .online:
+            // Cut off, the notices that would end them cannot arrive.
+            othersTyping(.nobody)
         default:
             break
         }

@@ -9,4 +9,6 @@ struct ModelContext {
     let strings: Strings
     let changes: ChangeSignal
     let safety: SafetyModel
+    /// Whether the viewer's typing notices go out (`typing = off` in the config keeps them home).
+    var sendsTyping = true
 }

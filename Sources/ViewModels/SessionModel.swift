@@ -39,6 +39,9 @@ public final class SessionModel {
     /// Highlight words and where `/notify` levels are kept; set by the composition root before
     /// `start()`.
     public var activitySettings = ActivitySettings()
+    /// Whether chats tell others the viewer is typing (`typing = off` in the config: no);
+    /// set by the composition root before `start()`.
+    public var sendsTyping = true
     /// Told of each message a chat's notify level announces (the front end rings and notifies);
     /// handed to every community's activity model.
     public var onAnnounce: (@MainActor (Announcement) -> Void)?
@@ -54,7 +57,9 @@ public final class SessionModel {
     }
 
     /// Every model of this session forwards its changes to `changes`.
-    private var context: ModelContext { ModelContext(service: service, strings: strings, changes: changes, safety: safety) }
+    private var context: ModelContext {
+        ModelContext(service: service, strings: strings, changes: changes, safety: safety, sendsTyping: sendsTyping)
+    }
 
     /// The community, when the session is in it.
     public var community: Community? {

@@ -134,6 +134,9 @@ final class LiveEvents: @unchecked Sendable {
 
     func stop() { task?.cancel() }
 
+    /// Everything pushed so far, in order.
+    var all: [ChatEvent] { events.values }
+
     var channelsChanged: Int { events.values.filter { $0 == .channelsChanged }.count }
 
     var lastViewer: Viewer? {

@@ -56,12 +56,14 @@ final class MatrixFixture: @unchecked Sendable {
     }
 
     /// A new member `name` who reached the community through the real session model and opened
-    /// `room` in the chat model, as the front end does.
+    /// `room` in the chat model, as the front end does (`sendsTyping`: the config's `typing`).
     @MainActor
-    func openedChat(_ room: String, as name: String) async throws -> ChatModel {
-        let (service, _) = try await member(name)
+    func openedChat(_ room: String, as name: String, transport: MatrixTransport = CurlTransport(),
+                    sendsTyping: Bool = true) async throws -> ChatModel {
+        let (service, _) = try await member(name, transport: transport)
         let session = SessionModel(service: service, strings: Strings(.english),
                                    regionResolver: RegionResolver(sources: [{ _ in nil }], timeout: .seconds(1)))
+        session.sendsTyping = sendsTyping
         await session.start()
         let community = try XCTUnwrap(session.community, "\(name) reached the community")
         guard case .opened(let chat) = await community.join(room) else { throw ChatNotOpened(room: room) }

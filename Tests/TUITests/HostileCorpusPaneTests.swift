@@ -83,6 +83,11 @@ final class HostileCorpusPaneTests: XCTestCase {
                 StatusLinePane(viewerName: sample.text, connection: .offline(sample.text), notice: sample.text, hint: strings.listHint,
                                strings: strings, text: text).draw(on: &canvas, in: region)
             }
+            check(sample, pane: "status line with typists") { canvas, region in
+                var pane = StatusLinePane(viewerName: "me", connection: .online, notice: nil, hint: strings.listHint, strings: strings, text: text)
+                pane.typing = strings.typing(Typists(names: Array(repeating: sample.text, count: 10_000), total: 10_000), text)
+                pane.draw(on: &canvas, in: region)
+            }
             check(sample, pane: "alert") { canvas, region in
                 AlertPane(message: sample.text, strings: strings, text: text).draw(on: &canvas, in: region)
             }

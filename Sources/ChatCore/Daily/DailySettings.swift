@@ -8,7 +8,9 @@ import Foundation
 ///   program, or not at all;
 /// - `bell = on | off`: the terminal bell with each announcement;
 /// - `mouse = on | off`: clicks and the wheel (on by default; Shift still selects text);
-/// - `time_format = %H:%M`: how times are shown, in `strftime`'s notation.
+/// - `time_format = %H:%M`: how times are shown, in `strftime`'s notation;
+/// - `typing = on | off`: whether others are told the viewer is typing (their notices are
+///   shown either way).
 public struct DailySettings: Hashable, Sendable {
     /// How highlights reach the desktop.
     public enum Notifier: String, Hashable, Sendable {
@@ -23,6 +25,7 @@ public struct DailySettings: Hashable, Sendable {
     public var mouse = true
     /// A `strftime` pattern; nil keeps tteok's own `HH:MM`.
     public var timeFormat: String?
+    public var sendsTyping = true
 
     public init() {}
 
@@ -35,6 +38,7 @@ public struct DailySettings: Hashable, Sendable {
         case "notify": notifier = Notifier(rawValue: value.lowercased()) ?? notifier
         case "bell": bell = Self.switchValue(value) ?? bell
         case "mouse": mouse = Self.switchValue(value) ?? mouse
+        case "typing": sendsTyping = Self.switchValue(value) ?? sendsTyping
         case "time_format", "time-format":
             timeFormat = value.count <= 64 ? value : nil
         default: break

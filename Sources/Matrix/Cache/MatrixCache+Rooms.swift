@@ -60,6 +60,18 @@ extension MatrixCache {
         }
     }
 
+    /// The display names `users` have in `room`, for those that have one there.
+    func displayNames(of users: [String], in room: String) async throws -> [String: String] {
+        try await database.read { connection in
+            var names: [String: String] = [:]
+            for user in users {
+                names[user] = try connection.scalar("SELECT display_name FROM members WHERE room_id = ? AND user_id = ?",
+                                                    [.text(room), .text(user)]).string
+            }
+            return names
+        }
+    }
+
     /// The display name of `user` in any room we share, if known.
     func displayName(of user: String) async throws -> String? {
         try await database.read { connection in

@@ -15,6 +15,8 @@ struct SyncOutcome: Sendable {
     var directInvites: [String: String] = [:]
     /// Cached placeholders decrypted in place (their key arrived after them).
     var decryptedInPlace: [String] = []
+    /// Who the server says types in each room whose set changed (`m.typing`), in its order.
+    var typing: [String: [String]] = [:]
 }
 
 extension MatrixCache {
@@ -93,6 +95,7 @@ extension MatrixCache {
             outcome.countsChanged.insert(id)
         }
         if try applyReadState(id, room, me: me, before: before, in: connection) { outcome.countsChanged.insert(id) }
+        if let typing = TypingNotices.userIDs(in: room.ephemeral?.events ?? []) { outcome.typing[id] = typing }
         if let count = room.unread_notifications?.notification_count, count != before?.notificationCount {
             _ = try connection.run("UPDATE rooms SET notification_count = ? WHERE room_id = ?", [.integer(Int64(count)), .text(id)])
             outcome.countsChanged.insert(id)

@@ -58,6 +58,12 @@ struct MessagesResponse: Decodable, Sendable {
 }
 
 /// `POST /rooms/{id}/read_markers`.
+/// `PUT /rooms/{id}/typing/{user}`: `timeout` (ms) only with a start.
+struct TypingRequest: Encodable, Sendable {
+    var typing: Bool
+    var timeout: Int?
+}
+
 struct ReadMarkersRequest: Encodable, Sendable {
     var fullyRead: String
     var read: String

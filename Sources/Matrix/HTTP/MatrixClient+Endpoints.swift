@@ -138,6 +138,12 @@ extension MatrixClient {
         _ = try await perform(Endpoint.client(.post, "rooms", room, "read_markers").with(json: markers))
     }
 
+    /// Starts (for `lasting` ms unless renewed) or ends `user`'s typing notice in `room`.
+    func setTyping(_ typing: Bool, room: String, user: String, lasting: Int) async throws {
+        let body = TypingRequest(typing: typing, timeout: typing ? lasting : nil)
+        _ = try await perform(Endpoint.client(.put, "rooms", room, "typing", user).with(json: body))
+    }
+
     func report(event: String, in room: String, reason: String) async throws {
         _ = try await perform(Endpoint.client(.post, "rooms", room, "report", event).with(json: ReportRequest(reason: reason)))
     }

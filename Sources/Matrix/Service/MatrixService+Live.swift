@@ -28,6 +28,7 @@ extension MatrixService {
         for event in (try? await active.cache.events(ids: outcome.decryptedInPlace)) ?? [] {
             hub.publish(.messageUpdated(active.message(event)))
         }
+        await publishTyping(outcome.typing, active)
         if outcome.roomsChanged { hub.publish(.channelsChanged) }
         if !outcome.countsChanged.isEmpty { hub.publish(.countsChanged(Set(outcome.countsChanged.map(ChannelID.init)))) }
         if conversationsChanged { hub.publish(.conversationsChanged) }

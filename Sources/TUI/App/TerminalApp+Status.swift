@@ -5,9 +5,10 @@ import ViewModels
 /// that work now — generated from the key map's table for the current context.
 extension TerminalApp {
     func drawStatus(on canvas: inout Canvas, in region: Region) {
-        StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice,
-                       hint: hint, strings: strings, text: text)
-            .draw(on: &canvas, in: region)
+        var pane = StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice,
+                                  hint: hint, strings: strings, text: text)
+        pane.typing = chat.flatMap { strings.typing($0.typists, text) }
+        pane.draw(on: &canvas, in: region)
     }
 
     /// "Guest" or the member's nickname, as the community keeps it live; on the terms page, the

@@ -1,12 +1,15 @@
 import ChatCore
 
 /// The bottom line: who is using the app ("Guest" or the nickname), the connection, and either
-/// a notice (a refusal, a command's answer) or the hints for the screen shown.
+/// a notice (a refusal, a command's answer) or the hints for the screen shown — after who is
+/// typing in the chat shown, if anyone.
 public struct StatusLinePane {
     public var viewerName: String
     public var connection: ConnectionState
     public var notice: String?
     public var hint: String
+    /// "Alice is typing…", already inert; nil when no one is.
+    public var typing: String?
     public var strings: UIStrings
     public var text: OutsideText
 
@@ -24,6 +27,7 @@ public struct StatusLinePane {
         canvas.clear(region, style: bar)
         var spans = [Span(" " + text.line(viewerName) + " ", Style(.accent, on: .surface, .bold))]
         spans.append(Span("· " + connectionLabel + " · ", connectionStyle))
+        if let typing { spans.append(Span(typing + " · ", Style(.accent, on: .surface))) }
         if let notice {
             spans.append(Span(text.line(notice), Style(.error, on: .surface, .bold)))
         } else {

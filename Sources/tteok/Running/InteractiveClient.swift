@@ -25,6 +25,7 @@ struct InteractiveClient {
         let language = options.language ?? Language.chosen(option: config.language, environment: environment)
         let resolver = RegionResolver.forUser(option: options.region, environment: environment)
         let session = SessionModel(service: service, strings: Strings(language), regionResolver: resolver, startChannel: options.channel)
+        session.sendsTyping = config.daily.sendsTyping
         session.activitySettings = ActivitySettings(highlightWords: config.daily.highlightWords, notifyFile: Paths(environment: environment).notifyFile)
         let themes = ThemeLoader(environment: environment)
         let (theme, problem) = themes.initialTheme(named: options.theme ?? config.theme)

@@ -100,6 +100,8 @@ final class ChatController: PageController {
     func handle(_ intent: Intent) async -> Bool {
         damage = .everything
         guard let model else { return false }
+        // Whatever the key did to the input (typed, sent, cleared), the typing notice follows.
+        defer { model.inputChanged(input.text) }
         if let thread { return await handleThread(intent, thread) }
         switch (intent, keyContext) {
         case (.submit, _): await submit(model)
