@@ -40,6 +40,8 @@ public final class ChannelListModel: Lifecycle {
     private var badges: [ChannelID: CountBadge] = [:]
     private var asking: Set<ChannelID> = []
     private var regionViewer: Viewer?
+    /// The chat on screen (the community's navigator says), whose badge needs no asking.
+    var onScreen: () -> ChannelID? = { nil }
     /// True once the channels were fetched: from then on `rows` is a list, never `.loading`.
     private var listed = false
     private var stale = false
@@ -224,7 +226,14 @@ public final class ChannelListModel: Lifecycle {
             // Every backend follows others' new messages with this event for their channels, so
             // `messagesAdded` asks for nothing here (it asked for the same count a second time:
             // one more request per live message through the service).
-            await fetchBadges(for: ids.filter { id in channels.contains { $0.id == id } })
+            let listed = ids.filter { id in channels.contains { $0.id == id } }
+            // The chat on screen is being read (`ChatModel` sends its marker within a second):
+            // its badge is hidden without asking, so a live message there costs no request.
+            let read = onScreen().flatMap { listed.contains($0) ? $0 : nil }
+            let asked = listed.filter { $0 != read }
+            guard read.map({ badges[$0] != .hidden }) == true || !asked.isEmpty else { return }
+            if let read { badges[read] = .hidden }
+            if !asked.isEmpty { await fetchBadges(for: Array(asked)) }
             publishRows()
         case .channelsChanged:
             // New rows show at once; each then asks for its own count, as a row drawn early does.

@@ -37,6 +37,8 @@ public final class ChatModel: Lifecycle {
     let safety: SafetyModel
     var timeline = MessageTimeline()
     private let live = LiveSubscription()
+    /// Read markers while messages arrive on screen: at most one a second.
+    private lazy var readMarkers = ReadMarkerPace { [weak self] in await self?.markRead() }
     private var isPaging = false
     private var isShown = false
     /// Set while hidden (no subscription): what arrived meanwhile is fetched on the next appearance.
@@ -85,10 +87,11 @@ public final class ChatModel: Lifecycle {
         publishLines()
         isShown = true
         firstUnread = await unreadStart()
-        await markRead()
+        await readMarkers.now()
     }
 
     public func didDisappear() async {
+        await readMarkers.flush()
         isShown = false
         live.cancel()
         needsCatchUp = true
@@ -96,6 +99,7 @@ public final class ChatModel: Lifecycle {
     }
 
     public func close() async {
+        await readMarkers.flush()
         isShown = false
         live.cancel()
         leftTyping()
@@ -143,7 +147,7 @@ public final class ChatModel: Lifecycle {
             // Thread replies belong to their thread's view; the root's count comes as an update.
             guard timeline.merge(added.filter { !$0.isThreadReply }, viewer: viewer) else { return }
             publishLines()
-            if isShown { await markRead() }
+            if isShown { await readMarkers.arrived() }
         case .messageUpdated(let message) where message.channelID == channelID:
             if timeline.update(message, viewer: viewer) { publishLines() }
         case .messageRemoved(let channel, let id) where channel == channelID:

@@ -49,6 +49,7 @@ public final class Community {
         gate.navigator = navigator
         activity = ActivityModel(service: context.service, changes: context.changes, words: daily.highlightWords, settingsFile: daily.notifyFile)
         activity.onScreen = { [weak navigator] in navigator?.chatOnScreen }
+        channels.onScreen = { [weak navigator] in navigator?.chatOnScreen }
         navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
