@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 19 in the real binary, in tmux, on the embedded community: Tab completes a Korean
+/// nickname from its initial consonants and a channel after `/join`; `/open N` hands exactly the
+/// link to the desktop's opener (a script on `PATH` that records its one argument), a link full
+/// of shell metacharacters runs nothing, and a `file:` or `javascript:` address is never numbered.
+final class DailyTmuxEndToEndTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var sessions: [TmuxSession] = []
+
+    override func setUpWithError() throws { directory = try TemporaryDirectory(prefix: "tmux-daily") }
+
+    override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
+        directory = nil
+    }
+
+    /// Joon in lobby, where 민수 (a member with a Korean nickname) has posted `text`.
+    private func joonInLobbyAfter(_ text: String, environment: [String: String] = [:]) throws -> TmuxSession {
+        let store = directory.file("community.sqlite").path
+        let minsu = try TteokUser(home: directory.file("home-minsu"), backendArguments: ["--store", store])
+        let signup = try minsu.run(["signup", "--email", "minsu@example.com", "--password-stdin", "--nickname", "민수",
+                                    "--region", "마포구", "--accept-terms"], stdin: "correct horse\n")
+        XCTAssertEqual(signup.status, 0, "\(signup)")
+        XCTAssertEqual(try minsu.run(["post", "lobby", text]).status, 0)
+        let joon = try TteokUser.signedUpMember("joon", in: directory, store: store)
+        let terminal = try joon.terminal(["--channel", "lobby"], stderr: directory.file("stderr"), environment: environment)
+        sessions.append(terminal)
+        let opened = terminal.waitForScreen(containing: "Type a message")
+        XCTAssertTrue(opened.shown, opened.screen.joined(separator: "\n"))
+        return terminal
+    }
+
+    private func inputRow(_ screen: [String]) -> String { screen.last { $0.contains("› ") } ?? "" }
+
+    func testTabCompletesAKoreanNicknameFromItsInitialsAndAChannelAfterJoin() throws {
+        let terminal = try joonInLobbyAfter("안녕하세요")
+        try terminal.type("ㅁㅅ")
+        try terminal.keys("Tab")
+        let name = terminal.waitForScreen { self.inputRow($0).hasSuffix("› 민수:") }
+        XCTAssertTrue(name.shown, name.screen.joined(separator: "\n"))
+        try terminal.keys("C-u")
+        try terminal.type("/join lob")
+        try terminal.keys("Tab")
+        let channel = terminal.waitForScreen { self.inputRow($0).contains("› /join lobby") }
+        XCTAssertTrue(channel.shown, channel.screen.joined(separator: "\n"))
+    }
+
+    func testOpenHandsTheOpenerExactlyTheLinkAndNeverAShell() throws {
+        let bin = directory.file("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let recorded = directory.file("opened.txt"), pwned = directory.file("pwned")
+        let opener = bin.appendingPathComponent("xdg-open")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$#\" \"$1\" > '\(recorded.path)'\n".utf8).write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: opener.path)
+        let hostile = "https://a.example/x?a=1;b=$(touch'\(pwned.path)')&c=1"
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let terminal = try joonInLobbyAfter("look file:///etc/passwd javascript:alert(1) \(hostile)", environment: ["PATH": path])
+        try terminal.type("/open 1")
+        try terminal.keys("Enter")
+        XCTAssertTrue(waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: recorded.path) }, "the opener never ran")
+        XCTAssertTrue(waitUntil(seconds: 5) { (try? String(contentsOf: recorded, encoding: .utf8)) == "1\n\(hostile)\n" },
+                      "one argument, the link itself: \(String(describing: try? String(contentsOf: recorded, encoding: .utf8)))")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pwned.path), "no shell ran the link")
+        try terminal.type("/open 2")
+        try terminal.keys("Enter")
+        let refused = terminal.waitForScreen(containing: "No link 2 (1–1)")
+        XCTAssertTrue(refused.shown, "file: and javascript: are not links to open:\n\(refused.screen.joined(separator: "\n"))")
+    }
+}
