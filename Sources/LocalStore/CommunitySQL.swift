@@ -8,7 +8,7 @@ import Storage
 enum CommunitySQL {
     /// A message row without its body: `message(_:_:)` reads at most `ReadingCap.bytes` of that.
     static let message = """
-        SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
+        SELECT m.id, m.channel_id, m.sender_id, COALESCE(m.sender_nickname, u.nickname) AS nickname, m.sent_at, m.image_id,
                i.file_name, i.mime_type, i.byte_count, i.width, i.height, i.kind AS attachment_kind,
                \(MessageRelationsSQL.columns)
         FROM messages m JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id

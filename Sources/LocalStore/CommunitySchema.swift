@@ -14,7 +14,15 @@ enum CommunitySchema {
         Migration(8, "attachments: files, videos and sounds beside images", sql: version8),
         Migration(9, "moderation: moderators, mutes and bans, archived channels, terms versions", sql: version9),
         Migration(10, "threads: replies kept under the message that started them", sql: version10),
+        Migration(11, "names at the time of writing", sql: version11),
     ]
+
+    /// The nickname a message was written under: a rename changes who the member is now, not
+    /// what older messages were signed with. NULL for messages stored before this step (the
+    /// sender's current nickname is shown for those).
+    private static let version11 = """
+        ALTER TABLE messages ADD COLUMN sender_nickname TEXT;
+        """
 
     /// A thread reply names its root; the chat's pages leave such rows out and the root counts
     /// them through the partial index (one probe per message shown).

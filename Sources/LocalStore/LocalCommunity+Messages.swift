@@ -133,11 +133,11 @@ extension LocalCommunity {
         let key = CommunitySQL.key(channel.id.raw) ?? 0
         let next = try ReadMarkers.latest(in: key, connection).seq + 1
         try connection.run("""
-            INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to, thread_root, client_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO messages(channel_id, seq, sender_id, sent_at, body, image_id, kind, reply_to, thread_root, client_id, sender_nickname)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT NULLIF(nickname, '') FROM users WHERE id = ?))
             """,
                            [.integer(key), .integer(next), .integer(sender.key), .real(Date().timeIntervalSince1970), .text(body), SQLValue(image),
-                            .text(kind), SQLValue(replyTo), SQLValue(threadRoot), SQLValue(clientID)])
+                            .text(kind), SQLValue(replyTo), SQLValue(threadRoot), SQLValue(clientID), .integer(sender.key)])
         let inserted = connection.lastInsertRowID
         // Posting means the sender has read the channel up to here (as a Matrix client's read
         // receipt on its own event): your own message never counts as unread for you.

@@ -24,7 +24,7 @@ extension LocalCommunity {
                 SELECT r.id AS report_id, r.created_at AS reported_at, r.reason,
                        ru.id AS reporter_id, ru.nickname AS reporter_nickname, ru.email AS reporter_email,
                        c.name AS channel_name, c.kind AS channel_kind,
-                       m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
+                       m.id, m.channel_id, m.sender_id, COALESCE(m.sender_nickname, u.nickname) AS nickname, m.sent_at, m.image_id,
                        i.file_name, i.mime_type, i.byte_count, i.width, i.height
                 FROM reports r
                 JOIN users ru ON ru.id = r.reporter_id

@@ -9,7 +9,7 @@ extension LocalCommunity {
     /// each hit is checked against the rules by primary key, so the first page costs about the
     /// hits it reads, however large the file.
     private static let searchSQL = """
-        SELECT m.id, m.channel_id, m.sender_id, u.nickname, m.sent_at, m.image_id,
+        SELECT m.id, m.channel_id, m.sender_id, COALESCE(m.sender_nickname, u.nickname) AS nickname, m.sent_at, m.image_id,
                i.file_name, i.mime_type, i.byte_count, i.width, i.height
         FROM message_search s CROSS JOIN messages m ON m.id = s.rowid
         JOIN users u ON u.id = m.sender_id LEFT JOIN images i ON i.id = m.image_id

@@ -9,7 +9,7 @@ enum MessageRelationsSQL {
     static let columns = """
         m.reply_to, m.edited_at, m.deleted, m.kind, m.thread_root,
                p.body AS parent_body, p.deleted AS parent_deleted, p.image_id AS parent_image, pi.kind AS parent_kind, pi.file_name AS parent_file,
-               pu.nickname AS parent_nickname,
+               COALESCE(p.sender_nickname, pu.nickname) AS parent_nickname,
                CASE WHEN m.thread_root IS NULL THEN (SELECT count(*) FROM messages t WHERE t.thread_root = m.id AND t.deleted = 0
                     AND t.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)) END AS thread_replies,
                CASE WHEN m.reply_to IS NOT NULL THEN p.sender_id IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1) END AS parent_hidden,

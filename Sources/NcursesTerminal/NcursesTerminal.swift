@@ -27,9 +27,17 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 public final class NcursesTerminal: TerminalBackend {
     /// Sent to the terminal on start and undone on stop: bracketed paste.
     static let enterSequence = "\u{1B}[?2004h"
-    /// What a crash writes to leave the terminal usable: paste off, attributes reset, cursor
-    /// shown, alternate screen left.
-    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Mouse clicks and the wheel as SGR reports (`mouse = on`): 1000 buttons, 1006 the
+    /// encoding that has no limit on columns and cannot be mistaken for text.
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
+    /// What a crash writes to leave the terminal usable: paste and mouse off, attributes reset,
+    /// cursor shown, alternate screen left.
+    static let leaveSequence = "\u{1B}[?2004l" + mouseOff + "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Asks the terminal for mouse reports while running (the config file's `mouse`); set
+    /// before `start`.
+    public var mouse = false
 
     public private(set) var size = Size(width: 80, height: 24)
     private var screenHandle: OpaquePointer?
@@ -71,7 +79,7 @@ public final class NcursesTerminal: TerminalBackend {
         setUpColors()
         isRunning = true
         updateSize()
-        writeDirect(Self.enterSequence)
+        writeDirect(Self.enterSequence + (mouse ? Self.mouseOn : ""))
         installInputSource()
     }
 
@@ -81,7 +89,7 @@ public final class NcursesTerminal: TerminalBackend {
         cancelSources()
         // Kitty pictures would outlive the client on the screen it gives back.
         if drewKitty { writeDirect("\u{1B}_Ga=d,d=A,q=2\u{1B}\\") }
-        writeDirect("\u{1B}[?2004l")
+        writeDirect("\u{1B}[?2004l" + (mouse ? Self.mouseOff : ""))
         endwin()
         TerminalRestore.markRestored()
         if let screenHandle { delscreen(screenHandle) }

@@ -23,7 +23,7 @@ public final class Community {
     /// another misses the viewer's changes until it appears again).
     public private(set) var viewer: Viewer = .guest
 
-    private let context: ModelContext
+    let context: ModelContext
     private let live = LiveSubscription()
     /// Set by the session: the member's session ended under this community.
     var sessionEnded: (@MainActor () async -> Void)?
@@ -83,6 +83,14 @@ public final class Community {
     /// Ctrl-K.
     public func showQuickSwitcher() async {
         await navigator.present(.quickSwitcher(QuickSwitcherModel(context: context, gate: gate) { [weak self] in self?.activity.hotlist ?? Hotlist() }))
+    }
+
+    /// `/search TEXT` (everything) or Ctrl-R in a chat (that chat): results, and a jump to each.
+    public func showSearch(_ text: String, in chat: ChatModel? = nil) async {
+        let model = SearchModel(context: context, scope: chat?.channelID, scopeName: chat?.title, query: text) { [weak self] id in
+            await self?.openChat(id) ?? .failed("")
+        }
+        await navigator.present(.search(model))
     }
 
     /// A new nickname or account: the status line and the list's nickname banner follow at once.

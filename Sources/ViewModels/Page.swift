@@ -12,6 +12,8 @@ public enum Page {
     case terms(TermsModel)
     case nicknamePrompt(NicknamePromptModel)
     case quickSwitcher(QuickSwitcherModel)
+    /// `/search`, Ctrl-R: results over everything, or over one chat.
+    case search(SearchModel)
 
     /// The model whose lifecycle hooks the navigator calls.
     public var model: any Lifecycle {
@@ -25,6 +27,7 @@ public enum Page {
         case .terms(let model): return model
         case .nicknamePrompt(let model): return model
         case .quickSwitcher(let model): return model
+        case .search(let model): return model
         }
     }
 
@@ -40,6 +43,7 @@ public enum Page {
         case .terms: return "terms"
         case .nicknamePrompt: return "nicknamePrompt"
         case .quickSwitcher: return "quickSwitcher"
+        case .search: return "search"
         }
     }
 

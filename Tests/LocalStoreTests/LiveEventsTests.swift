@@ -73,7 +73,9 @@ final class LiveEventsTests: XCTestCase {
         let sent = try await alice.sendDirect("for bob only", to: bobAccount.id)
         let arrived = await eventually { bobEvents.values.contains(.messagesAdded(sent.channelID, [sent])) }
         XCTAssertTrue(arrived)
-        XCTAssertTrue(bobEvents.values.contains(.conversationsChanged))
+        // Announced beside the message, not necessarily before it: waited for, not assumed.
+        let told = await eventually { bobEvents.values.contains(.conversationsChanged) }
+        XCTAssertTrue(told)
         // Carol's feed has read past it by now (a later public message arrives); she never saw it.
         let lobby = try await carol.channel(named: "lobby").id
         let marker = try await alice.send("public", to: lobby)

@@ -58,7 +58,17 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(KeyMap.intent(for: .character("e"), in: .chatInput), .edit(.character("e")))
         XCTAssertEqual(KeyMap.intent(for: .control("p"), in: .chatInput), .edit(.control("p")), "history stays on Ctrl-P")
         XCTAssertEqual(KeyMap.intent(for: .up, in: .typing), .edit(.up), "other text fields keep ↑ as it was")
-        XCTAssertEqual(KeyMap.hints(for: .chatInput, UIStrings(.english)), "Enter send · ↑ edit last · PgUp older · Esc leave input")
+        XCTAssertEqual(KeyMap.hints(for: .chatInput, UIStrings(.english)), "Enter send · Tab complete · ↑ edit last · PgUp older · Esc leave input")
+    }
+
+    /// The chat's input folds in Tab completion (issue 19): Tab and Shift-Tab complete there and
+    /// only there; after Esc they move between panes again, and no other text field completes.
+    func testTabCompletesInTheChatInputAndMovesPanesElsewhere() {
+        XCTAssertEqual(KeyMap.intent(for: .tab, in: .chatInput), .complete(forward: true))
+        XCTAssertEqual(KeyMap.intent(for: .backTab, in: .chatInput), .complete(forward: false))
+        XCTAssertEqual(KeyMap.intent(for: .tab, in: .reading), .nextPane)
+        XCTAssertEqual(KeyMap.intent(for: .backTab, in: .sidebar), .previousPane)
+        XCTAssertEqual(KeyMap.intent(for: .tab, in: .typing), .nextPane)
     }
 
     /// A question or an alert reads only its own table: no letter, and no global key, answers it.

@@ -9,7 +9,7 @@ final class KeyParserTests: XCTestCase {
 
     func testPrintableControlAndEditingBytes() {
         XCTAssertEqual(parse("aZ ~"), [.character("a"), .character("Z"), .character(" "), .character("~")])
-        XCTAssertEqual(parse("\r\n\t\u{7F}\u{8}"), [.enter, .enter, .tab, .backspace, .backspace])
+        XCTAssertEqual(parse("\r\n\t\u{7F}\u{8}"), [.enter, .control("j"), .tab, .backspace, .backspace], "Ctrl-J is LF, Enter CR")
         XCTAssertEqual(parse("\u{1}\u{5}\u{17}\u{15}\u{B}"), [.control("a"), .control("e"), .control("w"), .control("u"), .control("k")])
         XCTAssertEqual(parse("\u{0}"), [.control(" ")])
     }
@@ -78,8 +78,15 @@ final class KeyParserTests: XCTestCase {
         XCTAssertEqual(keys, [.paste("한글 paste"), .character("!")])
     }
 
-    func testMouseReportsAndUnknownSequencesAreDropped() {
-        XCTAssertEqual(parse("\u{1B}[<0;10;5M\u{1B}[<0;10;5ma"), [.character("a")])
+    func testMouseClicksAndTheWheelAreKeysOtherReportsAndUnknownSequencesAreDropped() {
+        XCTAssertEqual(parse("\u{1B}[<0;10;5M\u{1B}[<0;10;5ma"), [.mouse(MouseEvent(.press, at: Point(row: 4, column: 9))), .character("a")],
+                       "a left click, its release dropped")
+        XCTAssertEqual(parse("\u{1B}[<64;1;1M\u{1B}[<65;80;24M\u{1B}[<69;2;2M"), [
+            .mouse(MouseEvent(.wheelUp, at: Point(row: 0, column: 0))), .mouse(MouseEvent(.wheelDown, at: Point(row: 23, column: 79))),
+            .mouse(MouseEvent(.wheelDown, at: Point(row: 1, column: 1))),
+        ], "the wheel, with Shift/Alt/Ctrl bits ignored")
+        XCTAssertEqual(parse("\u{1B}[<2;3;3M\u{1B}[<32;3;3M\u{1B}[<0;0;3M\u{1B}[<0;99999;1M\u{1B}[<0;;1M\u{1B}[<0;1Mb"), [.character("b")],
+                       "right button, motion, zero, huge, garbage and short reports are dropped")
         XCTAssertEqual(parse("\u{1B}[M !!b"), [.character("b")], "X10 mouse with three raw bytes")
         XCTAssertEqual(parse("\u{1B}[99~\u{1B}[Ic"), [.character("c")])
     }

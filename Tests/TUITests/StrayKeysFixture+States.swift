@@ -27,7 +27,7 @@ extension StrayKeysFixture {
             switch state {
             case .reading: await harness.press(.escape)
             case .selecting: await harness.press(.escape, .up)
-            case .splitList: await harness.press(.backTab)
+            case .splitList: await harness.press(.escape, .backTab)  // in the input Shift-Tab completes
             case .alert:
                 await harness.type("/nosuch")
                 await harness.press(.enter)
@@ -47,12 +47,13 @@ extension StrayKeysFixture {
     }
 
     private func onList(_ community: Community) async {
-        if app.chat != nil { await community.navigator.pop() }
+        await closeChats(community, except: nil)
         await community.navigator.select(.channels)
         app.ui.chat?.focus = .list
     }
 
     private func inLobby(_ community: Community) async {
+        await closeChats(community, except: .channels)
         if community.navigator.selectedTab != .channels { await community.navigator.select(.channels) }
         if app.chat?.channelID != lobby {
             if app.chat != nil { await community.navigator.pop() }
@@ -63,5 +64,16 @@ extension StrayKeysFixture {
         app.ui.chat?.focus = .input
         app.ui.chat?.input.setText("")
         app.chat?.select(nil)
+    }
+
+    /// Every tab but `kept` back at its root. A chat a case opened on another tab (`1` on the list,
+    /// then Enter on Discover) would otherwise stay there, and a later case's `1` would show it with
+    /// its input: the case would not start from the state it names (seed 3845123078, case 606).
+    private func closeChats(_ community: Community, except kept: Tab?) async {
+        let navigator = community.navigator
+        for tab in Tab.allCases where tab != kept && navigator.stack(of: tab).count > 1 {
+            await navigator.select(tab)
+            for _ in 0..<navigator.stack(of: tab).count - 1 { await navigator.pop() }
+        }
     }
 }

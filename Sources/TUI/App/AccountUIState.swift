@@ -12,4 +12,5 @@ struct AccountUIState {
     var direct: DirectController?
     var profile: ProfileController?
     var switcher: QuickSwitcherController?
+    var search: SearchController?
 }

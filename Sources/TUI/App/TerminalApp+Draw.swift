@@ -58,7 +58,7 @@ extension TerminalApp {
         let layout = AppLayout(bounds: canvas.bounds, showsTabBar: !navigator.isTabBarHidden,
                                showsSidebar: navigator.selectedTab == .channels)
         if let bar = layout.tabBar {
-            var tabs = TabBarPane(selected: navigator.selectedTab, strings: strings)
+            var tabs = TabBarPane(selected: navigator.selectedTab, strings: strings, activity: community.activity.hotlist)
             tabs.invitations = community.invitations.invites.count
             tabs.draw(on: &canvas, in: bar)
         }
@@ -96,7 +96,7 @@ extension TerminalApp {
         case .chat:
             reports.chat = openChat?.draw(into: &canvas, in: region)
             return reports.chat?.cursor
-        case .logIn, .terms, .nicknamePrompt, .quickSwitcher:
+        case .logIn, .terms, .nicknamePrompt, .quickSwitcher, .search:
             break  // modals only
         }
         return nil

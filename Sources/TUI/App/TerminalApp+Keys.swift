@@ -9,6 +9,7 @@ extension TerminalApp {
         if key == .control("c") { return quit() }
         if await modal.handle(key, chat: chat) { return }
         session.clearPassingNotice()
+        if case .mouse(let event) = key { return await handleMouse(event) }
         if let help {
             if await !help.handle(KeyMap.intent(for: key, in: help.keyContext) ?? .leave) { self.help = nil }
             return
@@ -40,6 +41,8 @@ extension TerminalApp {
         case .nextPane: cycleFocus(forward: true)
         case .previousPane: cycleFocus(forward: false)
         case .leave where openChat != nil: await community?.navigator.pop()
+        case .nextActivity: if let community { await openNextActivity(community) }
+        case .search: await community?.showSearch("", in: chat)
         default: break
         }
     }

@@ -17,6 +17,7 @@ extension TerminalApp {
             case .logIn?, .nicknamePrompt?: return form
             case .terms?: return terms
             case .quickSwitcher?: return ui.switcher
+            case .search?: return ui.search
             default: break
             }
             switch community.navigator.top {
@@ -25,7 +26,7 @@ extension TerminalApp {
             case .discover: return ui.discover
             case .profile: return ui.profile
             case .conversations: return ui.direct
-            case .logIn, .terms, .nicknamePrompt, .quickSwitcher: return nil
+            case .logIn, .terms, .nicknamePrompt, .quickSwitcher, .search: return nil
             }
         }
     }
@@ -53,6 +54,10 @@ extension TerminalApp {
         case .terms(let model)?: keepTerms(model, back: dismiss)
         case .quickSwitcher(let model)? where ui.switcher?.model !== model:
             ui.switcher = QuickSwitcherController(model: model, strings: strings, text: text, dismiss: dismiss, report: report)
+        case .search(let model)? where ui.search?.model !== model:
+            ui.search = SearchController(model: model, strings: strings, text: text, time: timeFormat, dismiss: dismiss, report: report) {
+                [weak self] in self?.openChat?.enterSelectionMode()
+            }
         default: break
         }
         if ui.channels?.model !== community.channels {

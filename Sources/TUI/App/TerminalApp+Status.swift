@@ -5,7 +5,7 @@ import ViewModels
 /// that work now — generated from the key map's table for the current context.
 extension TerminalApp {
     func drawStatus(on canvas: inout Canvas, in region: Region) {
-        var pane = StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice,
+        var pane = StatusLinePane(viewerName: viewerName, connection: session.connection, notice: session.statusNotice ?? activityNotice,
                                   hint: hint, strings: strings, text: text)
         pane.typing = chat.flatMap { strings.typing($0.typists, text) }
         pane.draw(on: &canvas, in: region)

@@ -25,6 +25,8 @@ public final class TerminalApp: FrontEnd {
     public var onThemeChange: (@MainActor (Theme) -> Void)?
     /// Previews, the image viewer and the download folder of the chat page.
     let files = AttachmentSettings()
+    /// How times are written (the config file's `time_format`).
+    public var timeFormat = TimeFormat()
 
     /// Alerts and questions: every key is theirs while one is up.
     let modal = ModalLayer()

@@ -49,6 +49,13 @@ public enum CommandRegistry {
         Entry(name: "reports", argument: nil, argumentOptional: false) { _ in .moderate(.reports) },
         Entry(name: "sanctions", argument: nil, argumentOptional: false) { _ in .moderate(.sanctions) },
         Entry(name: "terms", argument: "PATH", argumentOptional: false) { .moderate(.publishTerms(path: $0 ?? "")) },
+        Entry(name: "msg", argument: "NAME TEXT", argumentOptional: false) { .daily(DailyCommand.message(addressing: $0 ?? "")) },
+        Entry(name: "query", argument: "NAME", argumentOptional: false) { .daily(.message(to: $0 ?? "", text: nil)) },
+        Entry(name: "part", argument: nil, argumentOptional: false) { _ in .daily(.part) },
+        Entry(name: "search", argument: "TEXT", argumentOptional: false) { .daily(.search($0 ?? "")) },
+        Entry(name: "open", argument: "N", argumentOptional: false) { .daily(.open($0 ?? "")) },
+        Entry(name: "notify", argument: "LEVEL", argumentOptional: true) { .daily(.notify($0)) },
+        Entry(name: "next", argument: nil, argumentOptional: false) { _ in .daily(.next) },
         Entry(name: "help", argument: nil, argumentOptional: false) { _ in .help },
         Entry(name: "quit", argument: nil, argumentOptional: false) { _ in .quit },
     ]
@@ -117,6 +124,13 @@ extension UIStrings {
         case "terms": return korean ? "관리자: 파일을 새 약관으로 게시 (물어봄)" : "moderators: publish a file as new terms (asks)"
         case "help": return korean ? "키와 명령어" : "keys and commands"
         case "quit": return korean ? "종료" : "quit"
+        case "msg": return korean ? "1:1 메시지 보내기" : "send a direct message"
+        case "query": return korean ? "1:1 대화 열기" : "open a conversation"
+        case "part": return korean ? "채팅 닫기" : "close the chat"
+        case "search": return korean ? "모든 기록 검색" : "search all history"
+        case "open": return korean ? "링크 N 열기 (http/https)" : "open link N (http/https)"
+        case "notify": return korean ? "이 채팅 알림: all, mentions, mute" : "this chat's alerts: all, mentions, mute"
+        case "next": return korean ? "알림 있는 다음 채팅" : "next chat with news"
         default: return ""
         }
     }

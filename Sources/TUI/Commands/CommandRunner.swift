@@ -16,9 +16,9 @@ protocol CommandHost: AnyObject {
 /// message; a failed command says why in place and leaves the open chat as it was.
 @MainActor
 final class CommandRunner {
-    private let session: SessionModel
-    private let strings: UIStrings
-    private let modal: ModalLayer
+    let session: SessionModel
+    let strings: UIStrings
+    let modal: ModalLayer
     private let themes: ThemeLoader?
     private let moderation: ModerationRunner
     weak var host: CommandHost?
@@ -82,6 +82,8 @@ final class CommandRunner {
             chat.askToReport(reason: reason)
         case .block(let name):
             return block(name)
+        case .daily(let command):
+            return await run(command)
         case .verify(let user):
             return verify(user)
         case .encrypt:
@@ -143,12 +145,12 @@ final class CommandRunner {
         return true
     }
 
-    private func inCommunity() -> Community? {
+    func inCommunity() -> Community? {
         if session.community == nil { modal.alert = strings.notInCommunity }
         return session.community
     }
 
-    private func inChat() -> ChatController? {
+    func inChat() -> ChatController? {
         if host?.openChat == nil { modal.alert = strings.notInCommunity }
         return host?.openChat
     }

@@ -39,6 +39,25 @@ public enum SlashCommand: Hashable, Sendable {
     case verify(String?)
     /// A moderator's command; the service refuses members.
     case moderate(ModerationCommand)
+    /// The daily-use commands (issue 19), run by `CommandRunner+Daily`.
+    case daily(DailyCommand)
+}
+
+/// `/msg`, `/query`, `/part`, `/search`, `/open`, `/notify`, `/next`.
+public enum DailyCommand: Hashable, Sendable {
+    /// `/msg NAME TEXT`: a direct message (the conversation opens with it sent); `/query NAME`
+    /// opens the conversation.
+    case message(to: String, text: String?)
+    /// `/part`: close the open chat (back to the list).
+    case part
+    /// `/search TEXT`: the history of every chat.
+    case search(String)
+    /// `/open N`: the open chat's link N (1 is the newest) in the web browser.
+    case open(String)
+    /// `/notify all|mentions|mute`: how the open chat announces itself; alone, says which.
+    case notify(String?)
+    /// `/next`: the next chat with highlights, then new messages (Alt-A).
+    case next
 }
 
 /// The moderators' slash commands, as the scripting CLI's `channel`, `mute`, `ban`, `reports`,

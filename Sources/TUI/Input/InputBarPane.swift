@@ -19,7 +19,15 @@ public struct InputBarPane {
         self.text = text
     }
 
-    /// Draws a rule and the input row; returns the cursor's absolute position when focused.
+    /// The most rows the typed text takes before it scrolls (Alt-Enter, Ctrl-J and long lines).
+    public static let maximumRows = 4
+
+    /// The rows the bar needs at `width`: the rule and one to `maximumRows` rows of text.
+    public static func height(for editor: LineEditor, width: Int) -> Int {
+        1 + min(editor.rowCount(width: max(width - 2, 2)), maximumRows)
+    }
+
+    /// Draws a rule and the input rows; returns the cursor's absolute position when focused.
     public func draw(on canvas: inout Canvas, in region: Region) -> Point? {
         canvas.clear(region)
         guard region.height > 0 else { return nil }
@@ -32,6 +40,8 @@ public struct InputBarPane {
                             style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: region)
             }
         }
+        let textRows = max(region.height - 1, 1)
+        if textRows > 1, !editor.isEmpty { return drawRows(textRows, on: &canvas, in: region, accent: accent) }
         let line = region.rows(region.height - 1, count: 1)
         canvas.draw(enabled ? "› " : "× ", style: accent, row: 0, in: line)
         let field = line.inset(left: 2)
@@ -47,5 +57,18 @@ public struct InputBarPane {
         let view = editor.view(width: field.width)
         let cursor = canvas.draw(view, style: enabled ? Style(.text) : Style(.disabled, on: nil, .dim), in: field)
         return focused ? cursor : nil
+    }
+
+    /// The text over several rows, scrolled to the cursor's row.
+    private func drawRows(_ count: Int, on canvas: inout Canvas, in region: Region, accent: Style) -> Point? {
+        let area = region.rows(region.height - count, count: count)
+        canvas.draw(state.isEnabled ? "› " : "× ", style: accent, row: 0, in: area)
+        let field = area.inset(left: 2)
+        let view = editor.lines(width: field.width, limit: count)
+        let style = state.isEnabled ? Style(.text) : Style(.disabled, on: nil, .dim)
+        for (index, row) in view.rows.enumerated() {
+            canvas.draw(LineView(glyphs: row, cursorColumn: 0), style: style, in: field.rows(index, count: 1))
+        }
+        return focused ? field.absolute(view.cursor) : nil
     }
 }

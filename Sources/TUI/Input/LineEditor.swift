@@ -23,12 +23,22 @@ public struct LineEditor: Hashable, Sendable {
     public private(set) var history: [String] = []
     /// Entries kept in the history.
     public var historyLimit = 200
+    /// Alt-Enter and Ctrl-J put a newline in the text (the chat's input); elsewhere (a form's
+    /// field) Ctrl-J is Enter, as a terminal's line discipline has it, and Alt-Enter nothing.
+    public var allowsNewlines = false
     private var historyPosition: Int?
     private var draft = ""
 
     public init(text: String = "") {
         self.text = text
         self.cursor = text.count
+    }
+
+    /// An empty editor whose text may hold newlines (the chat's input).
+    public static var multiLine: LineEditor {
+        var editor = LineEditor()
+        editor.allowsNewlines = true
+        return editor
     }
 
     public var isEmpty: Bool { text.isEmpty }
@@ -41,6 +51,7 @@ public struct LineEditor: Hashable, Sendable {
         case .control(let letter): return control(letter)
         case .alt(let letter): return alt(letter)
         case .named(let named, let modifiers): return namedKey(named, modifiers)
+        case .mouse: return .ignored
         }
     }
 
@@ -85,6 +96,7 @@ public struct LineEditor: Hashable, Sendable {
         case "h": return delete((cursor - 1)..<cursor)
         case "w": return delete(spaceWordStart()..<cursor)
         case "u": return delete(0..<cursor)
+        case "j": return allowsNewlines ? insert("\n") : .submit
         case "p": return recall(-1)
         case "n": return recall(+1)
         default: return .ignored
@@ -112,6 +124,7 @@ public struct LineEditor: Hashable, Sendable {
         case .up: return recall(-1)
         case .down: return recall(+1)
         case .enter where modifiers.isEmpty: return .submit
+        case .enter where modifiers == .alt && allowsNewlines: return insert("\n")
         default: return .ignored
         }
     }

@@ -60,6 +60,13 @@ public enum Intent: Hashable, Sendable {
     case decline
     /// ←/→ (or Tab) in a question: the other choice.
     case previousChoice, nextChoice
+    /// Tab / Shift-Tab in the chat's input: complete the word before the cursor, or the next
+    /// (previous) candidate of the completion under way.
+    case complete(forward: Bool)
+    /// Alt-A (`/next`): the next chat with highlights, then with new messages (WeeChat's order).
+    case nextActivity
+    /// Ctrl-R: search the open chat's history (everything when no chat is open).
+    case search
 }
 
 /// Where keys go, which decides how the key map reads them. Each has its own table in `KeyMap`.
@@ -68,7 +75,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case browsing
     /// A text field has the keys: letters are text.
     case typing
-    /// The chat's input has the keys: letters are text, ↑ on an empty line edits my last message.
+    /// The chat's input has the keys: letters are text, Tab completes (panes move with Tab after
+    /// Esc), ↑ on an empty line edits my last message.
     case chatInput
     /// A chat whose input is not focused (after Esc): printable keys still type into the input.
     case reading

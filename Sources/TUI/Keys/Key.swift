@@ -29,6 +29,8 @@ public enum Key: Hashable, Sendable {
     case named(NamedKey, KeyModifiers)
     /// Text pasted in one piece (bracketed paste), exactly as sent; not yet made inert.
     case paste(String)
+    /// A click or a turn of the wheel (SGR mouse reports, when the mouse is on).
+    case mouse(MouseEvent)
 
     public static let enter = Key.named(.enter, [])
     public static let tab = Key.named(.tab, [])

@@ -9,7 +9,10 @@ extension KeyMap {
         case .control(let letter): return "Ctrl-" + String(letter).uppercased()
         case .alt(let letter): return "Alt-" + String(letter)
         case .paste: return "paste"
-        case .named(let named, _): return name(of: named)
+        case .mouse: return "mouse"
+        case .named(let named, let modifiers):
+            let held = [(KeyModifiers.control, "Ctrl-"), (.alt, "Alt-"), (.shift, "Shift-")].filter { modifiers.contains($0.0) }.map(\.1)
+            return held.joined() + name(of: named)
         }
     }
 
@@ -34,16 +37,17 @@ extension KeyMap {
         }
     }
 
-    /// The tables the help lists, in order: lists, everywhere, then what a chat adds (↑ in its
-    /// input and into selection mode, and the keys there). A binding already listed is not
+    /// The tables the help lists, in order: lists, everywhere, then what a chat adds (Tab and ↑
+    /// in its input, ↑ into selection mode, and the keys there). A binding already listed is not
     /// listed again; G, End's vi twin in selection mode, and `x`, which the Direct tab names
     /// beside the highlighted invitation (the only place it acts), are left out to keep the help short.
-    static let helpTables: [[Binding]] = [browsing.filter { $0.intent != .decline }, everywhere, chatInput.filter { $0.intent == .editLast },
+    static let helpTables: [[Binding]] = [browsing.filter { $0.intent != .decline }, everywhere,
+                                          chatInput.filter { [.complete(forward: true), .editLast].contains($0.intent) },
                                           reading.filter { [.selectMessages, .newest, .oldest].contains($0.intent) },
                                           selecting.filter { !$0.keys.contains(.character("G")) }]
 
     /// The help's key section: each binding's keys and what they do; bindings of one group
-    /// (opposite moves, the four tabs) share a line, so the whole help fits an 80x24 terminal.
+    /// (opposite moves, the four tabs) share a line, to keep the help short (it scrolls when taller than the terminal).
     public static func helpRows(_ strings: UIStrings) -> [(keys: String, meaning: String)] {
         var all: [Binding] = []
         for binding in helpTables.joined() where !all.contains(where: { $0.intent == binding.intent && $0.keys == binding.keys }) {
@@ -63,7 +67,7 @@ extension KeyMap {
 
     /// Intents the help lists on one line (and the hints under one entry).
     public enum HelpGroup: Hashable, Sendable {
-        case move, scroll, ends, tabs, panes, relate, picked, quit, choice
+        case move, scroll, ends, tabs, panes, relate, picked, quit, choice, chats
     }
 
     static func helpGroup(_ intent: Intent) -> HelpGroup? {
@@ -77,6 +81,7 @@ extension KeyMap {
         case .report, .block, .openImage, .saveImage, .retryUnsent: return .picked
         case .quit: return .quit
         case .previousChoice, .nextChoice: return .choice
+        case .nextActivity, .search: return .chats
         default: return nil
         }
     }
@@ -96,6 +101,7 @@ extension UIStrings {
         case .picked: return korean ? "신고, 차단, 보기, 저장, 다시 보내기 (물어봄)" : "report, block, open, save, resend it (asks)"
         case .quit: return korean ? "종료 (q는 먼저 물어봄)" : "quit (q asks first)"
         case .choice: return korean ? "질문의 다른 선택" : "other choice in a question"
+        case .chats: return korean ? "알림 있는 다음 채팅 / 기록 검색" : "next chat with news / search history"
         }
     }
 
@@ -138,6 +144,11 @@ extension UIStrings {
         case .decline: return korean ? "대화 탭: 초대 거절 (물어봄)" : "decline an invitation (Direct, asks)"
         case .previousChoice: return korean ? "이전 선택" : "previous choice"
         case .nextChoice: return korean ? "다음 선택" : "next choice"
+        case .complete(let forward):
+            if forward { return korean ? "입력 중: 이름, 명령, 채널, 이모지 완성" : "(input) complete name, /command, :emoji" }
+            return korean ? "이전 완성 후보" : "previous completion"
+        case .nextActivity: return korean ? "알림·새 메시지가 있는 다음 채팅" : "next chat with highlights, then new messages"
+        case .search: return korean ? "채팅 기록 검색" : "search the chat's history"
         }
     }
 
@@ -150,6 +161,7 @@ extension UIStrings {
         case (.help, _): return pick("help", "도움말")
         case (.quit, _): return pick("quit", "종료")
         case (.submit, .typing), (.submit, .chatInput): return pick("send", "보내기")
+        case (.complete, _): return pick("complete", "완성")
         case (.editLast, _): return pick("edit last", "마지막 수정")
         case (.submit, _): return pick("take it", "선택")
         case (.pageUp, _): return pick("older", "이전")

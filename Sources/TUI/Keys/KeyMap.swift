@@ -28,6 +28,8 @@ public enum KeyMap {
         Binding([.pageDown], .pageDown),
         Binding([.tab], .nextPane),
         Binding([.backTab], .previousPane),
+        Binding([.alt("a")], .nextActivity),
+        Binding([.control("r")], .search),
         Binding([.escape], .leave, hint: true),
         Binding([.control("c")], .quit),
     ]
@@ -56,10 +58,13 @@ public enum KeyMap {
         Binding([.pageUp], .pageUp, hint: true),
     ]
 
-    /// The chat's input: a text field whose ↑ on an empty line edits my last message (history is
-    /// Ctrl-P/Ctrl-N, or ↑/↓ once the line has text).
+    /// The chat's input: a text field whose Tab and Shift-Tab complete (WeeChat's, irssi's and
+    /// senpai's key; panes are a Tab away after Esc) and whose ↑ on an empty line edits my last
+    /// message (history is Ctrl-P/Ctrl-N, or ↑/↓ once the line has text).
     public static let chatInput: [Binding] = [
         Binding([.enter], .submit, hint: true),
+        Binding([.tab], .complete(forward: true), hint: true),
+        Binding([.backTab], .complete(forward: false)),
         Binding([.up], .editLast, hint: true),
         Binding([.pageUp], .pageUp, hint: true),
     ]
@@ -176,6 +181,7 @@ extension KeyMap {
         case .openImage, .saveImage: return 2
         case .previousChoice, .nextChoice: return 4
         case .reply, .editPicked, .react, .delete: return 5
+        case .complete: return 6
         default: return nil
         }
     }

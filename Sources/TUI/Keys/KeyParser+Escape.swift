@@ -40,7 +40,8 @@ extension KeyParser {
         }
     }
 
-    /// `ESC [ params final`. Mouse reports and unknown sequences are skipped whole.
+    /// `ESC [ params final`. SGR mouse clicks and wheel turns become keys; other mouse reports
+    /// and unknown sequences are skipped whole.
     static func csi(_ bytes: ArraySlice<UInt8>, final: Bool) -> Step {
         let start = bytes.startIndex
         var index = start + 2
@@ -61,7 +62,10 @@ extension KeyParser {
             if bytes.count < length + 3 { return final ? .skip(bytes.count) : .incomplete }
             return .skip(length + 3)
         }
-        if parameterBytes.first.map({ (0x3C...0x3F).contains($0) }) == true { return .skip(length) }  // SGR mouse, private
+        if parameterBytes.first == UInt8(ascii: "<"), finalByte == UInt8(ascii: "M") || finalByte == UInt8(ascii: "m") {
+            return sgrMouse(parameterBytes.dropFirst(), pressed: finalByte == UInt8(ascii: "M"), length: length)
+        }
+        if parameterBytes.first.map({ (0x3C...0x3F).contains($0) }) == true { return .skip(length) }  // private
         let parameters = parameterBytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             .map { Int(String(decoding: $0, as: UTF8.self)) }
         let modifiers = modifierSet(parameters.count > 1 ? parameters[1] : nil)
@@ -74,6 +78,16 @@ extension KeyParser {
         }
         if finalByte == UInt8(ascii: "Z") { return .key(.backTab, length) }
         return finalKey(finalByte, modifiers: modifiers).map { .key($0, length) } ?? .skip(length)
+    }
+
+    /// `ESC [ < b ; x ; y M|m`: a click or the wheel; everything else of the mouse is skipped.
+    static func sgrMouse(_ parameters: ArraySlice<UInt8>, pressed: Bool, length: Int) -> Step {
+        let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            .map { Int(String(decoding: $0, as: UTF8.self)) }
+        guard numbers.count == 3, let event = MouseEvent.sgr(button: numbers[0], column: numbers[1], row: numbers[2], pressed: pressed) else {
+            return .skip(length)
+        }
+        return .key(.mouse(event), length)
     }
 
     /// xterm's modifier parameter: 1 + (shift 1, alt 2, control 4).

@@ -5,7 +5,8 @@
 /// a sequence by bytes alone, so the caller decides: when no byte has followed for a short while
 /// (`hasPending`), it calls `flush()` and the ESC becomes `.escape` (a partial sequence becomes
 /// what its bytes say). Bracketed paste (`ESC[200~ … ESC[201~`) is one `.paste` whatever it
-/// contains. Mouse reports and unknown sequences are dropped. No input can make it fail: any
+/// contains. SGR mouse clicks and wheel turns are `.mouse`; other mouse reports and unknown
+/// sequences are dropped. No input can make it fail: any
 /// byte is consumed by some rule, and the buffers are bounded.
 public struct KeyParser: Sendable {
     /// Longest escape sequence accepted; a longer one is garbage and is dropped.
@@ -114,7 +115,9 @@ public struct KeyParser: Sendable {
 
     static func controlKey(_ byte: UInt8) -> Key {
         switch byte {
-        case 0x0D, 0x0A: return .enter
+        case 0x0D: return .enter
+        // Ctrl-J (LF): a newline in the input, as in readline-less chat clients; Enter sends CR.
+        case 0x0A: return .control("j")
         case 0x09: return .tab
         case 0x7F, 0x08: return .backspace
         case 0x00: return .control(" ")

@@ -9,8 +9,6 @@ import Foundation
 public enum LinkOpener {
     /// Why a link was not opened.
     public enum Refusal: Error, Hashable, Sendable {
-        /// No link has that number in the chat.
-        case noSuchLink(Int)
         /// The address is not plain http(s) (shown inert).
         case notWeb(String)
         case noOpener(String)

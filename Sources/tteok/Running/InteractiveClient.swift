@@ -33,8 +33,11 @@ struct InteractiveClient {
         let (images, imagesNotice) = imageProtocol()
         app.useImages(ChafaImageRenderer(format: images, cellPixels: NcursesTerminal.cellPixelSize() ?? Size(width: 10, height: 20)))
         app.downloadDirectory = Paths(environment: environment).downloadDirectory
-        let loop = AppLoop(backend: NcursesTerminal(), theme: theme, frontEnd: app)
+        let terminal = NcursesTerminal()
+        terminal.mouse = config.daily.mouse
+        let loop = AppLoop(backend: terminal, theme: theme, frontEnd: app)
         app.onThemeChange = { loop.screen.theme = $0 }
+        app.timeFormat = TimeFormat(pattern: config.daily.timeFormat)
         let announcer = Announcer(settings: config.daily, terminal: TerminalNotification(environment: environment), strings: UIStrings(language))
         announcer.write = { [weak loop] in loop?.backend.alert($0) }
         session.onAnnounce = { announcer.announce($0) }

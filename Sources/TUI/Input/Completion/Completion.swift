@@ -53,11 +53,11 @@ public struct Completion: Hashable, Sendable {
             let typed = word.dropFirst().lowercased()
             return CommandRegistry.names.filter { $0.hasPrefix(typed) }.map { "/" + $0 + " " }
         }
-        if let command = commandBefore(before) {
-            return arguments(of: command, word: word, words: words).map { $0 + " " }
-        }
         if word.hasPrefix(":"), word.count >= 2 {
             return EmojiShortcodes.matching(String(word.dropFirst()))
+        }
+        if let command = commandBefore(before) {
+            return arguments(of: command, word: word, words: words).map { $0 + " " }
         }
         let at = word.hasPrefix("@") ? "@" : ""
         let suffix = atLineStart ? ": " : " "

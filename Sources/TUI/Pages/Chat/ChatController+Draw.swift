@@ -8,7 +8,7 @@ extension ChatController {
     /// The transcript and the input bar; the cursor is the input's while it has the keys.
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
         guard let model else { return FrameReport() }
-        let (transcriptArea, inputArea) = region.splitBottom(2)
+        let (transcriptArea, inputArea) = region.splitBottom(InputBarPane.height(for: input, width: region.width))
         if let thread {
             // The thread over the chat: its root and replies, newest at the bottom, its own input.
             let pane = ChatPane(title: threadTitle(thread), messages: thread.lines, paging: .done, scroll: 0, focused: false, transcript: transcript)
@@ -31,6 +31,11 @@ extension ChatController {
     func redrawInput(on canvas: inout Canvas) -> Point? {
         guard let model, let inputRegion else { return nil }
         return inputBarPane(model).draw(on: &canvas, in: inputRegion)
+    }
+
+    /// The rows the input takes at the width it was last drawn (one before the first frame).
+    var inputRows: Int {
+        InputBarPane.height(for: input, width: inputRegion?.width ?? 80)
     }
 
     private func inputBarPane(_ model: ChatModel) -> InputBarPane {

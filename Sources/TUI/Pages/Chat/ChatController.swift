@@ -38,8 +38,11 @@ final class ChatController: PageController {
     var thread: ThreadModel?
     private var shownSubject: ChatSubject?
     var focus = Focus.list
-    /// The input line, with the history ↑/↓ recall (the account's, across its chats).
-    var input = LineEditor()
+    /// The input line, with the history ↑/↓ recall (the account's, across its chats); Alt-Enter
+    /// and Ctrl-J put newlines in it.
+    var input = LineEditor.multiLine
+    /// The Tab completion under way (Tab, Shift-Tab again cycle it); any other key ends it.
+    var completion: Completion?
     /// Text typed in a chat and not sent, kept while another chat is open.
     private var drafts: [ChatSubject: String] = [:]
     /// The message the input answers or edits, shown above it until Enter or Esc.
@@ -52,7 +55,7 @@ final class ChatController: PageController {
     var inputRegion: Region?
     var pagingRequested = false
     /// What the last intent changed on screen: typing changes only the input line.
-    private(set) var damage = Damage.everything
+    var damage = Damage.everything
 
     init(community: Community, strings: UIStrings, text: OutsideText, session: SessionModel, modal: ModalLayer,
          files: AttachmentSettings, host: ChatPageHost) {
@@ -102,6 +105,8 @@ final class ChatController: PageController {
         guard let model else { return false }
         // Whatever the key did to the input (typed, sent, cleared), the typing notice follows.
         defer { model.inputChanged(input.text) }
+        if case .complete(let forward) = intent { return complete(forward: forward) }
+        completion = nil
         if let thread { return await handleThread(intent, thread) }
         switch (intent, keyContext) {
         case (.submit, _): await submit(model)
@@ -119,8 +124,10 @@ final class ChatController: PageController {
                 damage = .areas([.inputLine])
             }
         case (.edit(let key), .chatInput):
+            let rows = inputRows
             _ = input.handle(key)
-            damage = .areas([.inputLine])
+            // A row more or less moves the transcript: only an edit within the rows is the line's.
+            damage = inputRows == rows ? .areas([.inputLine]) : .everything
         case (.edit(let key), _):
             // Text typed after Esc (or on the list beside) goes into the input, as in any chat client.
             focus = .input
