@@ -19,6 +19,12 @@ public struct QuestionPane {
         for (index, line) in lines.enumerated() {
             canvas.draw(line, style: Style(.text, on: nil, .bold), row: index + 1, in: inner)
         }
+        Self.drawChoices(choices, highlighted: highlighted, on: &canvas, in: inner)
+    }
+
+    /// The choices centred on the box's last row, the highlighted one reversed: every question
+    /// box draws its choices this way (the verification screen too).
+    static func drawChoices(_ choices: [String], highlighted: Int, on canvas: inout Canvas, in inner: Region) {
         let labels = choices.map { "[ " + $0 + " ]" }
         let total = labels.map { DisplayWidth.of($0) }.reduce(0, +) + 2 * (labels.count - 1)
         var column = max((inner.width - total) / 2, 0)

@@ -66,14 +66,7 @@ final class VerificationController {
         for (index, line) in lines.enumerated() {
             canvas.draw(line.0, style: line.1, row: index + 1, in: inner)
         }
-        let labels = choices.map { "[ " + $0 + " ]" }
-        let total = labels.map { DisplayWidth.of($0) }.reduce(0, +) + 2 * (labels.count - 1)
-        var column = max((inner.width - total) / 2, 0)
-        for (index, label) in labels.enumerated() {
-            let style = index == highlighted ? Style(.accent, on: nil, [.bold, .reverse]) : Style(.muted)
-            canvas.draw(label, style: style, row: inner.height - 1, column: column, in: inner)
-            column += DisplayWidth.of(label) + 2
-        }
+        QuestionPane.drawChoices(choices, highlighted: highlighted, on: &canvas, in: inner)
     }
 
     private func body() -> [(text: String, style: Style)] {
