@@ -32,6 +32,11 @@ final class InputLinesTests: XCTestCase {
         XCTAssertEqual(view.cursor, Point(row: 4, column: 0))
         XCTAssertEqual(editor.rowCount(width: 4), 5)
         XCTAssertEqual(LineEditor(text: "").rowCount(width: 4), 1)
+        // Counted no further than asked, the same up to there.
+        XCTAssertEqual(editor.rowCount(width: 4, atMost: 3), 3)
+        XCTAssertEqual(editor.rowCount(width: 4, atMost: 5), 5)
+        XCTAssertEqual(editor.rowCount(width: 4, atMost: 9), 5)
+        XCTAssertEqual(LineEditor(text: "abcd").rowCount(width: 4, atMost: 4), 2, "a full row: the cursor starts the next")
         XCTAssertEqual(LineEditor(text: "abcd").lines(width: 4, limit: 3).cursor, Point(row: 1, column: 0), "a full row: the cursor starts the next")
     }
 

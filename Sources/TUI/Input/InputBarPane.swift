@@ -24,7 +24,7 @@ public struct InputBarPane {
 
     /// The rows the bar needs at `width`: the rule and one to `maximumRows` rows of text.
     public static func height(for editor: LineEditor, width: Int) -> Int {
-        1 + min(editor.rowCount(width: max(width - 2, 2)), maximumRows)
+        1 + editor.rowCount(width: max(width - 2, 2), atMost: maximumRows)
     }
 
     /// Draws a rule and the input rows; returns the cursor's absolute position when focused.

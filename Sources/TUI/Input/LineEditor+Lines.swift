@@ -8,9 +8,11 @@ public struct LinesView: Hashable, Sendable {
 }
 
 extension LineEditor {
-    /// How many rows the text takes at `width` (at least one).
-    public func rowCount(width: Int) -> Int {
-        wrapped(width: width).rows.count
+    /// How many rows the text takes at `width` (at least one), counted no further than `limit`:
+    /// the bar's height is asked on every keystroke, and wrapping a long paste whole each time
+    /// made typing it quadratic (5,000 characters took minutes in a debug build).
+    public func rowCount(width: Int, atMost limit: Int = .max) -> Int {
+        min(wrapped(width: width, stoppingAfter: limit).rows.count, limit)
     }
 
     /// The rows to show in `width` columns, at most `limit`, the cursor's row among them.
@@ -24,12 +26,14 @@ extension LineEditor {
 
     /// Every row: a newline ends one; a glyph that would pass the width starts the next. The
     /// cursor stands before the character at its index (after the last one at the end).
-    private func wrapped(width: Int) -> LinesView {
+    /// `stoppingAfter`: once the rows pass this many, the rest is not wrapped (nor the cursor found).
+    private func wrapped(width: Int, stoppingAfter rowLimit: Int = .max) -> LinesView {
         let width = max(width, 2)
         var rows: [[Glyph]] = [[]]
         var column = 0
         var cursor: Point?
         for (index, character) in text.enumerated() {
+            guard rows.count <= rowLimit else { break }
             if character == "\n" {
                 if index == self.cursor { cursor = Point(row: rows.count - 1, column: column) }
                 rows.append([])
