@@ -57,6 +57,29 @@ final class LiveModerationTests: XCTestCase {
         XCTAssertEqual(pushed.channelsChanged, 3, "one push per change to the moderator's own connection")
     }
 
+    /// New terms reach the moderator who published them once: the shared feed tells every member
+    /// asked to agree again, so the engine session that published them tells nobody itself.
+    /// (Before, the moderator's connection was told twice, and its client re-read everything twice.)
+    func testTheModeratorsOwnConnectionIsToldOfNewTermsOnce() async throws {
+        let served = try ServedCommunity(moderators: ["mod@example.com"])
+        defer { served.stop() }
+        let moderator = try await served.member("mod")
+        let pushed = try await LiveEvents.listen(to: moderator)
+        defer { pushed.stop() }
+        let lobby = try await moderator.channel(named: "마포구").id
+
+        _ = try await moderator.publishTerms("Be kind. No spam.")
+        // Markers on both of the connection's ways: the session's own events (a read marker's
+        // count) and the shared feed's (a channel created). Once both arrived, so did the terms'.
+        try await moderator.markRead(lobby)
+        _ = try await moderator.createChannel(named: "번개모임", region: nil)
+        let markersPushed = await eventually(seconds: 20) { pushed.countsChanged(lobby) && pushed.channelsChanged == 1 }
+        XCTAssertTrue(markersPushed, "the markers were never pushed: \(pushed.all)")
+        let told = pushed.all.filter { if case .viewerChanged = $0 { true } else { false } }
+        XCTAssertEqual(told.count, 1, "one push of the new terms to the moderator's own connection: \(told)")
+        XCTAssertEqual(pushed.lastAccount?.termsChanged, true)
+    }
+
     func testAMembersStandingAndAModeratorsDeletionArePushedToThem() async throws {
         let served = try ServedCommunity(moderators: ["mod@example.com"])
         defer { served.stop() }
@@ -138,6 +161,11 @@ final class LiveEvents: @unchecked Sendable {
     var all: [ChatEvent] { events.values }
 
     var channelsChanged: Int { events.values.filter { $0 == .channelsChanged }.count }
+
+    /// Whether a change of `channel`'s unread count was pushed.
+    func countsChanged(_ channel: ChannelID) -> Bool {
+        events.values.contains { if case .countsChanged(let ids) = $0 { ids.contains(channel) } else { false } }
+    }
 
     var lastViewer: Viewer? {
         events.values.reversed().lazy.compactMap { if case .viewerChanged(let viewer) = $0 { viewer } else { nil } }.first
