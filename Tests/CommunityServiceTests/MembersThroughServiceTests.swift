@@ -71,23 +71,14 @@ final class MembersThroughServiceTests: XCTestCase {
         _ = try await alice.send("hello", to: lobby)
         let raw = try harness.rawConnection()
         defer { close(raw.descriptor) }
-        guard case .signedIn = try ask(raw, .logIn(identifier: "alice@example.com", password: "alice-password")) else {
+        guard case .signedIn = try raw.ask(.logIn(identifier: "alice@example.com", password: "alice-password")) else {
             return XCTFail("alice could not sign in")
         }
         for limit in [Int.max, Int.min, 0] {
-            guard case .members(let list) = try ask(raw, .members(lobby, limit: limit)) else { return XCTFail("no list for \(limit)") }
+            guard case .members(let list) = try raw.ask(.members(lobby, limit: limit)) else { return XCTFail("no list for \(limit)") }
             XCTAssertEqual(list.members.map(\.nickname), ["alice"], "limit \(limit)")
         }
         XCTAssertEqual(MemberList.clamp(Int.max), MemberList.maximumLimit)
         XCTAssertEqual(MemberList.clamp(Int.min), 1)
     }
-
-    private func ask(_ raw: FrameStream, _ request: Request) throws -> Response {
-        nextID += 1
-        XCTAssertTrue(raw.write(try FrameCodec.encode(ClientFrame(id: nextID, request: request))))
-        guard case .response(_, let response)? = try raw.read(ServerFrame.self)?.body else { throw POSIXError(.EPIPE) }
-        return response
-    }
-
-    private var nextID: UInt64 = 0
 }
