@@ -70,5 +70,6 @@ public enum WireVersion {
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
     /// 5: member lists (`Request.members`).
-    public static let current = 5
+    /// 6: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
+    public static let current = 6
 }

@@ -31,7 +31,7 @@ extension ChatController {
         pane.position = scroll
         pane.transcript.selected = model.selection
         pane.transcript.firstUnread = model.firstUnread
-        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea)
+        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea, transcriptRegion: transcriptArea)
         report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
         return report
     }
@@ -61,6 +61,7 @@ extension ChatController {
     func afterFrame(_ report: FrameReport) {
         shown = report.chat ?? ChatPane.Report()
         inputRegion = report.inputRegion
+        transcriptRegion = report.transcriptRegion
         guard let model else { return }
         if let rows = report.memberRows { loadMembers(model, rows: rows) }
         settleUnreadPosition(model)

@@ -43,11 +43,17 @@ public struct ChatPane {
         public var newest: MessageID?
     }
 
+    /// Where the transcript's rows go in the pane's `region`: below the title, a column in from
+    /// each side.
+    static func body(of region: Region) -> Region {
+        region.inset(top: 1, left: 1, right: 1)
+    }
+
     @discardableResult
     public func draw(on canvas: inout Canvas, in region: Region) -> Report {
         canvas.clear(region)
         drawTitle(on: &canvas, in: region)
-        let body = region.inset(top: 1, left: 1, right: 1)
+        let body = Self.body(of: region)
         let strings = transcript.strings
         switch messages {
         case .loading:
@@ -135,20 +141,41 @@ public struct ChatPane {
         let end = rows.count - scroll
         let start = max(0, end - body.height)
         let top = body.height - (end - start)
-        for (offset, row) in rows[start..<end].enumerated() {
-            let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
-            let column = row.alignRight ? max(0, body.width - width) : 0
-            var spans = row.spans
-            if row.isSelected {
-                canvas.clear(body.rows(top + offset, count: 1), style: Style(.text, on: .selection))
-                spans = spans.map { Span($0.text, Style(foreground: $0.style.foreground, background: .role(.selection), attributes: $0.style.attributes)) }
-            }
-            canvas.draw(spans, row: top + offset, column: column, in: body)
-        }
+        for (offset, row) in rows[start..<end].enumerated() { draw(row, at: top + offset, on: &canvas, in: body) }
         placeGraphics(rows, visible: start..<end, top: top, on: &canvas, in: body)
         var report = Report(showsOldest: start == 0 && tail.complete, maxScroll: maxScroll, visibleRows: start..<end, scroll: scroll)
         report.belowAnchor = tail.anchorEnd.map { rows.count - $0 } ?? 0
         report.newBelow = tail.startsAfterAnchor.filter { $0 >= end }.count
+        return report
+    }
+
+    private func draw(_ row: ChatTranscript.Row, at line: Int, on canvas: inout Canvas, in body: Region) {
+        let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
+        let column = row.alignRight ? max(0, body.width - width) : 0
+        var spans = row.spans
+        if row.isSelected {
+            canvas.clear(body.rows(line, count: 1), style: Style(.text, on: .selection))
+            spans = spans.map { Span($0.text, Style(foreground: $0.style.foreground, background: .role(.selection), attributes: $0.style.attributes)) }
+        }
+        canvas.draw(spans, row: line, column: column, in: body)
+    }
+
+    /// The rows lines just added bring (`ChatTranscript.appendedRows`), drawn over the last frame
+    /// of this pane while it follows the newest row: the rows shown scroll up to make room and only
+    /// the new ones are drawn — the same cells `draw` would give, without laying out the rest.
+    /// Returns `last`, the report of the frame drawn over, moved along.
+    public func drawAppended(_ added: [ChatTranscript.Row], newest: MessageID, after last: Report, on canvas: inout Canvas,
+                             in region: Region) -> Report {
+        let body = Self.body(of: region)
+        let count = min(added.count, body.height)
+        canvas.scrollUp(body.frame, by: count)
+        for (offset, row) in added.suffix(count).enumerated() { draw(row, at: body.height - count + offset, on: &canvas, in: body) }
+        var report = last
+        let total = last.visibleRows.upperBound + added.count
+        report.visibleRows = max(0, total - body.height)..<total
+        report.maxScroll = max(0, total - body.height)
+        report.showsOldest = last.showsOldest && report.visibleRows.lowerBound == 0
+        report.newest = newest
         return report
     }
 
