@@ -74,6 +74,8 @@ A STEP's target ("to", "of", "root", "target") is the index of an earlier step o
 
   {… "action": "create-space", "name": …, "invite": [...], "children": ["!…", …]}
       → {"room_id": "!…"}   a space (nio's room_create(space=True)) listing each child by m.space.child
+  {… "action": "rename", "displayname": …}
+      → {}   nio's set_displayname: the user's name changes in every room they are in
   {… "action": "space-child", "room_id": SPACE, "child": "!…", "listed": true|false}
       → {}   lists the child in the space (via the peer's server), or removes it (empty content)
 """
@@ -86,7 +88,7 @@ import sys
 import time
 from uuid import uuid4
 
-from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, RoomCreateResponse, RoomPutStateResponse, RoomMessagesResponse,
+from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, ProfileSetDisplayNameResponse, RoomCreateResponse, RoomPutStateResponse, RoomMessagesResponse,
                  RoomMessageText, RoomSendResponse, RoomTypingResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
 from nio.crypto import OutboundGroupSession, decrypt_attachment
@@ -129,6 +131,12 @@ async def main(request):
             answer["room_id"] = room = created.room_id
             for child in request.get("children", []):
                 await put_space_child(client, room, child, True)
+            print(json.dumps(answer))
+            return
+        elif request["action"] == "rename":
+            renamed = await client.set_displayname(request["displayname"])
+            if not isinstance(renamed, ProfileSetDisplayNameResponse):
+                raise RuntimeError(f"set_displayname failed: {renamed}")
             print(json.dumps(answer))
             return
         elif request["action"] == "upload-keys":
