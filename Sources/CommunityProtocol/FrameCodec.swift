@@ -57,5 +57,6 @@ public enum WireVersion {
     /// 2: moderation (mutes, bans, archived channels, terms versions, moderators).
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
-    public static let current = 4
+    /// 5: member lists (`Request.members`).
+    public static let current = 5
 }
