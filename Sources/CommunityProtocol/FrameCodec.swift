@@ -57,5 +57,7 @@ public enum WireVersion {
     /// 2: moderation (mutes, bans, archived channels, terms versions, moderators).
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
-    public static let current = 4
+    /// 5: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
+    ///    replies in a thread that answer one of its messages.
+    public static let current = 5
 }
