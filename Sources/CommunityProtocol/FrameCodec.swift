@@ -57,7 +57,8 @@ public enum WireVersion {
     /// 2: moderation (mutes, bans, archived channels, terms versions, moderators).
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
-    /// 5: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
+    /// 5: member lists (`Request.members`).
+    /// 6: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
     ///    replies in a thread that answer one of its messages.
-    public static let current = 5
+    public static let current = 6
 }

@@ -56,7 +56,7 @@ public enum Request: Codable, Hashable, Sendable {
     case removeReaction(String, from: MessageID, in: ChannelID)
     case delete(MessageID, in: ChannelID)
     /// A thread with its newest replies; a reply posted in one (wire version 3), answering one of
-    /// its messages (`quoting`), and the thread's older replies (wire version 5).
+    /// its messages (`quoting`), and the thread's older replies (wire version 6).
     case thread(MessageID, in: ChannelID, limit: Int)
     case olderThreadReplies(MessageID, in: ChannelID, before: PageToken, limit: Int)
     case replyInThread(String, root: MessageID, quoting: MessageID?, in: ChannelID)
@@ -88,4 +88,7 @@ public enum Request: Codable, Hashable, Sendable {
     /// The member starts or stops typing in a channel (only for a subscribed connection: its
     /// notices end when it leaves).
     case typing(ChannelID, Bool)
+    /// The first `limit` members of a channel (clamped by the service) and who of them is
+    /// connected now (wire version 5).
+    case members(ChannelID, limit: Int)
 }

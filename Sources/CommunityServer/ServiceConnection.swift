@@ -66,6 +66,9 @@ final class ServiceConnection: @unchecked Sendable {
             guard let listener = subscription?.listener else { return .failure(.invalidInput("Typing notices need a subscribed connection.")) }
             return Self.blocking { [handler, fanOut] in await handler.typing(typing, in: channel, listener: listener, fanOut) }
         }
+        if case .members(let channel, let limit) = request {
+            return Self.blocking { [handler, fanOut] in await handler.members(of: channel, limit: limit, fanOut) }
+        }
         return Self.blocking { [handler] in await handler.answer(request) }
     }
 

@@ -34,7 +34,7 @@ final class ServiceThreadTests: XCTestCase {
         XCTAssertEqual(chat.first { $0.id == root.id }?.thread, .root(replyCount: 1))
     }
 
-    /// Wire version 5: a thread's older replies page over the socket, a reply answers one message
+    /// Wire version 6: a thread's older replies page over the socket, a reply answers one message
     /// of its thread, and a forged page token or a message outside the thread is refused in words.
     func testAThreadPagesBackAndAReplyAnswersOneOfItsMessagesOverTheSocket() async throws {
         let harness = try ServiceHarness()
