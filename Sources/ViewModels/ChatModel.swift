@@ -114,6 +114,12 @@ public final class ChatModel: Lifecycle {
         selection = nil
     }
 
+    /// The app is quitting with this chat on screen: a read marker still waiting for its second
+    /// (`ReadMarkerPace`) goes now, so what was shown is read at the next start.
+    public func quitting() async {
+        await readMarkers.flush()
+    }
+
     // MARK: Actions
 
     public func dismissAlert() {

@@ -49,35 +49,40 @@ public struct ChatTranscript {
     var newestLinkNumber = 0
 
     /// A message's rows per width, so a frame does not wrap every message again.
+    ///
+    /// Found by the message's id and kept only while the line is equal to the one they were made
+    /// for (an edit, a reaction or a delivery makes them again). Hashing the whole line for the
+    /// key cost more than the wrapping it saved: every frame hashed each line's text again.
     public final class Cache {
         private struct Key: Hashable {
-            let line: ChatLine
+            let id: MessageID
             let width: Int
             let linkNumber: Int
         }
 
-        private var rows: [Key: [Row]] = [:]
-        private var linkCounts: [ChatLine: Int] = [:]
+        private var rows: [Key: (line: ChatLine, rows: [Row])] = [:]
+        private var linkCounts: [MessageID: (line: ChatLine, count: Int)] = [:]
         /// Entries kept before the cache starts afresh (a long session scrolls through many).
         let limit = 4000
 
         public init() {}
 
         func rows(for line: ChatLine, width: Int, linkNumber: Int, make: () -> [Row]) -> [Row] {
-            let key = Key(line: line, width: width, linkNumber: linkNumber)
-            if let cached = rows[key] { return cached }
+            let key = Key(id: line.id, width: width, linkNumber: linkNumber)
+            if let cached = rows[key], cached.line == line { return cached.rows }
             if rows.count >= limit { rows.removeAll(keepingCapacity: true) }
             let made = make()
-            rows[key] = made
+            rows[key] = (line, made)
             return made
         }
 
-        /// How many links `line` has (`LinkOpener.links`), found once per message.
+        /// How many links `line` has (`LinkOpener.links`), found once per message (and again
+        /// when the line changed, as its rows are).
         func linkCount(of line: ChatLine) -> Int {
-            if let count = linkCounts[line] { return count }
+            if let cached = linkCounts[line.id], cached.line == line { return cached.count }
             if linkCounts.count >= limit { linkCounts.removeAll(keepingCapacity: true) }
             let count = LinkOpener.links(of: line.message).count
-            linkCounts[line] = count
+            linkCounts[line.id] = (line, count)
             return count
         }
     }
@@ -193,12 +198,12 @@ public struct ChatTranscript {
         return Row(spans: [Span(rule + label + rule, Style(.accent))], alignRight: false)
     }
 
-    private func day(of line: ChatLine) -> Int {
+    func day(of line: ChatLine) -> Int {
         LocalTime(line.message.sentAt, zone: zone).dayNumber
     }
 
     /// One message's rows, from the cache when it has them.
-    private func rows(for line: ChatLine, width: Int, linkNumber: Int) -> [Row] {
+    func rows(for line: ChatLine, width: Int, linkNumber: Int) -> [Row] {
         var numbered = self
         numbered.newestLinkNumber = linkNumber
         let make = {
