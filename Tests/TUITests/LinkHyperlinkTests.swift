@@ -18,11 +18,7 @@ final class LinkHyperlinkTests: XCTestCase {
         try await mina.signUpMember("mina", nickname: "Mina")
         let lobby = try await mina.channel(named: "lobby").id
         for message in messages { _ = try await mina.send(message, to: lobby) }
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
+        await harness.startInLobby()
         return harness
     }
 
