@@ -186,7 +186,7 @@ extension MatrixCache {
     /// known got a different display name.
     @discardableResult
     static func storeMember(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
-        guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return false }
+        guard let user = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { return false }
         let ts = event.origin_server_ts ?? 0
         let before = try connection.queryRow("SELECT display_name, ts FROM members WHERE room_id = ? AND user_id = ?",
                                              [.text(room), .text(user)])
