@@ -29,13 +29,20 @@ public enum FrameCodec {
         return length
     }
 
-    /// Decodes a payload after checking its version, so a frame from a newer tteok is told
-    /// apart from garbage.
-    public static func decode<T: Decodable>(_ type: T.Type, from payload: Data) throws(ProtocolError) -> T {
-        let probe: VersionProbe
-        do { probe = try JSONDecoder().decode(VersionProbe.self, from: payload) } catch { throw .malformed("not a tteok frame") }
-        guard probe.v == WireVersion.current else { throw .unknownVersion(probe.v) }
-        do { return try JSONDecoder().decode(type, from: payload) } catch { throw .malformed(Self.describe(error)) }
+    /// Decodes a payload and checks its version, so a frame from a newer tteok is told apart from
+    /// garbage. The payload is parsed once; only a frame that does not decode is looked at again
+    /// for its version (decoding every frame twice was a third of a live message's cost).
+    public static func decode<T: VersionedFrame>(_ type: T.Type, from payload: Data) throws(ProtocolError) -> T {
+        let frame: T
+        do {
+            frame = try JSONDecoder().decode(type, from: payload)
+        } catch {
+            guard let probe = try? JSONDecoder().decode(VersionProbe.self, from: payload) else { throw .malformed("not a tteok frame") }
+            guard probe.v == WireVersion.current else { throw .unknownVersion(probe.v) }
+            throw .malformed(Self.describe(error))
+        }
+        guard frame.v == WireVersion.current else { throw .unknownVersion(frame.v) }
+        return frame
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -52,10 +59,16 @@ public enum FrameCodec {
     private struct VersionProbe: Decodable { var v: Int }
 }
 
+/// A frame that says which version of the wire it was written in.
+public protocol VersionedFrame: Decodable {
+    var v: Int { get }
+}
+
 /// The wire format's version; both sides refuse a frame of another version with a clear error.
 public enum WireVersion {
     /// 2: moderation (mutes, bans, archived channels, terms versions, moderators).
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
-    public static let current = 4
+    /// 5: member lists (`Request.members`).
+    public static let current = 5
 }

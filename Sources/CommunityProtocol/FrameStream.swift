@@ -20,7 +20,7 @@ public struct FrameStream: Sendable {
     }
 
     /// Reads and decodes the next frame.
-    public func read<T: Decodable>(_ type: T.Type) throws(ProtocolError) -> T? {
+    public func read<T: VersionedFrame>(_ type: T.Type) throws(ProtocolError) -> T? {
         guard let payload = try readPayload() else { return nil }
         return try FrameCodec.decode(type, from: payload)
     }

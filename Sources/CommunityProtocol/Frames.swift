@@ -1,7 +1,7 @@
 import ChatCore
 
 /// A client's request with the id its answer will carry.
-public struct ClientFrame: Codable, Hashable, Sendable {
+public struct ClientFrame: Codable, Hashable, Sendable, VersionedFrame {
     public var v: Int
     public var id: UInt64
     public var request: Request
@@ -14,7 +14,7 @@ public struct ClientFrame: Codable, Hashable, Sendable {
 }
 
 /// What the service sends: the answer to a request, or a live event for a subscribed client.
-public struct ServerFrame: Codable, Hashable, Sendable {
+public struct ServerFrame: Codable, Hashable, Sendable, VersionedFrame {
     public enum Body: Codable, Hashable, Sendable {
         case response(id: UInt64, Response)
         case event(ChatEvent)

@@ -86,4 +86,7 @@ public enum Request: Codable, Hashable, Sendable {
     /// The member starts or stops typing in a channel (only for a subscribed connection: its
     /// notices end when it leaves).
     case typing(ChannelID, Bool)
+    /// The first `limit` members of a channel (clamped by the service) and who of them is
+    /// connected now (wire version 5).
+    case members(ChannelID, limit: Int)
 }

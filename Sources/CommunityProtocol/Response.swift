@@ -38,6 +38,7 @@ public enum Response: Codable, Hashable, Sendable {
     case terms(PublishedTerms?)
     /// Why the session is refused, or nil.
     case refusal(ChatError?)
+    case members(MemberList)
 }
 
 /// One channel's unread count as `unreadCounts` answers it: a count or the engine's error.

@@ -36,6 +36,11 @@ final class FanOut: Sendable {
         try feed.setTyping(typing, in: channel, listener: listener)
     }
 
+    /// The members who hold a subscribed connection now: the service's "online".
+    func online() -> Set<UserID> {
+        feed.withLock { $0 }?.connectedViewers() ?? []
+    }
+
     func remove(_ id: Int) {
         feed.withLock { $0 }?.remove(listener: id)
         _ = connections.withLock { $0.removeValue(forKey: id) }

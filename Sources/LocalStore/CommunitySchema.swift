@@ -15,7 +15,14 @@ enum CommunitySchema {
         Migration(9, "moderation: moderators, mutes and bans, archived channels, terms versions", sql: version9),
         Migration(10, "threads: replies kept under the message that started them", sql: version10),
         Migration(11, "names at the time of writing", sql: version11),
+        Migration(12, "a channel's posters, for its member list", sql: version12),
     ]
+
+    /// The member list walks a channel's distinct posters one probe each (`LocalCommunity+Members`)
+    /// instead of reading every message of the channel.
+    private static let version12 = """
+        CREATE INDEX messages_by_sender_in_channel ON messages(channel_id, sender_id);
+        """
 
     /// The nickname a message was written under: a rename changes who the member is now, not
     /// what older messages were signed with. NULL for messages stored before this step (the

@@ -21,7 +21,9 @@ extension LocalCommunity {
                                [.integer(Int64(terms.version)), .text(body), .integer(moderator.key), .real(terms.publishedAt.timeIntervalSince1970)])
             return terms
         }
-        if case .member(let account) = await viewer() { hub.publish(.viewerChanged(.member(account))) }
+        // Inside the service the shared feed tells every member asked to agree again, the
+        // moderator's own connection included (`publishViewers`): telling it here too pushed it twice.
+        if case .member(let account) = await viewer() { publishSharedChange(.viewerChanged(.member(account))) }
         return terms
     }
 

@@ -80,7 +80,7 @@ public final class LocalCommunity: ChatService, ListenerCounting {
     public func events() -> AsyncStream<ChatEvent> { hub.stream() }
 
     /// Tells this session's listeners of a change it made to what every session reads (the
-    /// channels), only when it has a feed of its own: inside the service the shared feed sees the
+    /// channels, the terms), only when it has a feed of its own: inside the service the shared feed sees the
     /// commit and tells every subscriber, this session's connection included, so telling it here
     /// too would push the change twice.
     func publishSharedChange(_ event: ChatEvent) {

@@ -54,6 +54,11 @@ public final class SharedLiveFeed: @unchecked Sendable {
         if change.touches("sanctions") || change.touches("terms") { publishViewers(connection) }
     }
 
+    /// The signed-in members with a listener now (guests have no id to show).
+    public func connectedViewers() -> Set<UserID> {
+        Set(viewers().map(\.viewer).filter { $0 > 0 }.map { UserID(String($0)) })
+    }
+
     /// The listeners and who each is signed in as now.
     private func viewers() -> [(listener: Int, viewer: Int64)] {
         listeners.withLock { $0.map { ($0.key, $0.value.withLock { $0.viewerKey }) } }

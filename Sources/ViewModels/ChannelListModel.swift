@@ -6,6 +6,15 @@ public struct ChannelRow: Hashable, Sendable, Identifiable {
     public let badge: CountBadge
     /// True for the one row pinned first as the viewer's region.
     public let isCurrentRegion: Bool
+    /// How many spaces up the list this row is grouped under (`ChannelNesting.depth`): its indent.
+    public let depth: Int
+
+    public init(channel: Channel, badge: CountBadge, isCurrentRegion: Bool, depth: Int = 0) {
+        self.channel = channel
+        self.badge = badge
+        self.isCurrentRegion = isCurrentRegion
+        self.depth = depth
+    }
 
     public var id: ChannelID { channel.id }
     public var name: String { channel.name }
@@ -216,7 +225,13 @@ public final class ChannelListModel: Lifecycle {
 
     private func publishRows() {
         if listed {
-            rows = .loaded(channels.map { ChannelRow(channel: $0, badge: badges[$0.id] ?? .loading, isCurrentRegion: $0.id == pinned) })
+            let byID = Dictionary(channels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            rows = .loaded(channels.map { channel in
+                // The pinned region channel leads the list, out of its space.
+                let isPinned = channel.id == pinned
+                return ChannelRow(channel: channel, badge: badges[channel.id] ?? .loading, isCurrentRegion: isPinned,
+                                  depth: isPinned ? 0 : ChannelNesting.depth(of: channel, in: byID))
+            })
         }
         changes.publish()
     }

@@ -45,6 +45,8 @@ public final class ChatModel: Lifecycle {
     private var needsCatchUp = false
     /// The viewer's own typing notices: the throttle, the idle check, and the sends in order.
     var typing: OwnTyping
+    /// Who is in the chat, as many as the front end shows (`MemberListModel`).
+    public private(set) lazy var members = MemberListModel(service: service as? any MembersService, strings: strings, changes: changes)
 
     init(subject: ChatSubject, viewer: Viewer, context: ModelContext) {
         self.subject = subject
@@ -112,6 +114,12 @@ public final class ChatModel: Lifecycle {
         selection = nil
     }
 
+    /// The app is quitting with this chat on screen: a read marker still waiting for its second
+    /// (`ReadMarkerPace`) goes now, so what was shown is read at the next start.
+    public func quitting() async {
+        await readMarkers.flush()
+    }
+
     // MARK: Actions
 
     public func dismissAlert() {
@@ -145,6 +153,7 @@ public final class ChatModel: Lifecycle {
         switch event {
         case .messagesAdded(let channel, let added) where channel == channelID:
             // Thread replies belong to their thread's view; the root's count comes as an update.
+            for poster in Set(added.map(\.senderID)) { await members.noticePoster(poster) }
             guard timeline.merge(added.filter { !$0.isThreadReply }, viewer: viewer) else { return }
             publishLines()
             if isShown { await readMarkers.arrived() }

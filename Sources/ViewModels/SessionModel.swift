@@ -154,6 +154,12 @@ public final class SessionModel {
         await show(.welcome)
     }
 
+    /// The user quits: what the screen on top still owes the service goes now (the open chat's
+    /// read marker, paced to one a second). Nothing is closed: the process ends next.
+    public func quitting() async {
+        if case .chat(let chat)? = community?.navigator.top { await chat.quitting() }
+    }
+
     // MARK: Steps
 
     private func signedIn(_ account: Account) async {

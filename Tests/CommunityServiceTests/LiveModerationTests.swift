@@ -40,21 +40,44 @@ final class LiveModerationTests: XCTestCase {
     /// feed tells every subscriber, so the engine session that made the change tells nobody
     /// itself. (Before, the moderator's client was told twice and re-read its list twice.)
     func testTheModeratorsOwnConnectionIsToldOfEachChannelChangeOnce() async throws {
+        try await withModeratorListening { moderator, pushed, lobby in
+            let created = try await moderator.createChannel(named: "번개모임", region: nil)
+            _ = try await moderator.renameChannel(created.id, to: "번개")
+            _ = try await moderator.setArchived(created.id, true)
+            // A message after the changes: once it is pushed, every change before it was pushed too.
+            let marker = try await moderator.send("after the changes", to: lobby)
+            let markerPushed = await eventually(seconds: 20) { pushed.added(marker.id) }
+            XCTAssertTrue(markerPushed, "the marker message was never pushed")
+            XCTAssertEqual(pushed.channelsChanged, 3, "one push per change to the moderator's own connection")
+        }
+    }
+
+    /// New terms reach the moderator who published them once: the shared feed tells every member
+    /// asked to agree again, so the engine session that published them tells nobody itself.
+    /// (Before, the moderator's connection was told twice, and its client re-read everything twice.)
+    func testTheModeratorsOwnConnectionIsToldOfNewTermsOnce() async throws {
+        try await withModeratorListening { moderator, pushed, lobby in
+            _ = try await moderator.publishTerms("Be kind. No spam.")
+            // Markers on both of the connection's ways: the session's own events (a read marker's
+            // count) and the shared feed's (a channel created). Once both arrived, so did the terms'.
+            try await moderator.markRead(lobby)
+            _ = try await moderator.createChannel(named: "번개모임", region: nil)
+            let markersPushed = await eventually(seconds: 20) { pushed.countsChanged(lobby) && pushed.channelsChanged == 1 }
+            XCTAssertTrue(markersPushed, "the markers were never pushed: \(pushed.all)")
+            let told = pushed.all.filter { if case .viewerChanged = $0 { true } else { false } }
+            XCTAssertEqual(told.count, 1, "one push of the new terms to the moderator's own connection: \(told)")
+            XCTAssertEqual(pushed.lastAccount?.termsChanged, true)
+        }
+    }
+
+    /// A served community with a moderator whose live events are gathered, and its region channel.
+    private func withModeratorListening(_ body: (ServiceCommunity, LiveEvents, ChannelID) async throws -> Void) async throws {
         let served = try ServedCommunity(moderators: ["mod@example.com"])
         defer { served.stop() }
         let moderator = try await served.member("mod")
         let pushed = try await LiveEvents.listen(to: moderator)
         defer { pushed.stop() }
-        let lobby = try await moderator.channel(named: "마포구").id
-
-        let created = try await moderator.createChannel(named: "번개모임", region: nil)
-        _ = try await moderator.renameChannel(created.id, to: "번개")
-        _ = try await moderator.setArchived(created.id, true)
-        // A message after the changes: once it is pushed, every change before it was pushed too.
-        let marker = try await moderator.send("after the changes", to: lobby)
-        let markerPushed = await eventually(seconds: 20) { pushed.added(marker.id) }
-        XCTAssertTrue(markerPushed, "the marker message was never pushed")
-        XCTAssertEqual(pushed.channelsChanged, 3, "one push per change to the moderator's own connection")
+        try await body(moderator, pushed, try await moderator.channel(named: "마포구").id)
     }
 
     func testAMembersStandingAndAModeratorsDeletionArePushedToThem() async throws {
@@ -138,6 +161,11 @@ final class LiveEvents: @unchecked Sendable {
     var all: [ChatEvent] { events.values }
 
     var channelsChanged: Int { events.values.filter { $0 == .channelsChanged }.count }
+
+    /// Whether a change of `channel`'s unread count was pushed.
+    func countsChanged(_ channel: ChannelID) -> Bool {
+        events.values.contains { if case .countsChanged(let ids) = $0 { ids.contains(channel) } else { false } }
+    }
 
     var lastViewer: Viewer? {
         events.values.reversed().lazy.compactMap { if case .viewerChanged(let viewer) = $0 { viewer } else { nil } }.first

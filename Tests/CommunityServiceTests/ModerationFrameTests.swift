@@ -19,7 +19,7 @@ final class ModerationFrameTests: XCTestCase {
 
         let raw = try harness.rawConnection()
         defer { close(raw.descriptor) }
-        guard case .signedIn = try ask(raw, .logIn(identifier: "mallory@example.com", password: "mallory-password")) else {
+        guard case .signedIn = try raw.ask(.logIn(identifier: "mallory@example.com", password: "mallory-password")) else {
             return XCTFail("mallory could not sign in")
         }
         let attempts: [(Request, String)] = [
@@ -37,7 +37,7 @@ final class ModerationFrameTests: XCTestCase {
             (.reports, "Only the community's moderators can list reports."),
         ]
         for (request, refusal) in attempts {
-            let answer = try ask(raw, request)
+            let answer = try raw.ask(request)
             XCTAssertEqual(answer, .failure(.forbidden(refusal)), "\(request)")
         }
 
@@ -63,24 +63,15 @@ final class ModerationFrameTests: XCTestCase {
 
         let raw = try harness.rawConnection()
         defer { close(raw.descriptor) }
-        guard case .signedIn = try ask(raw, .logIn(identifier: "mallory@example.com", password: "mallory-password")) else {
+        guard case .signedIn = try raw.ask(.logIn(identifier: "mallory@example.com", password: "mallory-password")) else {
             return XCTFail("a mute does not stop signing in")
         }
         let muted = Response.failure(.denied(.muted(until: nil)))
-        XCTAssertEqual(try ask(raw, .send("spam", to: lobby, clientID: "c1")), muted)
-        XCTAssertEqual(try ask(raw, .reply("spam", to: post.id, in: lobby)), muted)
-        XCTAssertEqual(try ask(raw, .react(to: post.id, in: lobby, with: "👎")), muted)
-        XCTAssertEqual(try ask(raw, .permission(lobby)), .permission(.denied(.muted(until: nil))))
-        guard case .page(let page) = try ask(raw, .latestMessages(lobby, limit: 10)) else { return XCTFail("a muted member still reads") }
+        XCTAssertEqual(try raw.ask(.send("spam", to: lobby, clientID: "c1")), muted)
+        XCTAssertEqual(try raw.ask(.reply("spam", to: post.id, in: lobby)), muted)
+        XCTAssertEqual(try raw.ask(.react(to: post.id, in: lobby, with: "👎")), muted)
+        XCTAssertEqual(try raw.ask(.permission(lobby)), .permission(.denied(.muted(until: nil))))
+        guard case .page(let page) = try raw.ask(.latestMessages(lobby, limit: 10)) else { return XCTFail("a muted member still reads") }
         XCTAssertEqual(page.messages.map(\.content.summary), ["house rules"])
     }
-
-    private func ask(_ raw: FrameStream, _ request: Request) throws -> Response {
-        nextID += 1
-        XCTAssertTrue(raw.write(try FrameCodec.encode(ClientFrame(id: nextID, request: request))))
-        guard case .response(_, let response)? = try raw.read(ServerFrame.self)?.body else { throw POSIXError(.EPIPE) }
-        return response
-    }
-
-    private var nextID: UInt64 = 0
 }

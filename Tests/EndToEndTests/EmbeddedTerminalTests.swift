@@ -19,4 +19,5 @@ final class EmbeddedTerminalTests: XCTestCase {
     func testScrolledBackTheViewStaysWhileMessagesArrive() async throws { try await scenarios.scrolledBackTheViewStaysWhileMessagesArrive() }
     func testTheListCursorStaysOnTheOpenChannelAfterLogIn() async throws { try await scenarios.listCursorStaysOnTheOpenChannelAfterLogIn() }
     func testRepliesEditsReactionsAndDeletionsFromTheKeys() async throws { try await scenarios.relationsFromTheKeys() }
+    func testQuittingAtOnceLeavesTheLastMessageRead() async throws { try await scenarios.quittingAtOnceLeavesTheLastMessageRead() }
 }

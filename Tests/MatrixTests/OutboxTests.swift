@@ -75,4 +75,41 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(last?.delivery, .delivered)
         await fixture.close()
     }
+
+    /// A sync answer computed before the send, with a gap, may start the room afresh right after
+    /// the send was acknowledged: the cache row of the message is gone until the next sync brings
+    /// it back. `tteok post` then answered exit 4 ("no such channel or member") for a message the
+    /// server had stored (a full CI run, once). The sender keeps what it delivered for its caller.
+    func testADeliveredMessageStaysDeliveredWhenASyncGapDropsItFromTheCacheAtOnce() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, _) = try await fixture.member("alice")
+        let (_, room) = try await fixture.openedRoom("gap", for: alice)
+        let session = try XCTUnwrap(alice.active?.session)
+        // A cache and a sender of their own, so alice's running sync and outbox take no part.
+        let directory = try TemporaryDirectory(prefix: "outbox-gap")
+        let cache = try MatrixCache(directory: directory.url, homeserver: fixture.server, userID: session.userID)
+        let client = MatrixClient(homeserver: fixture.server, transport: CurlTransport(), accessToken: session.accessToken)
+        let older = RoomEvent(event_id: "$older-than-the-send", type: "m.room.message", sender: "@owner:x", origin_server_ts: 1,
+                              content: .object(["msgtype": .string("m.text"), "body": .string("before")]))
+        let gap = SyncResponse(next_batch: "s-gap", rooms: .init(join: [room.raw: JoinedRoom(
+            timeline: .init(events: [older], limited: true, prev_batch: "p-gap"))]))
+        let outbox = OutboxSender(client: client, cache: cache, encryption: nil) { outcome in
+            // The sync loop stores its answer between the delivery and the caller's read.
+            if case .delivered = outcome { _ = try? await cache.apply(gap) }
+        }
+        _ = try await cache.enqueue(.typed("sent across a gap"), to: room.raw, transactionID: "gap-1", at: Date())
+        await outbox.drain()
+
+        let row = try await cache.sentEvent("gap-1")
+        XCTAssertNil(row, "the gap started the room afresh: the cache alone no longer knows the message was sent")
+        let delivered = try XCTUnwrap(outbox.takeDelivery(of: "gap-1"), "the sender kept what it delivered")
+        XCTAssertTrue(delivered.eventID.hasPrefix("$"), delivered.eventID)
+        XCTAssertEqual(delivered.content.body, "sent across a gap")
+        XCTAssertNil(outbox.takeDelivery(of: "gap-1"), "handed over once")
+        let stored = await eventually(seconds: 20) {
+            (try? await alice.latestMessages(in: room, limit: 5).messages.contains { $0.content.summary == "sent across a gap" }) == true
+        }
+        XCTAssertTrue(stored, "the server stored it once: the room's member sees it")
+        await fixture.close()
+    }
 }

@@ -51,13 +51,19 @@ extension MatrixCache {
     func acknowledge(_ entry: OutboxEntry, eventID: String, sender: String) async throws -> CachedEvent? {
         let event = RoomEvent(event_id: eventID, type: entry.eventType, sender: sender, origin_server_ts: entry.created,
                               content: try JSONValue.from(entry.sentContent), unsigned: .init(transaction_id: entry.transactionID))
-        try await database.write { connection in
+        let me = userID
+        // Read back in the same transaction: a sync answer stored right after (a gap that starts
+        // the room afresh) may drop the row before a later read could see it.
+        let sent = try await database.write { connection -> CachedEvent? in
             _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(entry.roomID)])
             _ = try MatrixCache.store(event, room: entry.roomID, atEnd: true, in: connection)
             _ = try connection.run("UPDATE events SET txn_id = ? WHERE event_id = ?", [.text(entry.transactionID), .text(eventID)])
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(entry.transactionID)])
+            let row = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(entry.transactionID)])
+                .map { try CachedEvent(row: $0, connection) }
+            return try MatrixCache.resolve(row.map { [$0] } ?? [], me: me, in: connection).first
         }
-        if let sent = try await sentEvent(entry.transactionID) { return sent }
+        if let sent { return sent }
         guard let target = event.relatesTo?.event_id else { return nil }
         return try await self.event(target)
     }

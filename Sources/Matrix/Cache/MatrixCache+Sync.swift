@@ -175,6 +175,10 @@ extension MatrixCache {
             (column, value) = ("guest_can_join", SQLValue(event.content.json?["guest_access"]?.stringValue == "can_join"))
         case MatrixCache.encryptionType:
             return try markEncrypted(room, in: connection)
+        case "m.room.create":
+            (column, value) = ("room_type", SQLValue(event.content["type"]?.stringValue))
+        case MatrixCache.spaceChildType:
+            return try storeSpaceChild(event, space: room, in: connection)
         default:
             return false
         }

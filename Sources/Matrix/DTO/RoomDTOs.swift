@@ -13,6 +13,8 @@ struct PublicRoom: Decodable, Sendable {
     var num_joined_members: Int?
     var world_readable: Bool
     var guest_can_join: Bool
+    /// `m.space` for a space (spec v1.4); absent for an ordinary room.
+    var room_type: String?
 }
 
 struct JoinedRoomsResponse: Decodable, Sendable {

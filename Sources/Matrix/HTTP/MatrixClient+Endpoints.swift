@@ -192,6 +192,12 @@ extension MatrixClient {
     /// server that does not know it (404 `M_UNRECOGNIZED`), through the legacy `/_matrix/media/v3`
     /// one. The URI comes from someone's event, so it is checked against the spec's grammar before
     /// any request. The legacy request carries the token too: it goes to the same homeserver.
+    /// The joined members' `m.room.member` events of `room` (`GET /rooms/{id}/members`), for
+    /// the member list of a room whose members sync loaded lazily.
+    func joinedMemberEvents(_ room: String) async throws -> [RoomEvent] {
+        try await call(Endpoint.client(.get, "rooms", room, "members", query: [("membership", "join")]), as: MembersResponse.self).chunk
+    }
+
     func download(_ mxc: String) async throws -> Data {
         guard let media = MediaReference(mxc) else { throw MatrixError.malformed(endpoint: "media", detail: "not a valid mxc:// URI") }
         do {

@@ -137,6 +137,7 @@ extension MatrixService {
     /// Lets the outbox attempt `transactionID` and reports where it stands.
     private func settle(_ transactionID: String, _ active: Active) async throws -> Message {
         await active.outbox.drain()
+        if let event = active.outbox.takeDelivery(of: transactionID) { return active.message(event) }
         if let event = try await active.cache.sentEvent(transactionID) { return active.message(event) }
         guard let entry = try await active.cache.outboxEntry(transactionID) else { throw ChatError.noSuchMessage }
         if let failure = entry.failure { throw active.outbox.refusal(of: transactionID) ?? ChatError.badResponse(failure) }

@@ -29,7 +29,13 @@ final class OutboxSender: Sendable {
         var failures = 0
         var stopped = false
         var refusals: [String: ChatError] = [:]
+        /// Delivered messages not yet taken by the caller that waits on them, oldest first.
+        var deliveries: [(transactionID: String, event: CachedEvent)] = []
     }
+
+    /// How many deliveries are kept for callers that have not taken them (a pass may deliver
+    /// entries nobody waits on: an earlier run's, edits and reactions).
+    static let keptDeliveries = 64
 
     init(client: MatrixClient, cache: MatrixCache, encryption: EncryptionSession?, onOutcome: @escaping OutcomeHandler) {
         self.client = client
@@ -66,6 +72,24 @@ final class OutboxSender: Sendable {
     /// Why the server refused `transactionID` in this process, for the caller waiting on it.
     func refusal(of transactionID: String) -> ChatError? { state.withLock { $0.refusals[transactionID] } }
 
+    /// The event `transactionID` was delivered as in this process, handed over once. The caller
+    /// waiting on its own message asks here rather than the cache: a sync answer with a gap may
+    /// start the room afresh between delivery and the caller's read (the event comes back with
+    /// the next sync), and the message was sent all the same.
+    func takeDelivery(of transactionID: String) -> CachedEvent? {
+        state.withLock { state in
+            guard let index = state.deliveries.firstIndex(where: { $0.transactionID == transactionID }) else { return nil }
+            return state.deliveries.remove(at: index).event
+        }
+    }
+
+    private func keep(_ event: CachedEvent, deliveredAs transactionID: String) {
+        state.withLock { state in
+            state.deliveries.append((transactionID, event))
+            if state.deliveries.count > Self.keptDeliveries { state.deliveries.removeFirst() }
+        }
+    }
+
     private func sendPending() async {
         // Rooms the server said are not encrypted, during this pass.
         var plaintextRooms: Set<String> = []
@@ -88,6 +112,7 @@ final class OutboxSender: Sendable {
             // transaction again and gets the same event back. An edit or a reaction delivers the
             // message it changed.
             guard let event = try? await cache.acknowledge(entry, eventID: eventID, sender: cache.userID) else { return }
+            keep(event, deliveredAs: entry.transactionID)
             await onOutcome(.delivered(event))
         }
     }

@@ -43,8 +43,15 @@ extension TerminalApp {
         case .leave where openChat != nil: await community?.navigator.pop()
         case .nextActivity: if let community { await openNextActivity(community) }
         case .search: await community?.showSearch("", in: chat)
+        case .toggleMembers: toggleMembers()
         default: break
         }
+    }
+
+    /// Alt-N: the member list beside the open chat; it stays on for the next chat opened.
+    func toggleMembers() {
+        guard let openChat else { return session.show(notice: strings.shared.openChatForMembers) }
+        openChat.showsMembers.toggle()
     }
 
     /// PgUp/PgDn: the open chat scrolls (up is back in time); a list moves its highlight.

@@ -56,6 +56,8 @@ public enum CommandRegistry {
         Entry(name: "open", argument: "N", argumentOptional: false) { .daily(.open($0 ?? "")) },
         Entry(name: "notify", argument: "LEVEL", argumentOptional: true) { .daily(.notify($0)) },
         Entry(name: "next", argument: nil, argumentOptional: false) { _ in .daily(.next) },
+        Entry(name: "names", argument: nil, argumentOptional: false) { _ in .daily(.names) },
+        Entry(name: "members", argument: nil, argumentOptional: false) { _ in .daily(.members) },
         Entry(name: "help", argument: nil, argumentOptional: false) { _ in .help },
         Entry(name: "quit", argument: nil, argumentOptional: false) { _ in .quit },
     ]
@@ -131,6 +133,8 @@ extension UIStrings {
         case "open": return korean ? "링크 N 열기 (http/https)" : "open link N (http/https)"
         case "notify": return korean ? "이 채팅 알림: all, mentions, mute" : "this chat's alerts: all, mentions, mute"
         case "next": return korean ? "알림 있는 다음 채팅" : "next chat with news"
+        case "names": return korean ? "이 채팅의 참여자" : "who is in the chat"
+        case "members": return korean ? "서버에서 참여자 전부 불러오기 (Matrix)" : "load every member from the server (Matrix)"
         default: return ""
         }
     }

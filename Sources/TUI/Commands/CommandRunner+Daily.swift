@@ -36,6 +36,10 @@ extension CommandRunner {
                 return true
             }
             return modal.report(outcome)
+        case .names:
+            return await names()
+        case .members:
+            return await fetchMembers()
         }
         return true
     }

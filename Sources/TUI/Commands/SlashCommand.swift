@@ -43,7 +43,7 @@ public enum SlashCommand: Hashable, Sendable {
     case daily(DailyCommand)
 }
 
-/// `/msg`, `/query`, `/part`, `/search`, `/open`, `/notify`, `/next`.
+/// `/msg`, `/query`, `/part`, `/search`, `/open`, `/notify`, `/next`, `/names`, `/members`.
 public enum DailyCommand: Hashable, Sendable {
     /// `/msg NAME TEXT`: a direct message (the conversation opens with it sent); `/query NAME`
     /// opens the conversation.
@@ -58,6 +58,11 @@ public enum DailyCommand: Hashable, Sendable {
     case notify(String?)
     /// `/next`: the next chat with highlights, then new messages (Alt-A).
     case next
+    /// `/names`: the open chat's members in a list box (the first `namesListed`).
+    case names
+    /// `/members`: every member of the open chat fetched from the server (Matrix loads them
+    /// lazily), then the pane beside the chat shows them.
+    case members
 }
 
 /// The moderators' slash commands, as the scripting CLI's `channel`, `mute`, `ban`, `reports`,

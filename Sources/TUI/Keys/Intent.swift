@@ -67,6 +67,8 @@ public enum Intent: Hashable, Sendable {
     case nextActivity
     /// Ctrl-R: search the open chat's history (everything when no chat is open).
     case search
+    /// Alt-N: the member list beside the chat, on or off (WeeChat's nicklist).
+    case toggleMembers
 }
 
 /// Where keys go, which decides how the key map reads them. Each has its own table in `KeyMap`.

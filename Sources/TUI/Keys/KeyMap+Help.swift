@@ -149,6 +149,7 @@ extension UIStrings {
             return korean ? "이전 완성 후보" : "previous completion"
         case .nextActivity: return korean ? "알림·새 메시지가 있는 다음 채팅" : "next chat with highlights, then new messages"
         case .search: return korean ? "채팅 기록 검색" : "search the chat's history"
+        case .toggleMembers: return korean ? "채팅 옆 참여자 목록 보이기/숨기기" : "member list beside the chat, on/off"
         }
     }
 

@@ -30,6 +30,7 @@ public enum KeyMap {
         Binding([.backTab], .previousPane),
         Binding([.alt("a")], .nextActivity),
         Binding([.control("r")], .search),
+        Binding([.alt("n")], .toggleMembers),
         Binding([.escape], .leave, hint: true),
         Binding([.control("c")], .quit),
     ]

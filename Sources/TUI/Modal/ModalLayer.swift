@@ -104,7 +104,7 @@ final class ModalLayer {
             return true
         }
         if alert == nil, let listing {
-            ListingPane(title: listing.title, lines: listing.lines, strings: strings, text: text).draw(on: &canvas, in: region)
+            ListingPane(title: listing.title, lines: listing.lines, strings: strings, text: text, keepsFirst: listing.keepsFirst).draw(on: &canvas, in: region)
             return true
         }
         if let message = alert ?? chatAlert {

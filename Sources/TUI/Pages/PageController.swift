@@ -31,6 +31,8 @@ struct FrameReport {
     var inputRegion: Region?
     /// The channel list as drawn: badges still loading, the last row shown.
     var list: ChannelListPane.Report?
+    /// How many members the pane beside the chat can show (nil: the pane is not on screen).
+    var memberRows: Int?
 }
 
 /// A page whose rows ↑/↓ and PgUp/PgDn move through.

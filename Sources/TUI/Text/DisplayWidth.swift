@@ -13,6 +13,19 @@ public struct Glyph: Hashable, Sendable {
 
     public static let space = Glyph(text: " ", width: 1)
     public static let ellipsis = Glyph(text: "…", width: 1)
+
+    /// Equal when the same scalars go to the terminal: compared byte by byte, not by Unicode's
+    /// canonical equivalence (String's `==`), which normalises both sides and was most of the
+    /// cost of comparing two frames. Glyphs that are equivalent but spelled differently are only
+    /// written once more.
+    public static func == (lhs: Glyph, rhs: Glyph) -> Bool {
+        lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
 }
 
 /// How many terminal columns text takes: one rule per grapheme (Swift's `Character`).

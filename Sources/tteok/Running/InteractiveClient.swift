@@ -59,7 +59,25 @@ struct InteractiveClient {
         }
         connection.cancel()
         loop.stop()
+        await finishQuitting(session)
     }
+
+    /// The screen's last word to the service (the open chat's paced read marker), waited for at
+    /// most `quitWait`: a service that does not answer must not keep the user from their shell.
+    private func finishQuitting(_ session: SessionModel) async {
+        let finished = Finish()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finished.continuation = continuation
+            Task { @MainActor in
+                await session.quitting()
+                finished.fire()
+            }
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.quitWait) { MainActor.assumeIsolated { finished.fire() } }
+        }
+    }
+
+    /// How long quitting waits for the service to take the last read marker.
+    static let quitWait: TimeInterval = 1
 
     /// `--images`, except inside tmux, which passes neither kitty's pictures nor sixels on (the
     /// previews would stay blank): there symbols are used, and the status line says why.
@@ -79,7 +97,8 @@ struct InteractiveClient {
     }
 }
 
-/// Resumes the client's wait once, however many ways the user quits (`/quit`, `q`, input closed).
+/// Resumes a wait once, however many ways it can end (`/quit`, `q`, input closed; an answer or
+/// the deadline).
 @MainActor
 private final class Finish {
     var continuation: CheckedContinuation<Void, Never>?

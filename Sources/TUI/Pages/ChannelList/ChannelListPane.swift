@@ -2,7 +2,8 @@ import ChatCore
 import ViewModels
 
 /// The channel list: one row per channel with its unread badge (`CountBadge.label`), the
-/// "current region" tag in the accent on the pinned row, and the selection.
+/// "current region" tag in the accent on the pinned row, spaces as headings over their indented
+/// rooms, and the selection.
 public struct ChannelListPane {
     public var rows: Loadable<[ChannelRow]>
     public var selected: Int
@@ -72,8 +73,14 @@ public struct ChannelListPane {
             let style = row.badge == .error ? Style(.error, on: nil, .reverse) : Style(.badge, on: nil, .reverse)
             canvas.draw(badge, style: style, row: 0, column: max(right, 1), in: line)
         }
-        var nameArea = line.subregion(Rect(row: 0, column: 2, width: right - 3, height: 1))
-        if row.isCurrentRegion {
+        // A space is a heading (▾, bold) and the rooms it groups are indented under it, as
+        // WeeChat's buflist indents a server's channels: the rooms stay one list to move through.
+        // In a narrow pane the indent takes at most half the room a name has.
+        let indent = min(2 * row.depth, max(right - 3, 0) / 2)
+        var nameArea = line.subregion(Rect(row: 0, column: 2 + indent, width: max(right - 3 - indent, 0), height: 1))
+        if row.channel.isSpace {
+            canvas.draw("▾ " + text.line(row.name), style: Style(.text, on: isSelected ? .selection : nil, .bold), row: 0, in: nameArea)
+        } else if row.isCurrentRegion {
             let tag = " " + strings.shared.currentRegion
             let tagWidth = TextLayout.width(TextLayout.glyphs(tag))
             let name = text.line(row.name)

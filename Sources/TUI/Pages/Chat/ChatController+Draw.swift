@@ -5,9 +5,18 @@ import ViewModels
 /// report comes back through `afterFrame`, which loads older history when the top of it is on
 /// screen and settles where a chat opened at its "new messages" line stays.
 extension ChatController {
-    /// The transcript and the input bar; the cursor is the input's while it has the keys.
+    /// The transcript and the input bar, with the member list beside them when it is toggled on
+    /// and fits; the cursor is the input's while it has the keys.
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
         guard let model else { return FrameReport() }
+        guard showsMembers, thread == nil, let split = MemberPane.split(region) else { return drawChat(model, into: &canvas, in: region) }
+        var report = drawChat(model, into: &canvas, in: split.chat)
+        MemberPane(list: model.members.list, strings: strings, text: text).draw(on: &canvas, divider: split.divider, pane: split.pane)
+        report.memberRows = MemberPane.rows(in: split.pane.inset(left: 1))
+        return report
+    }
+
+    private func drawChat(_ model: ChatModel, into canvas: inout Canvas, in region: Region) -> FrameReport {
         let (transcriptArea, inputArea) = region.splitBottom(InputBarPane.height(for: input, width: region.width))
         if let thread {
             // The thread over the chat: its root and replies, newest at the bottom, its own input.
@@ -53,6 +62,7 @@ extension ChatController {
         shown = report.chat ?? ChatPane.Report()
         inputRegion = report.inputRegion
         guard let model else { return }
+        if let rows = report.memberRows { loadMembers(model, rows: rows) }
         settleUnreadPosition(model)
         guard shown.showsOldest, case .haveMore = model.paging, !pagingRequested else { return }
         pagingRequested = true
@@ -61,6 +71,15 @@ extension ChatController {
             guard let self, self.model === model else { return }
             self.pagingRequested = false
             self.host?.markDirty(.everything)
+        }
+    }
+
+    /// Asks for the members the pane can show, when it holds fewer (or another chat's).
+    private func loadMembers(_ model: ChatModel, rows: Int) {
+        guard model.members.needs(model.channelID, rows: rows) else { return }
+        Task { @MainActor [weak self] in
+            await model.members.show(model.channelID, rows: rows)
+            self?.host?.markDirty(.everything)
         }
     }
 

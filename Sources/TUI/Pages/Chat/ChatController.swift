@@ -47,6 +47,8 @@ final class ChatController: PageController {
     private var drafts: [ChatSubject: String] = [:]
     /// The message the input answers or edits, shown above it until Enter or Esc.
     var composing: Composition?
+    /// The member list beside the chat (Alt-N), on or off for every chat.
+    var showsMembers = false
     /// Where the transcript is scrolled.
     var scroll = ChatScroll.newest
     /// What the last frame showed of the transcript (handed back by `afterFrame`).

@@ -46,24 +46,28 @@ public struct ChatTranscript {
     public var firstUnread: MessageID?
 
     /// A message's rows per width, so a frame does not wrap every message again.
+    ///
+    /// Found by the message's id and kept only while the line is equal to the one they were made
+    /// for (an edit, a reaction or a delivery makes them again). Hashing the whole line for the
+    /// key cost more than the wrapping it saved: every frame hashed each line's text again.
     public final class Cache {
         private struct Key: Hashable {
-            let line: ChatLine
+            let id: MessageID
             let width: Int
         }
 
-        private var rows: [Key: [Row]] = [:]
+        private var rows: [Key: (line: ChatLine, rows: [Row])] = [:]
         /// Entries kept before the cache starts afresh (a long session scrolls through many).
         let limit = 4000
 
         public init() {}
 
         func rows(for line: ChatLine, width: Int, make: () -> [Row]) -> [Row] {
-            let key = Key(line: line, width: width)
-            if let cached = rows[key] { return cached }
+            let key = Key(id: line.id, width: width)
+            if let cached = rows[key], cached.line == line { return cached.rows }
             if rows.count >= limit { rows.removeAll(keepingCapacity: true) }
             let made = make()
-            rows[key] = made
+            rows[key] = (line, made)
             return made
         }
     }
@@ -175,12 +179,12 @@ public struct ChatTranscript {
         return Row(spans: [Span(rule + label + rule, Style(.accent))], alignRight: false)
     }
 
-    private func day(of line: ChatLine) -> Int {
+    func day(of line: ChatLine) -> Int {
         LocalTime(line.message.sentAt, zone: zone).dayNumber
     }
 
     /// One message's rows, from the cache when it has them.
-    private func rows(for line: ChatLine, width: Int) -> [Row] {
+    func rows(for line: ChatLine, width: Int) -> [Row] {
         let make = {
             if case .roomChange = line.message.content { return self.roomChangeRows(line.message, width: width) }
             return line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width)
