@@ -176,7 +176,7 @@ extension MatrixCache {
         case MatrixCache.encryptionType:
             return try markEncrypted(room, in: connection)
         case "m.room.create":
-            (column, value) = ("room_type", SQLValue(event.content["type"]?.stringValue))
+            (column, value) = ("room_type", SQLValue(event.content.json?["type"]?.stringValue))
         case MatrixCache.spaceChildType:
             return try storeSpaceChild(event, space: room, in: connection)
         default:

@@ -139,7 +139,7 @@ extension MatrixCache {
     static func namesAtNewest(_ state: [RoomEvent]) -> [String: String] {
         var names: [String: String] = [:]
         for event in state where event.type == "m.room.member" {
-            guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { continue }
+            guard let user = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { continue }
             let gone = member.membership == "leave" || member.membership == "ban"
             names[user] = (gone ? event.unsigned?.prev_content?.decode(as: MemberContent.self)?.displayname : member.displayname) ?? ""
         }
