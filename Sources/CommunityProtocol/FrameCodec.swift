@@ -70,5 +70,7 @@ public enum WireVersion {
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
     /// 5: member lists (`Request.members`).
-    public static let current = 5
+    /// 6: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
+    ///    replies in a thread that answer one of its messages.
+    public static let current = 6
 }

@@ -57,6 +57,8 @@ struct MessagesResponse: Decodable, Sendable {
     var end: String?
     /// Member events of the senders (lazy-loading filter), for display names.
     var state: [RoomEvent]?
+    /// Where `/relations` goes on (older relations); absent on the last page.
+    var next_batch: String?
 }
 
 /// `POST /rooms/{id}/read_markers`.

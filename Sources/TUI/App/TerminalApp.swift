@@ -125,6 +125,12 @@ public final class TerminalApp: FrontEnd {
         return model
     }
 
+    /// Whose alert is up over the chat: the open thread's, else the chat's.
+    var chatAlerts: (any MessageList)? {
+        if let thread = ui.chat?.thread, thread.alert != nil { return thread }
+        return chat
+    }
+
     /// The chat page, while a chat is open.
     var openChat: ChatController? {
         guard let page = ui.chat, page.model != nil else { return nil }
@@ -141,7 +147,7 @@ public final class TerminalApp: FrontEnd {
 
     /// Where keys go now, which decides how the key map reads them: the modal layer first.
     var keyContext: KeyContext {
-        if let modal = modal.keyContext(chatAlert: chat?.alert) { return modal }
+        if let modal = modal.keyContext(chatAlert: chatAlerts?.alert) { return modal }
         if commandLine != nil { return .typing }
         if let page = shownPage { return page.keyContext }
         return .browsing

@@ -23,7 +23,7 @@ final class ModalLayer {
     }
 
     /// Gives a key to what is up (nothing when nothing is); true when the layer took it.
-    func handle(_ key: Key, chat: ChatModel?) async -> Bool {
+    func handle(_ key: Key, chat: (any MessageList)?) async -> Bool {
         switch keyContext(chatAlert: chat?.alert) {
         case .question? where question == nil:
             if await verification?.handle(key) == true { verification = nil }
@@ -36,7 +36,7 @@ final class ModalLayer {
 
     /// Enter or Esc closes the alert (the app's, else the list, else the chat's); other keys do
     /// nothing.
-    private func dismissAlert(_ key: Key, chat: ChatModel?) {
+    private func dismissAlert(_ key: Key, chat: (any MessageList)?) {
         guard KeyMap.intent(for: key, in: .alert) == .leave else { return }
         if alert != nil {
             alert = nil
