@@ -156,6 +156,15 @@ extension MatrixCache {
         return timeline[...]
     }
 
+    /// Power levels as the cache keeps them: keys sorted, so the same levels are the same text in
+    /// every process. A dictionary's order differs from one process to the next, and the row was
+    /// rewritten, and the channel list read again, for levels that had not changed.
+    static func powerLevelsText(_ content: JSONValue) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(content), as: UTF8.self)
+    }
+
     /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.
     static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
         let column: String
@@ -168,7 +177,7 @@ extension MatrixCache {
         case "m.room.canonical_alias":
             (column, value) = ("alias", SQLValue(event.content.json?.decode(as: CanonicalAliasContent.self)?.alias))
         case "m.room.power_levels":
-            (column, value) = ("power_levels", .text(String(decoding: try JSONEncoder().encode(event.content.json ?? .null), as: UTF8.self)))
+            (column, value) = ("power_levels", .text(try powerLevelsText(event.content.json ?? .null)))
         case "m.room.history_visibility":
             (column, value) = ("world_readable", SQLValue(event.content.json?["history_visibility"]?.stringValue == "world_readable"))
         case "m.room.guest_access":
