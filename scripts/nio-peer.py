@@ -71,6 +71,13 @@ A STEP's target ("to", "of", "root", "target") is the index of an earlier step o
   {… "action": "attachments", "room_id": "!…", "limit": 50}
       → {"attachments": [{"event_id", "msgtype", "body", "encrypted", "info", "data": base64}, …]}
       every attachment among the newest events, downloaded (and decrypted) by nio.
+
+  {… "action": "create-space", "name": …, "invite": [...], "children": ["!…", …]}
+      → {"room_id": "!…"}   a space (nio's room_create(space=True)) listing each child by m.space.child
+  {… "action": "rename", "displayname": …}
+      → {}   nio's set_displayname: the user's name changes in every room they are in
+  {… "action": "space-child", "room_id": SPACE, "child": "!…", "listed": true|false}
+      → {}   lists the child in the space (via the peer's server), or removes it (empty content)
 """
 import asyncio
 import base64
@@ -81,7 +88,7 @@ import sys
 import time
 from uuid import uuid4
 
-from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, RoomCreateResponse, RoomMessagesResponse,
+from nio import (AsyncClient, AsyncClientConfig, JoinResponse, LoginResponse, MegolmEvent, ProfileSetDisplayNameResponse, RoomCreateResponse, RoomPutStateResponse, RoomMessagesResponse,
                  RoomMessageText, RoomSendResponse, RoomTypingResponse, SyncResponse, ToDeviceResponse)
 from nio.api import Api
 from nio.crypto import OutboundGroupSession, decrypt_attachment
@@ -117,6 +124,21 @@ async def main(request):
             if not isinstance(created, RoomCreateResponse):
                 raise RuntimeError(f"createRoom failed: {created}")
             answer["room_id"] = room = created.room_id
+        elif request["action"] == "create-space":
+            created = await client.room_create(name=request.get("name"), invite=request.get("invite", []), space=True)
+            if not isinstance(created, RoomCreateResponse):
+                raise RuntimeError(f"createRoom failed: {created}")
+            answer["room_id"] = room = created.room_id
+            for child in request.get("children", []):
+                await put_space_child(client, room, child, True)
+            print(json.dumps(answer))
+            return
+        elif request["action"] == "rename":
+            renamed = await client.set_displayname(request["displayname"])
+            if not isinstance(renamed, ProfileSetDisplayNameResponse):
+                raise RuntimeError(f"set_displayname failed: {renamed}")
+            print(json.dumps(answer))
+            return
         elif request["action"] == "upload-keys":
             print(json.dumps(answer))
             return
@@ -144,6 +166,8 @@ async def main(request):
             return
         if request["action"] == "relations":
             answer["event_ids"] = await relations(client, room, request["steps"])
+        elif request["action"] == "space-child":
+            await put_space_child(client, room, request["child"], request["listed"])
         elif request["action"] == "events":
             answer["events"] = await events(client, room, request.get("limit", 50))
         elif request["action"] == "decrypted-events":
@@ -161,6 +185,15 @@ async def main(request):
         print(json.dumps(answer))
     finally:
         await client.close()
+
+
+async def put_space_child(client, space, child, listed):
+    """Lists `child` in `space` (m.space.child with a via), or removes it (an empty content)."""
+    server = client.user_id.split(":", 1)[1]
+    content = {"via": [server]} if listed else {}
+    put = await client.room_put_state(space, "m.space.child", content, state_key=child)
+    if not isinstance(put, RoomPutStateResponse):
+        raise RuntimeError(f"m.space.child failed: {put}")
 
 
 async def join(client, room):

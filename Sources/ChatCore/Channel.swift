@@ -10,6 +10,8 @@ public enum ChannelKind: Hashable, Sendable, Codable {
     case direct(with: UserID)
     /// A Matrix room whose power levels decide who posts.
     case room(canPost: Bool)
+    /// A Matrix space (`m.space`): a heading that groups rooms, never a chat; nobody posts in it.
+    case space
 }
 
 /// A channel as listed and opened.
@@ -23,14 +25,19 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
     public var isEncrypted: Bool
     /// Archived by a moderator: still readable, nobody posts, and it leaves the default list.
     public var isArchived: Bool
+    /// The space this channel is listed under (a Matrix space whose `m.space.child` names it),
+    /// nil at the top of the list. `ChannelNesting` keeps these links a forest.
+    public var parent: ChannelID?
 
-    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "", isEncrypted: Bool = false, isArchived: Bool = false) {
+    public init(id: ChannelID, name: String, kind: ChannelKind, topic: String = "", isEncrypted: Bool = false,
+                isArchived: Bool = false, parent: ChannelID? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
         self.topic = topic
         self.isEncrypted = isEncrypted
         self.isArchived = isArchived
+        self.parent = parent
     }
 
     /// The region this channel belongs to, if it is a region channel.
@@ -43,6 +50,9 @@ public struct Channel: Hashable, Sendable, Codable, Identifiable {
         if case .direct = kind { return true }
         return false
     }
+
+    /// A space groups rooms and is not a chat: it is never opened for posting.
+    public var isSpace: Bool { kind == .space }
 }
 
 /// A channel's recent activity, for the Discover tab.

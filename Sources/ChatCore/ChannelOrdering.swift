@@ -1,13 +1,15 @@
-/// Channel list order: the viewer's region channel first, then every other channel by name.
+/// Channel list order: the viewer's region channel first, then every other channel by name, each
+/// space followed by the rooms it groups (`ChannelNesting`).
 public enum ChannelOrdering {
     /// Sorted channels, and which one (if any) is pinned as the current region.
     public static func ordered(_ channels: [Channel], region: String?) -> (channels: [Channel], pinned: ChannelID?) {
-        let byName = channels.sorted { lhs, rhs in
+        let sorted = channels.sorted { lhs, rhs in
             let order = NameOrder.compare(lhs.name, rhs.name)
             // Names equal but for case or leading zeros: by id, numbers as numbers (a store's
             // row ids), the tie-break its indexed (sort key, id) order gives.
             return order == 0 ? NameOrder.compare(lhs.id.raw, rhs.id.raw) < 0 : order < 0
         }
+        let byName = ChannelNesting.nested(sorted)
         guard let region, let index = byName.firstIndex(where: { isRegion($0, region) }) else {
             return (byName, nil)
         }
@@ -23,7 +25,7 @@ public enum ChannelOrdering {
         switch channel.kind {
         case .region(let channelRegion): return PostingRule.sameRegion(region, channelRegion)
         case .room: return PostingRule.sameRegion(region, channel.name)
-        case .open, .direct: return false
+        case .open, .direct, .space: return false
         }
     }
 }

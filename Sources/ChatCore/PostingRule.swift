@@ -25,6 +25,8 @@ public enum PostingDenial: Hashable, Sendable, Codable {
     /// An end-to-end encrypted room where this session cannot encrypt (its crypto store could not
     /// be opened); tteok never sends plaintext there.
     case encryptedRoom
+    /// A Matrix space: it groups rooms and is no chat of its own.
+    case space
 
     /// The reason in plain English, for scripts and logs. The UI localises it.
     public var message: String {
@@ -41,6 +43,7 @@ public enum PostingDenial: Hashable, Sendable, Codable {
             return "A moderator muted you" + (until.map { " until \(PostingDenial.timeText($0))" } ?? " until they lift it") + ": you can read but not post or react."
         case .archivedChannel: return "This channel is archived: it can be read, not written to."
         case .encryptedRoom: return "This room is end-to-end encrypted and encryption is off for this session — nothing was sent."
+        case .space: return "This is a space: it groups rooms and is not a chat. Post in one of its rooms."
         }
     }
 }
@@ -70,6 +73,8 @@ public enum PostingRule {
     /// - Parameter blocked: true when a direct conversation's other person is blocked either way.
     /// - Parameter canEncrypt: true when the session can encrypt (the Matrix crypto store is open).
     public static func permission(for viewer: Viewer, in channel: Channel, blocked: Bool = false, canEncrypt: Bool = false) -> SendPermission {
+        // Nobody posts in a space, whoever they are: the reason is the place, not the viewer.
+        if channel.isSpace { return .denied(.space) }
         guard case .member(let account) = viewer, memberPermission(for: viewer) == .allowed else { return .denied(.guest) }
         // Before the member's own gates: no nickname or consent would make a send possible here.
         if channel.isEncrypted, !canEncrypt { return .denied(.encryptedRoom) }
@@ -86,6 +91,8 @@ public enum PostingRule {
             return blocked ? .denied(.blocked) : .allowed
         case .room(let canPost):
             return canPost ? .allowed : .denied(.readOnlyRoom)
+        case .space:
+            return .denied(.space)
         }
     }
 

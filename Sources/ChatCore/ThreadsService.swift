@@ -6,10 +6,14 @@ public struct MessageThread: Hashable, Sendable, Codable {
     public var root: Message
     /// The newest replies, at most as many as were asked for, oldest first.
     public var replies: [Message]
+    /// Whether older replies remain (`olderThreadReplies` reads them), so a long thread can be
+    /// read back to its first reply.
+    public var older: Paging
 
-    public init(root: Message, replies: [Message]) {
+    public init(root: Message, replies: [Message], older: Paging = .done) {
         self.root = root
         self.replies = replies
+        self.older = older
     }
 }
 
@@ -22,8 +26,18 @@ public struct MessageThread: Hashable, Sendable, Codable {
 public protocol ThreadsService: AnyObject, Sendable {
     /// The thread `root` started (or the one `root` is a reply in), with its newest `limit` replies.
     func thread(_ root: MessageID, in channel: ChannelID, limit: Int) async throws -> MessageThread
-    /// Posts `text` in the thread `root` started (or the one it is in); returns it as `send` does.
-    func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message
+    /// The `limit` replies before the page `token` continues from, oldest first, and where to go on.
+    func olderThreadReplies(_ root: MessageID, in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage
+    /// Posts `text` in the thread `root` started (or the one it is in), answering `quoting` (the
+    /// root or a reply of that thread) when given; returns it as `send` does.
+    func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message
+}
+
+extension ThreadsService {
+    /// Posts `text` in the thread `root` started (or the one it is in), answering no message in particular.
+    public func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message {
+        try await replyInThread(text, root: root, quoting: nil, in: channel)
+    }
 }
 
 extension Message {

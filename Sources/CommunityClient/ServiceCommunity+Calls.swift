@@ -152,7 +152,7 @@ extension ServiceCommunity {
         return count
     }
 
-    private func page(_ request: Request) async throws -> MessagePage {
+    func page(_ request: Request) async throws -> MessagePage {
         guard case .page(let page) = try await call(request) else { throw unexpected() }
         return page
     }

@@ -28,8 +28,12 @@ extension ServiceCommunity: RelationsService, ThreadsService {
         try await done(.delete(message, in: channel))
     }
 
-    public func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message {
-        try await posted(.replyInThread(text, root: root, in: channel))
+    public func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
+        try await posted(.replyInThread(text, root: root, quoting: quoting, in: channel))
+    }
+
+    public func olderThreadReplies(_ root: MessageID, in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage {
+        try await page(.olderThreadReplies(root, in: channel, before: token, limit: limit))
     }
 
     public func thread(_ root: MessageID, in channel: ChannelID, limit: Int) async throws -> MessageThread {

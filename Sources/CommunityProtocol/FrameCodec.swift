@@ -70,6 +70,8 @@ public enum WireVersion {
     /// 3: threads.
     /// 4: typing notices (`Request.typing`, `ChatEvent.typing`).
     /// 5: member lists (`Request.members`).
-    /// 6: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
-    public static let current = 6
+    /// 6: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
+    ///    replies in a thread that answer one of its messages.
+    /// 7: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
+    public static let current = 7
 }

@@ -55,9 +55,11 @@ public enum Request: Codable, Hashable, Sendable {
     case react(to: MessageID, in: ChannelID, with: String)
     case removeReaction(String, from: MessageID, in: ChannelID)
     case delete(MessageID, in: ChannelID)
-    /// A thread with its newest replies; a reply posted in one (wire version 3).
+    /// A thread with its newest replies; a reply posted in one (wire version 3), answering one of
+    /// its messages (`quoting`), and the thread's older replies (wire version 6).
     case thread(MessageID, in: ChannelID, limit: Int)
-    case replyInThread(String, root: MessageID, in: ChannelID)
+    case olderThreadReplies(MessageID, in: ChannelID, before: PageToken, limit: Int)
+    case replyInThread(String, root: MessageID, quoting: MessageID?, in: ChannelID)
 
     // Safety and moderation.
     case report(MessageID, in: ChannelID, reason: String)

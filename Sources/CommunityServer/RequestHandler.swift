@@ -80,6 +80,8 @@ struct RequestHandler: Sendable {
         case .messageCount(let user): return .count(try await community.messageCount(of: user))
         case .recentMessages(let user, let limit): return .messages(try await community.recentMessages(by: user, limit: Self.clamp(limit)))
         case .thread(let root, let channel, let limit): return .thread(try await community.thread(root, in: channel, limit: Self.clamp(limit)))
+        case .olderThreadReplies(let root, let channel, let token, let limit):
+            return .page(try await community.olderThreadReplies(root, in: channel, before: token, limit: Self.clamp(limit)))
         case .search(var query):
             query.limit = Self.clamp(query.limit)
             return .searchPage(try await community.search(query))
@@ -100,7 +102,8 @@ struct RequestHandler: Sendable {
             return .message(try await community.sendDirect(text, to: user, clientID: Self.checked(clientID)))
         case .reply(let text, let message, let channel): return .message(try await community.reply(text, to: message, in: channel))
         case .sendEmote(let text, let channel): return .message(try await community.sendEmote(text, to: channel))
-        case .replyInThread(let text, let root, let channel): return .message(try await community.replyInThread(text, root: root, in: channel))
+        case .replyInThread(let text, let root, let quoting, let channel):
+            return .message(try await community.replyInThread(text, root: root, quoting: quoting, in: channel))
         case .edit(let message, let channel, let text): try await community.edit(message, in: channel, to: text)
         case .react(let message, let channel, let key): try await community.react(to: message, in: channel, with: key)
         case .removeReaction(let key, let message, let channel): try await community.removeReaction(key, from: message, in: channel)

@@ -10,6 +10,11 @@ final class ServiceConnection: @unchecked Sendable {
     /// Requests a connection may make: a burst, then a steady rate.
     static let requestsPerSecond = 200.0
     static let requestBurst = 400.0
+    /// Typing starts a connection may make, apart: each start tells everyone who can see the
+    /// channel, so the general rate would let one client push 200 notices a second to each of
+    /// them. A person starts a few times a minute (a start per message, renewed every 20 s).
+    static let typingStartsPerSecond = 2.0
+    static let typingStartBurst = 10.0
 
     let uid: UInt32
     private let stream: FrameStream
@@ -19,6 +24,8 @@ final class ServiceConnection: @unchecked Sendable {
     private let onClose: @Sendable () -> Void
     /// Touched only on the reader thread.
     private var limiter = RateLimiter(perSecond: ServiceConnection.requestsPerSecond, burst: ServiceConnection.requestBurst)
+    /// Typing starts only (a stop is always taken: it can only end a notice). Reader thread only.
+    private var typingLimiter = RateLimiter(perSecond: ServiceConnection.typingStartsPerSecond, burst: ServiceConnection.typingStartBurst)
     /// The session's own events (sign-in, blocks) and the fan-out's listener id. Reader thread only.
     private var subscription: (own: Task<Void, Never>, listener: Int)?
 
@@ -64,6 +71,7 @@ final class ServiceConnection: @unchecked Sendable {
         }
         if case .typing(let channel, let typing) = request {
             guard let listener = subscription?.listener else { return .failure(.invalidInput("Typing notices need a subscribed connection.")) }
+            if typing, let wait = typingLimiter.take() { return .failure(.rateLimited(retryAfterMilliseconds: wait)) }
             return Self.blocking { [handler, fanOut] in await handler.typing(typing, in: channel, listener: listener, fanOut) }
         }
         if case .members(let channel, let limit) = request {

@@ -13,27 +13,49 @@ extension LocalCommunity: ThreadsService {
             let rootKey = try Self.threadRoot(of: root, in: channelKey, connection)
             guard let rootRow = try connection.queryRow("\(CommunitySQL.message) WHERE m.id = ?2 AND \(CommunitySQL.notBlocked)",
                                                         [.integer(viewer), .integer(rootKey)]) else { throw ChatError.noSuchMessage }
-            let rows = try connection.query("""
-                \(CommunitySQL.message) WHERE m.thread_root = ?2 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?3
-                """, [.integer(viewer), .integer(rootKey), .integer(Int64(max(1, limit)))])
-            return MessageThread(root: try CommunitySQL.message(rootRow, connection),
-                                 replies: try rows.reversed().map { try CommunitySQL.message($0, connection) })
+            let replies = try Self.replies(of: rootKey, before: nil, limit: limit, viewer: viewer, connection)
+            return MessageThread(root: try CommunitySQL.message(rootRow, connection), replies: replies.messages, older: replies.next)
         }
     }
 
-    public func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message {
+    public func olderThreadReplies(_ root: MessageID, in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage {
+        guard let before = CommunitySQL.key(token.raw) else { throw ChatError.invalidInput("Bad page token.") }
+        let viewer = state.viewerKey
+        return try await read { connection in
+            let channelKey = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
+            let rootKey = try Self.threadRoot(of: root, in: channelKey, connection)
+            return try Self.replies(of: rootKey, before: before, limit: limit, viewer: viewer, connection)
+        }
+    }
+
+    public func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
         let body = try MessageRules.text(text)
         return try await write { connection in
             let target = try self.writableChannel(channel, connection)
-            let rootKey = try Self.threadRoot(of: root, in: CommunitySQL.key(target.channel.id.raw) ?? 0, connection)
+            let channelKey = CommunitySQL.key(target.channel.id.raw) ?? 0
+            let rootKey = try Self.threadRoot(of: root, in: channelKey, connection)
             let started = try connection.queryRow("""
                 SELECT deleted, EXISTS (SELECT 1 FROM messages WHERE thread_root = ?1) AS has_replies FROM messages WHERE id = ?1
                 """, [.integer(rootKey)])
             if started?["deleted"].int != 0, started?["has_replies"].int != 1 { throw ChatError.invalidInput("A deleted message starts no thread.") }
-            let message = try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, threadRoot: rootKey, connection)
+            let quoted = try quoting.map { try Self.quotable($0, inThread: rootKey, of: channelKey, connection) }
+            let message = try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, replyTo: quoted,
+                                                 threadRoot: rootKey, connection)
             try Self.logChange(of: rootKey, connection)
             return message
         }
+    }
+
+    /// Keyset paging on the reply's id through the thread's partial index: the newest `limit`
+    /// replies before `before`, asking for one more row to know whether older ones remain.
+    private static func replies(of root: Int64, before: Int64?, limit: Int, viewer: Int64, _ connection: Connection) throws -> MessagePage {
+        let limit = max(1, limit)
+        let rows = try connection.query("""
+            \(CommunitySQL.message) WHERE m.thread_root = ?2 AND m.id < ?3 AND \(CommunitySQL.notBlocked) ORDER BY m.id DESC LIMIT ?4
+            """, [.integer(viewer), .integer(root), .integer(before ?? Int64.max), .integer(Int64(limit + 1))])
+        let messages = try rows.prefix(limit).reversed().map { try CommunitySQL.message($0, connection) }
+        let next: Paging = rows.count > limit ? .haveMore(PageToken(messages.first?.id.raw ?? "0")) : .done
+        return MessagePage(messages: messages, next: next)
     }
 
     /// The thread `message` starts, or the one it is a reply in: threads are one level deep.
@@ -42,5 +64,14 @@ extension LocalCommunity: ThreadsService {
               let row = try connection.queryRow("SELECT thread_root FROM messages WHERE id = ? AND channel_id = ?",
                                                 [.integer(key), .integer(channel)]) else { throw ChatError.noSuchMessage }
         return row["thread_root"].int64 ?? key
+    }
+
+    /// A message a reply in the thread `root` may answer: the root or one of its replies, not deleted.
+    private static func quotable(_ message: MessageID, inThread root: Int64, of channel: Int64, _ connection: Connection) throws -> Int64 {
+        guard let key = CommunitySQL.key(message.raw),
+              try connection.queryRow("""
+                  SELECT 1 FROM messages WHERE id = ?1 AND channel_id = ?2 AND deleted = 0 AND (id = ?3 OR thread_root = ?3)
+                  """, [.integer(key), .integer(channel), .integer(root)]) != nil else { throw ChatError.noSuchMessage }
+        return key
     }
 }

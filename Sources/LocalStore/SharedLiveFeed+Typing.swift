@@ -15,14 +15,16 @@ extension SharedLiveFeed {
         }
         let now = Date()
         let until = now.addingTimeInterval(TypingNotice.lasts)
-        guard board.withLock({ $0.set(typing, user: user, channel: key, listener: listener, until: until, now: now) }) else { return }
+        let changed = board.withLock { $0.set(typing, user: user, channel: key, listener: listener, until: until, now: now) }
+        // Every start, a renewal too, is checked once its time is up: a notice renewed and then
+        // left (the client vanished mid-word, its connection open) runs out like one never renewed.
         if typing {
             DispatchQueue.global().asyncAfter(deadline: .now() + TypingNotice.lasts + 0.05) { [weak self] in
                 guard let self, board.withLock({ $0.expire(key, now: Date()) }) else { return }
                 publishTyping(in: key)
             }
         }
-        publishTyping(in: key)
+        for channel in changed { publishTyping(in: channel) }
     }
 
     /// A listener left: whatever it was typing stops.

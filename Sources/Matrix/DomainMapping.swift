@@ -113,6 +113,7 @@ enum DomainMapping {
             return Channel(id: ChannelID(room.id), name: room.name ?? MatrixUser.localpart(directWith), kind: .direct(with: UserID(directWith)),
                            topic: room.topic, isEncrypted: room.encrypted)
         }
+        if room.isSpace { return Channel(id: ChannelID(room.id), name: room.displayName, kind: .space, topic: room.topic) }
         let canPost = room.powerLevels?.canSendMessages(me) ?? true
         return Channel(id: ChannelID(room.id), name: room.displayName, kind: .room(canPost: canPost), topic: room.topic, isEncrypted: room.encrypted)
     }

@@ -28,6 +28,8 @@ public final class FaultProxy: @unchecked Sendable {
         case cutHalf
         /// Forward, then answer 200 with the body's JSON garbled.
         case corruptJSON
+        /// Answer 200 with this JSON instead of the upstream's, as a hostile server would.
+        case answer(json: String)
         /// Act as a homeserver from before authenticated media (spec v1.11): the
         /// `/_matrix/client/v1/media/…` endpoints answer 404 `M_UNRECOGNIZED`, and the legacy
         /// `/_matrix/media/v3/download/…` ones are served (from the upstream's authenticated ones).
@@ -160,6 +162,8 @@ public final class FaultProxy: @unchecked Sendable {
             forward(request, to: connection) { status, body in (status, body, true) }
         case .corruptJSON:
             forward(request, to: connection) { _, body in (200, Data(body.reversed()), false) }
+        case .answer(let json):
+            write(status: 200, body: Data(json.utf8), to: connection)
         case .legacyMediaOnly:
             if request.path.hasPrefix("/_matrix/client/v1/media/") {
                 write(status: 404, body: Data(#"{"errcode":"M_UNRECOGNIZED","error":"Unrecognized request"}"#.utf8), to: connection)

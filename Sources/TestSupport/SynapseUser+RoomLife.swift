@@ -73,6 +73,12 @@ extension SynapseUser {
         try await RawMatrix.request(server, "GET", "joined_rooms", token: accessToken, body: nil)["joined_rooms"] as? [String] ?? []
     }
 
+    /// The display name `user` has in `room`'s current member state, as the server holds it.
+    public func displayName(of user: String, in room: String) async throws -> String? {
+        let path = "rooms/\(RawMatrix.encode(room))/state/m.room.member/\(RawMatrix.encode(user))"
+        return try? await RawMatrix.request(server, "GET", path, token: accessToken, body: nil)["displayname"] as? String
+    }
+
     /// This user's membership of `room` as the server holds it (`invite`, `join`, `leave`, …).
     public func membership(of user: String, in room: String) async throws -> String? {
         let path = "rooms/\(RawMatrix.encode(room))/state/m.room.member/\(RawMatrix.encode(user))"

@@ -1,34 +1,25 @@
 import ChatCore
 
 /// The message a report, a block or an attachment action acts on: picked with ↑/↓ in the
-/// transcript, dropped when its line goes.
+/// transcript (`LineSelection`), dropped when its line goes.
 extension ChatModel {
     /// The selected line, if it is still shown.
     public var selectedLine: ChatLine? { selection.flatMap(timeline.line) }
 
-    /// The lines selection mode moves through: what people wrote. Room changes (joins, renames)
-    /// are nothing to reply to, react to or report.
-    private var pickable: [ChatLine] { timeline.lines.filter { !$0.message.content.isRoomChange } }
-
     /// Selects the line before the selected one (from nothing: the newest). Up in the transcript.
     public func selectOlder() {
-        let lines = pickable
-        guard !lines.isEmpty else { return }
-        let index = selection.flatMap { id in lines.firstIndex { $0.id == id } }.map { max($0 - 1, 0) } ?? lines.count - 1
-        select(lines[index].id)
+        if let older = LineSelection.older(than: selection, in: timeline.lines) { select(older) }
     }
 
     /// Selects the line after the selected one; past the newest, nothing is selected.
     public func selectNewer() {
-        let lines = pickable
-        guard let current = selection.flatMap({ id in lines.firstIndex { $0.id == id } }) else { return }
-        select(current + 1 < lines.count ? lines[current + 1].id : nil)
+        guard selection != nil else { return }
+        select(LineSelection.newer(than: selection, in: timeline.lines))
     }
 
     /// Selects the newest (G, End) or the oldest loaded (Home) line selection mode moves through.
     public func selectEnd(newest: Bool) {
-        let lines = pickable
-        if let line = newest ? lines.last : lines.first { select(line.id) }
+        if let line = LineSelection.end(newest: newest, in: timeline.lines) { select(line) }
     }
 
     /// Selects a line by id (nil clears the selection).

@@ -61,6 +61,10 @@ public final class NicknameGate {
         } catch {
             return report(.failed(strings.error(error)))
         }
+        // A space only groups rooms: opening it as a chat would offer an input nobody may use.
+        if case .channel(let channel) = subject, channel.isSpace {
+            return report(.refused(strings.spaceIsNotAChat(channel.name)))
+        }
         let chat = ChatModel(subject: subject, viewer: viewer, context: context)
         await navigator?.push(.chat(chat))
         return report(.opened(chat))

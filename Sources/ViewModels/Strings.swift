@@ -85,6 +85,14 @@ public struct Strings: Hashable, Sendable {
     public var loading: String { pick("Loading…", "불러오는 중…") }
     public var noActivity: String { pick("No channel was active in the last day.", "최근 하루 동안 활발한 채널이 없습니다.") }
     public var noConversations: String { pick("No conversations yet.", "아직 대화가 없습니다.") }
+    public func spaceIsNotAChat(_ name: String) -> String {
+        pick("\(name) is a space: it groups rooms and is not a chat. Open one of the rooms under it.",
+             "\(name)은(는) 스페이스입니다. 방들을 묶을 뿐 대화방이 아닙니다. 아래의 방 중 하나를 여세요.")
+    }
+    public func joinedSpace(_ name: String) -> String {
+        pick("You joined the space \(name). Its rooms are listed under it in Channels.",
+             "\(name) 스페이스에 참여했습니다. 그 안의 방은 채널 목록에서 스페이스 아래에 있습니다.")
+    }
     public var logInForConversations: String { pick("Log in to talk with other members.", "대화하려면 로그인해주세요.") }
     public var noMembersFound: String { pick("No member found.", "회원을 찾을 수 없습니다.") }
     public var nickname: String { pick("Nickname", "닉네임") }
@@ -163,6 +171,9 @@ public struct Strings: Hashable, Sendable {
         case .encryptedRoom:
             return pick("This room is end-to-end encrypted and encryption is off for this session.",
                         "종단간 암호화된 방인데 이 세션에서는 암호화를 쓸 수 없습니다.")
+        case .space:
+            return pick("This is a space: it groups rooms and is not a chat. Post in one of its rooms.",
+                        "스페이스는 방들을 묶을 뿐 대화방이 아닙니다. 그 안의 방에 글을 쓰세요.")
         }
     }
 

@@ -1,9 +1,10 @@
 import ChatCore
 import Foundation
 
-/// A thread's view: the message that started it, its replies oldest first, kept live, and
-/// replying in it. Made by the chat it hangs from (`ChatModel.openThread`), whose posting rule
-/// it follows; closed when the view goes.
+/// A thread's view: the message that started it, its replies oldest first (older ones read back
+/// a page at a time), kept live, and replying in it. Made by the chat it hangs from
+/// (`ChatModel.openThread`), whose posting rule it follows; closed when the view goes. Its lines
+/// are picked and acted on as the chat's are (`MessageList`, in `ThreadModel+Actions`).
 @MainActor
 public final class ThreadModel {
     public let changes: ChangeSignal
@@ -12,20 +13,25 @@ public final class ThreadModel {
     public private(set) var rootID: MessageID
     /// The root and its replies, root first; `.loading` until the thread was read.
     public private(set) var lines: Loadable<[ChatLine]> = .loading
+    /// Whether older replies remain; ask for them with `topBecameVisible()`.
+    public private(set) var paging: Paging = .notStarted
     /// A failure or refusal the front end shows until `dismissAlert()`.
     public internal(set) var alert: String?
+    /// The picked line (the root or a reply); nil when none is.
+    public internal(set) var selection: MessageID?
 
-    /// Replies read at most (the newest).
-    static let replyLimit = 200
+    /// Replies read at a time, the newest first.
+    static let pageSize = ChatModel.pageSize
 
-    private let service: any ChatService
-    private let strings: Strings
-    private let viewer: Viewer
-    /// Why the chat refuses posts (nil: it allows them), asked when replying.
-    private let postingRefusal: @MainActor () -> String?
-    private var root: ChatLine?
-    private var replies = MessageTimeline()
+    let service: any ChatService
+    let strings: Strings
+    let viewer: Viewer
+    /// Why the chat refuses posts (nil: it allows them), asked when acting.
+    let postingRefusal: @MainActor () -> String?
+    var root: ChatLine?
+    var replies = MessageTimeline()
     private let live = LiveSubscription()
+    private var isPaging = false
 
     init(root: MessageID, channel: ChannelID, viewer: Viewer, service: any ChatService, strings: Strings, changes parent: ChangeSignal,
          postingRefusal: @escaping @MainActor () -> String?) {
@@ -46,15 +52,31 @@ public final class ThreadModel {
             return changes.publish()
         }
         do {
-            let thread = try await threads.thread(rootID, in: channelID, limit: Self.replyLimit)
+            let thread = try await threads.thread(rootID, in: channelID, limit: Self.pageSize)
             rootID = thread.root.id
             root = ChatLine(message: thread.root, isMine: viewer.owns(thread.root))
             replies.replaceAll(with: thread.replies, viewer: viewer)
+            paging = thread.older
             publish()
         } catch {
             lines = .failed(strings.error(error))
             changes.publish()
         }
+    }
+
+    /// The front end reports that the oldest reply is on screen: read the page before it.
+    public func topBecameVisible() async {
+        guard case .haveMore(let token) = paging, !isPaging, let threads = service as? any ThreadsService else { return }
+        isPaging = true
+        defer { isPaging = false }
+        do {
+            let page = try await threads.olderThreadReplies(rootID, in: channelID, before: token, limit: Self.pageSize)
+            _ = replies.prepend(page.messages, viewer: viewer)
+            paging = page.next
+        } catch {
+            alert = strings.error(error)
+        }
+        publish()
     }
 
     public func close() {
@@ -64,21 +86,26 @@ public final class ThreadModel {
     /// Posts `text` in the thread; false (with an alert) when it was refused.
     @discardableResult
     public func reply(_ text: String) async -> Bool {
-        if let refusal = postingRefusal() { return refuse(refusal) }
-        guard let threads = service as? any ThreadsService else { return refuse(strings.threadsUnavailable) }
-        do {
-            let posted = try await threads.replyInThread(text, root: rootID, in: channelID)
-            if replies.merge([posted], viewer: viewer) { publish() }
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        await post(text, quoting: nil)
     }
 
     public func dismissAlert() {
         guard alert != nil else { return }
         alert = nil
         changes.publish()
+    }
+
+    /// Posts `text` in the thread, answering `quoting` when given, and shows it at once.
+    func post(_ text: String, quoting: ChatLine?) async -> Bool {
+        if let refusal = postingRefusal() { return refuse(refusal) }
+        guard let threads = service as? any ThreadsService else { return refuse(strings.threadsUnavailable) }
+        do {
+            let posted = try await threads.replyInThread(text, root: rootID, quoting: quoting?.id, in: channelID)
+            if replies.merge([posted], viewer: viewer) { publish() }
+            return true
+        } catch {
+            return refuse(strings.error(error))
+        }
     }
 
     private func handle(_ event: ChatEvent) async {
@@ -101,14 +128,16 @@ public final class ThreadModel {
         }
     }
 
-    private func refuse(_ message: String) -> Bool {
+    func refuse(_ message: String) -> Bool {
         alert = message
         changes.publish()
         return false
     }
 
-    private func publish() {
+    func publish() {
         if let root { lines = .loaded([root] + replies.lines) }
+        // A picked line that went is no longer picked; a picked pending reply keeps its pick once delivered.
+        if selection != nil { selection = selectedLine?.id }
         changes.publish()
     }
 }

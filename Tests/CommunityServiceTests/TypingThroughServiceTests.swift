@@ -63,6 +63,19 @@ final class TypingThroughServiceTests: XCTestCase {
     /// A start that is never renewed or stopped (a client that vanished mid-word but kept its
     /// connection) runs out after `TypingNotice.lasts`.
     func testAnUnrenewedStartRunsOut() async throws {
+        try await assertALeftNoticeRunsOut(renewedAfter: nil)
+    }
+
+    /// Regression: a notice was checked for running out only at its first start's end, so one
+    /// renewed once and then left lasted until the connection ended.
+    func testARenewedStartThatIsLeftRunsOut() async throws {
+        // Renewed a while after the start (a client renews every 20 s), so the two ends are apart.
+        try await assertALeftNoticeRunsOut(renewedAfter: .seconds(5))
+    }
+
+    /// Alice starts typing (renewing it once after `pause`, if given) and then sends nothing:
+    /// bob sees it end `TypingNotice.lasts` after her last start, not before.
+    private func assertALeftNoticeRunsOut(renewedAfter pause: Duration?) async throws {
         let served = try ServedCommunity(moderators: [])
         defer { served.stop() }
         let alice = try await served.member("alice"), bob = try await served.member("bob")
@@ -73,10 +86,14 @@ final class TypingThroughServiceTests: XCTestCase {
         try await alice.setTyping(true, in: lobby)
         let told = await eventually(seconds: 20) { atBob.typists(in: lobby)?.names == ["alice"] }
         XCTAssertTrue(told)
-        let began = Date()
+        if let pause {
+            try await Task.sleep(for: pause)
+            try await alice.setTyping(true, in: lobby)
+        }
+        let lastStart = Date()
         let ranOut = await eventually(seconds: TypingNotice.lasts + 20) { atBob.typists(in: lobby) == .nobody }
-        XCTAssertTrue(ranOut, "the start ran out")
-        XCTAssertGreaterThan(Date().timeIntervalSince(began), TypingNotice.lasts - 5, "not before its time")
+        XCTAssertTrue(ranOut, "the notice ran out")
+        XCTAssertGreaterThan(Date().timeIntervalSince(lastStart), TypingNotice.lasts - 5, "not before its time")
     }
 
     func testGuestsAndThoseWhoMayNotPostCannotType() async throws {

@@ -39,12 +39,7 @@ final class CrossSigningTests: XCTestCase {
         let fixture = try MatrixFixture()
         let proxy = try FaultProxy(upstream: fixture.server)
         defer { proxy.stop() }
-        let user = try await SynapseUser.register(on: fixture.server)
-        let tteok = MatrixService(homeserver: proxy.url, sessionFile: fixture.directory.file("tteok/session.json"),
-                                  cacheDirectory: fixture.directory.file("tteok/cache"))
-        defer { _ = tteok.end() }
-        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
-        _ = try await tteok.acceptTerms(version: CommunityTerms.currentVersion)
+        let (tteok, user) = try await fixture.member("tteok", through: proxy.url)
         await tteok.catchUp()
         let active = try XCTUnwrap(tteok.active)
         let crypto = try XCTUnwrap(active.encryption?.crypto)

@@ -22,17 +22,18 @@ final class MatrixFixture: @unchecked Sendable {
     }
 
     /// A service whose files live under `name` (the same name reuses session and cache: a restart).
-    func service(_ name: String, transport: MatrixTransport = CurlTransport()) -> MatrixService {
-        let service = MatrixService(homeserver: server, sessionFile: directory.file("\(name)/session.json"),
+    func service(_ name: String, transport: MatrixTransport = CurlTransport(), through proxy: URL? = nil) -> MatrixService {
+        let service = MatrixService(homeserver: proxy ?? server, sessionFile: directory.file("\(name)/session.json"),
                                     cacheDirectory: directory.file("\(name)/cache"), transport: transport)
         services.append(service)
         return service
     }
 
-    /// A registered user logged in through a service, past the terms screen.
-    func member(_ name: String, transport: MatrixTransport = CurlTransport()) async throws -> (MatrixService, SynapseUser) {
+    /// A registered user logged in through a service, past the terms screen; the service talks
+    /// to the server through `proxy` (a `FaultProxy`'s URL) when given.
+    func member(_ name: String, transport: MatrixTransport = CurlTransport(), through proxy: URL? = nil) async throws -> (MatrixService, SynapseUser) {
         let user = try await SynapseUser.register(on: server)
-        let service = service(name, transport: transport)
+        let service = service(name, transport: transport, through: proxy)
         _ = try await service.logIn(identifier: user.localpart, password: user.password)
         _ = try await service.acceptTerms(version: CommunityTerms.currentVersion)
         return (service, user)

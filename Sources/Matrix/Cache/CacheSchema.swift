@@ -156,5 +156,16 @@ enum CacheSchema {
         -- sender's member state was not known (the member's current name is shown for those)
         ALTER TABLE events ADD COLUMN sender_name TEXT;
         """),
+        Migration(15, "spaces: room types and the rooms a space lists", sql: """
+        -- m.room.create's type ('m.space' for a space; NULL for an ordinary room)
+        ALTER TABLE rooms ADD COLUMN room_type TEXT;
+        -- the space's m.space.child events with a non-empty via: only the space's own moderators
+        -- write them, so they decide which rooms are listed under it (a room's m.space.parent is
+        -- its own claim, and is not taken)
+        CREATE TABLE space_children (space TEXT NOT NULL, child TEXT NOT NULL, PRIMARY KEY (space, child));
+        -- the rooms synced before this step never told their type: sync afresh once, so every
+        -- joined room's state (its m.room.create and a space's children) comes again
+        DELETE FROM meta WHERE key = 'sync_token';
+        """),
     ]
 }

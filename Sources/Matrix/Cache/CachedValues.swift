@@ -32,6 +32,8 @@ struct CachedRoom: Hashable, Sendable {
     var inviteIsDirect: Bool
     /// The room has (or had) `m.room.encryption`: tteok sends nothing there.
     var encrypted: Bool
+    /// A space (`m.room.create` type `m.space`): it groups rooms and is not a chat.
+    var isSpace: Bool
 
     /// The name a person sees: room name, else alias, else the id.
     var displayName: String {
@@ -61,6 +63,7 @@ struct CachedRoom: Hashable, Sendable {
         inviter = row["inviter"].string
         inviteIsDirect = row["invite_direct"].int == 1
         encrypted = row["encrypted"].int == 1
+        isSpace = row["room_type"].string == MatrixCache.spaceType
     }
 }
 

@@ -24,9 +24,10 @@ extension MatrixCache {
                 _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room.room_id)])
                 _ = try connection.run("""
                     UPDATE rooms SET in_directory = 1, name = coalesce(?, name), alias = coalesce(?, alias),
-                        topic = coalesce(?, topic), world_readable = ?, guest_can_join = ? WHERE room_id = ?
+                        topic = coalesce(?, topic), world_readable = ?, guest_can_join = ?,
+                        room_type = coalesce(?, room_type) WHERE room_id = ?
                     """, [SQLValue(room.name), SQLValue(room.canonical_alias), SQLValue(room.topic),
-                          SQLValue(room.world_readable), SQLValue(room.guest_can_join), .text(room.room_id)])
+                          SQLValue(room.world_readable), SQLValue(room.guest_can_join), SQLValue(room.room_type), .text(room.room_id)])
             }
         }
     }

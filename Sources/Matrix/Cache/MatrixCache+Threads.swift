@@ -5,15 +5,20 @@ import Storage
 /// Threads in the cache: replies keep their root in `events.thread_root` (cache step 7) and are
 /// never lines of the room's timeline; a thread's view reads them by root.
 extension MatrixCache {
-    /// The newest `limit` replies in the thread `root` started, oldest first, without ignored senders.
-    func threadReplies(of root: String, limit: Int) async throws -> [CachedEvent] {
+    /// The newest `limit` replies in the thread `root` started (those before the reply `before`,
+    /// when given), oldest first, without ignored senders.
+    func threadReplies(of root: String, before: String? = nil, limit: Int) async throws -> [CachedEvent] {
         let me = userID
         return try await database.read { connection in
+            let older = before == nil ? "" : """
+                AND (e.ts, e.seq) < (SELECT b.ts, b.seq FROM events b WHERE b.event_id = ?3 AND b.thread_root = ?1)
+                """
             let rows = try connection.query("""
                 \(MatrixCache.selectEvents)
-                WHERE e.thread_root = ? AND e.sender NOT IN (SELECT user_id FROM ignored)
-                ORDER BY e.ts DESC, e.seq DESC LIMIT ?
-                """, [.text(root), .integer(Int64(max(1, limit)))]).map { try CachedEvent(row: $0, connection) }.reversed()
+                WHERE e.thread_root = ?1 AND e.sender NOT IN (SELECT user_id FROM ignored) \(older)
+                ORDER BY e.ts DESC, e.seq DESC LIMIT ?2
+                """, [.text(root), .integer(Int64(max(1, limit)))] + (before.map { [.text($0)] } ?? []))
+                .map { try CachedEvent(row: $0, connection) }.reversed()
             return try MatrixCache.resolve(Array(rows), me: me, in: connection)
         }
     }

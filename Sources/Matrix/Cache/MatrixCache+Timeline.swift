@@ -112,9 +112,12 @@ extension MatrixCache {
                 try MatrixCache.storeMember(member, room: room, in: connection)
             }
             var inserted = 0
-            // Read backwards, a member event tells the name its member had before it (its
-            // prev_content): older messages keep that one, not the member's current name.
-            var namesBefore: [String: String] = [:]
+            // The page's `state` is its senders' member state at its newest event: the names they
+            // wrote under, whatever renames came later (on pages read before). Read backwards, a
+            // member event of the page tells the name its member had before it (its prev_content):
+            // older messages keep that one. Only a sender the server gave no state for falls back
+            // to the member's current name.
+            var namesBefore = MatrixCache.namesAtNewest(page.state ?? [])
             for event in page.chunk {  // newest first (dir=b)
                 if event.type == "m.room.member" { try MatrixCache.storeMember(event, room: room, in: connection) }
                 if event.type == MatrixCache.encryptionType { _ = try MatrixCache.markEncrypted(room, in: connection) }
@@ -129,6 +132,18 @@ extension MatrixCache {
                                    [.integer(back.0), back.1, .text(room)])
             return inserted
         }
+    }
+
+    /// Each member's display name in a page's member state ('' for none). A member who had left
+    /// or was banned there is named by the event's previous content: the name they wrote under.
+    static func namesAtNewest(_ state: [RoomEvent]) -> [String: String] {
+        var names: [String: String] = [:]
+        for event in state where event.type == "m.room.member" {
+            guard let user = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { continue }
+            let gone = member.membership == "leave" || member.membership == "ban"
+            names[user] = (gone ? event.unsigned?.prev_content?.decode(as: MemberContent.self)?.displayname : member.displayname) ?? ""
+        }
+        return names
     }
 
     /// Forgets a room's cached timeline (a peeked room is re-read from the live end next time).
@@ -186,7 +201,7 @@ extension MatrixCache {
     /// known got a different display name.
     @discardableResult
     static func storeMember(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
-        guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return false }
+        guard let user = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { return false }
         let ts = event.origin_server_ts ?? 0
         let before = try connection.queryRow("SELECT display_name, ts FROM members WHERE room_id = ? AND user_id = ?",
                                              [.text(room), .text(user)])

@@ -13,6 +13,8 @@ struct PublicRoom: Decodable, Sendable {
     var num_joined_members: Int?
     var world_readable: Bool
     var guest_can_join: Bool
+    /// `m.space` for a space (spec v1.4); absent for an ordinary room.
+    var room_type: String?
 }
 
 struct JoinedRoomsResponse: Decodable, Sendable {
@@ -55,6 +57,8 @@ struct MessagesResponse: Decodable, Sendable {
     var end: String?
     /// Member events of the senders (lazy-loading filter), for display names.
     var state: [RoomEvent]?
+    /// Where `/relations` goes on (older relations); absent on the last page.
+    var next_batch: String?
 }
 
 /// `POST /rooms/{id}/read_markers`.

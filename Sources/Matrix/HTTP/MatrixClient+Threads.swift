@@ -1,12 +1,14 @@
 import Foundation
 
 extension MatrixClient {
-    /// The newest `limit` replies of a thread, newest first
-    /// (`GET /_matrix/client/v1/rooms/{id}/relations/{root}/m.thread`, spec v1.3): what a thread's
-    /// view needs when its replies came before what is cached.
-    func threadReplies(of root: String, in room: String, limit: Int) async throws -> MessagesResponse {
+    /// The newest `limit` replies of a thread, newest first, or those before the server's
+    /// `from` batch (`GET /_matrix/client/v1/rooms/{id}/relations/{root}/m.thread`, spec v1.3):
+    /// what a thread's view needs when its replies came before what is cached.
+    func threadReplies(of root: String, in room: String, from batch: String? = nil, limit: Int) async throws -> MessagesResponse {
+        var query = [("dir", "b"), ("limit", String(min(max(limit, 1), 1000)))]
+        if let batch { query.append(("from", batch)) }
         let endpoint = Endpoint(method: .get, segments: ["_matrix", "client", "v1", "rooms", room, "relations", root, RelationType.thread],
-                                query: [("dir", "b"), ("limit", String(min(max(limit, 1), 1000)))])
+                                query: query)
         return try await call(endpoint)
     }
 }

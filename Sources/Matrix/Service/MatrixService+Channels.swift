@@ -152,12 +152,24 @@ extension MatrixService {
 
     // MARK: Helpers
 
-    /// Listed channels: joined rooms and directory rooms that are not direct conversations.
+    /// Listed channels: joined rooms and directory rooms that are not direct conversations, each
+    /// under the joined space that lists it (the first by name when several do).
     func listedChannels(_ active: Active) async throws -> [Channel] {
         let direct = Set(try await active.cache.directRooms().values.joined())
-        return try await active.cache.rooms()
-            .filter { ($0.membership == .joined || $0.inDirectory) && !direct.contains($0.id) }
-            .map { DomainMapping.channel($0, me: active.userID, directWith: nil) }
+        let rooms = try await active.cache.rooms().filter { ($0.membership == .joined || $0.inDirectory) && !direct.contains($0.id) }
+        let spaceNames = Dictionary(rooms.filter(\.isSpace).map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+        let listing = try await active.cache.listingSpaces()
+        return rooms.map { room in
+            var channel = DomainMapping.channel(room, me: active.userID, directWith: nil)
+            channel.parent = listing[room.id]?
+                .filter { $0 != room.id && spaceNames[$0] != nil }
+                .min { lhs, rhs in
+                    let order = NameOrder.compare(spaceNames[lhs] ?? lhs, spaceNames[rhs] ?? rhs)
+                    return order == 0 ? lhs < rhs : order < 0
+                }
+                .map { ChannelID($0) }
+            return channel
+        }
     }
 
     func directChannels(_ active: Active) async throws -> [Channel] {

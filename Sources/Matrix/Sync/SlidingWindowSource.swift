@@ -42,7 +42,7 @@ extension SlidingSyncRequest {
     static func window(_ size: Int) -> SlidingSyncRequest {
         SlidingSyncRequest(lists: ["window": List(ranges: [[0, size - 1]], timeline_limit: 10, required_state: [
             ["m.room.name", ""], ["m.room.topic", ""], ["m.room.canonical_alias", ""], ["m.room.power_levels", ""],
-            ["m.room.history_visibility", ""], ["m.room.guest_access", ""], ["m.room.encryption", ""], ["m.room.create", ""],
+            ["m.room.history_visibility", ""], ["m.room.guest_access", ""], ["m.room.encryption", ""], ["m.room.create", ""], ["m.space.child", "*"],
             ["m.room.member", "$ME"], ["m.room.member", "$LAZY"],
         ])])
     }
@@ -60,7 +60,7 @@ extension SlidingSyncResponse {
                 continue
             }
             let ownMembership = (room.required_state ?? []).last { $0.type == "m.room.member" && $0.state_key == me }?
-                .content.decode(as: MemberContent.self)?.membership
+                .content.json?.decode(as: MemberContent.self)?.membership
             guard ownMembership == nil || ownMembership == "join" else { continue }
             let receipt = extensions?.receipts?.rooms?.values[id]
             joined[id] = JoinedRoom(state: EventList(events: room.required_state ?? []),

@@ -20,10 +20,10 @@ extension TerminalApp {
             drawStatus(on: &canvas, in: status)
         }
         if let help { reports.help = help.draw(into: &canvas, in: body) }
-        if !modal.draw(into: &canvas, in: body, chatAlert: chat?.alert, strings: strings, text: text), let commandLine {
+        if !modal.draw(into: &canvas, in: body, chatAlert: chatAlerts?.alert, strings: strings, text: text), let commandLine {
             cursor = commandLine.draw(on: &canvas, text: text)
         }
-        reports.covered = reports.covered || showsHelp || modal.keyContext(chatAlert: chat?.alert) != nil || commandLine != nil
+        reports.covered = reports.covered || showsHelp || modal.keyContext(chatAlert: chatAlerts?.alert) != nil || commandLine != nil
         reports.cursor = cursor
         lastFrame = reports
         return cursor

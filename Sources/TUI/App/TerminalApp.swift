@@ -61,6 +61,8 @@ public final class TerminalApp: FrontEnd {
         session.changes.addObserver { [weak self] in
             guard let self else { return }
             syncPages()
+            askAboutVerificationRequest()
+            raiseVerificationWarning()
             markDirty(damage(of: session.changes.lastChange))
         }
     }
@@ -126,6 +128,12 @@ public final class TerminalApp: FrontEnd {
         return model
     }
 
+    /// Whose alert is up over the chat: the open thread's, else the chat's.
+    var chatAlerts: (any MessageList)? {
+        if let thread = ui.chat?.thread, thread.alert != nil { return thread }
+        return chat
+    }
+
     /// The chat page, while a chat is open.
     var openChat: ChatController? {
         guard let page = ui.chat, page.model != nil else { return nil }
@@ -142,7 +150,7 @@ public final class TerminalApp: FrontEnd {
 
     /// Where keys go now, which decides how the key map reads them: the modal layer first.
     var keyContext: KeyContext {
-        if let modal = modal.keyContext(chatAlert: chat?.alert) { return modal }
+        if let modal = modal.keyContext(chatAlert: chatAlerts?.alert) { return modal }
         if commandLine != nil { return .typing }
         if let page = shownPage { return page.keyContext }
         return .browsing

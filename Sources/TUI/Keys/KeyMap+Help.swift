@@ -137,7 +137,7 @@ extension UIStrings {
         case .retryUnsent: return korean ? "못 보낸 메시지 다시 보내기" : "send an unsent message again"
         case .delete: return korean ? "고른 메시지 삭제 (물어봄)" : "delete picked message (asks)"
         case .reply: return korean ? "고른 메시지에 답장" : "reply to picked message"
-        case .openThread: return korean ? "고른 메시지의 스레드 (Esc: 돌아가기)" : "open picked message's thread (Esc back)"
+        case .openThread: return korean ? "고른 메시지의 스레드 (Esc Esc: 돌아가기)" : "open picked message's thread (Esc Esc back)"
         case .editPicked: return korean ? "고른 내 메시지 수정" : "edit picked message (mine)"
         case .react: return korean ? "고른 메시지에 반응" : "react to picked message"
         case .editLast: return korean ? "빈 입력에서: 내 마지막 메시지 수정" : "empty input: edit my last message"

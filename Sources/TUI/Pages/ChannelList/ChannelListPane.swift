@@ -2,7 +2,8 @@ import ChatCore
 import ViewModels
 
 /// The channel list: one row per channel with its unread badge (`CountBadge.label`), the
-/// "current region" tag in the accent on the pinned row, and the selection.
+/// "current region" tag in the accent on the pinned row, spaces as headings over their indented
+/// rooms, and the selection.
 public struct ChannelListPane {
     public var rows: Loadable<[ChannelRow]>
     public var selected: Int
@@ -26,6 +27,9 @@ public struct ChannelListPane {
     public struct Report: Hashable, Sendable {
         public var loadingBadges: [ChannelID] = []
         public var lastShownIndex: Int?
+        /// The channel drawn on each screen row, and the columns the list takes (for a click).
+        public var rowChannels: [Int: ChannelID] = [:]
+        public var columns: Range<Int> = 0..<0
     }
 
     /// Where the rows go: below the title, and below the banner when there is one.
@@ -72,9 +76,11 @@ public struct ChannelListPane {
 
     private func draw(_ rows: [ChannelRow], on canvas: inout Canvas, in body: Region) -> Report {
         var report = Report()
+        report.columns = body.frame.column..<body.frame.maxColumn
         let first = ListScroll.offset(selected: selected, count: rows.count, height: body.height)
         for (offset, row) in rows.dropFirst(first).prefix(body.height).enumerated() {
             if row.badge == .loading { report.loadingBadges.append(row.id) }
+            report.rowChannels[body.absolute(Point(row: offset, column: 0)).row] = row.id
             drawRow(row, isSelected: first + offset == selected, on: &canvas, in: body.rows(offset, count: 1))
             report.lastShownIndex = first + offset
         }
@@ -92,8 +98,14 @@ public struct ChannelListPane {
             let style = row.badge == .error ? Style(.error, on: nil, .reverse) : Style(.badge, on: nil, .reverse)
             canvas.draw(badge, style: style, row: 0, column: max(right, 1), in: line)
         }
-        var nameArea = line.subregion(Rect(row: 0, column: 2, width: right - 3, height: 1))
-        if row.isCurrentRegion {
+        // A space is a heading (▾, bold) and the rooms it groups are indented under it, as
+        // WeeChat's buflist indents a server's channels: the rooms stay one list to move through.
+        // In a narrow pane the indent takes at most half the room a name has.
+        let indent = min(2 * row.depth, max(right - 3, 0) / 2)
+        var nameArea = line.subregion(Rect(row: 0, column: 2 + indent, width: max(right - 3 - indent, 0), height: 1))
+        if row.channel.isSpace {
+            canvas.draw("▾ " + text.line(row.name), style: Style(.text, on: isSelected ? .selection : nil, .bold), row: 0, in: nameArea)
+        } else if row.isCurrentRegion {
             let tag = " " + strings.shared.currentRegion
             let tagWidth = TextLayout.width(TextLayout.glyphs(tag))
             let name = text.line(row.name)

@@ -60,9 +60,10 @@ extension ChatController {
 
     /// The attachment `s` and `o` act on, or nil with an alert saying why there is none.
     func chosenAttachment() -> ChosenAttachment? {
-        guard let chat = model else { return nil }
-        guard let chosen = ChosenAttachment.pick(selected: chat.selectedLine?.message, in: chat.messages.value ?? []) else {
-            modal.alert = chat.selectedLine == nil ? strings.noImageHere : strings.noAttachmentPicked
+        guard let chat = model, let list = shownList else { return nil }
+        let lines = thread?.lines.value ?? chat.messages.value ?? []
+        guard let chosen = ChosenAttachment.pick(selected: list.selectedLine?.message, in: lines) else {
+            modal.alert = list.selectedLine == nil ? strings.noImageHere : strings.noAttachmentPicked
             return nil
         }
         return chosen

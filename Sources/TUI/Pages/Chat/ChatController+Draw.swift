@@ -18,20 +18,22 @@ extension ChatController {
 
     private func drawChat(_ model: ChatModel, into canvas: inout Canvas, in region: Region) -> FrameReport {
         let (transcriptArea, inputArea) = region.splitBottom(InputBarPane.height(for: input, width: region.width))
+        var pane: ChatPane
         if let thread {
             // The thread over the chat: its root and replies, newest at the bottom, its own input.
-            let pane = ChatPane(title: threadTitle(thread), messages: thread.lines, paging: .done, scroll: 0, focused: false, transcript: transcript)
-            var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea)
-            report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
-            return report
-        }
-        var pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
+            pane = ChatPane(title: threadTitle(thread), messages: thread.lines, paging: thread.paging, scroll: 0,
                             focused: focus == .selecting, transcript: transcript)
-        if case .person = model.subject { pane.isDirect = true }
+            pane.transcript.selected = thread.selection
+        } else {
+            pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0,
+                            focused: focus == .selecting, transcript: transcript)
+            if case .person = model.subject { pane.isDirect = true }
+            pane.transcript.selected = model.selection
+            pane.transcript.firstUnread = model.firstUnread
+        }
         pane.position = scroll
-        pane.transcript.selected = model.selection
-        pane.transcript.firstUnread = model.firstUnread
-        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea, transcriptRegion: transcriptArea)
+        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea,
+                                 transcriptRegion: thread == nil ? transcriptArea : nil)
         report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
         return report
     }
@@ -62,14 +64,14 @@ extension ChatController {
         shown = report.chat ?? ChatPane.Report()
         inputRegion = report.inputRegion
         transcriptRegion = report.transcriptRegion
-        guard let model else { return }
+        guard let model, let list = shownList else { return }
         if let rows = report.memberRows { loadMembers(model, rows: rows) }
-        settleUnreadPosition(model)
-        guard shown.showsOldest, case .haveMore = model.paging, !pagingRequested else { return }
+        if thread == nil { settleUnreadPosition(model) }
+        guard shown.showsOldest, case .haveMore = list.paging, !pagingRequested else { return }
         pagingRequested = true
         Task { @MainActor [weak self] in
-            await model.topBecameVisible()
-            guard let self, self.model === model else { return }
+            await list.topBecameVisible()
+            guard let self, self.shownList === list else { return }
             self.pagingRequested = false
             self.host?.markDirty(.everything)
         }

@@ -25,7 +25,7 @@ extension ChatController {
 
     /// Enter in selection mode: the input answers the picked message.
     func startReply() {
-        guard let line = model?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
+        guard let line = shownList?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
         leaveSelectionMode()
         cancelComposing()
         composing = .reply(to: line)
@@ -33,8 +33,8 @@ extension ChatController {
 
     /// Ctrl-E in selection mode, or ↑ on the empty input: the input holds `line`'s text to change.
     func startEdit(_ line: ChatLine) {
-        guard let model else { return }
-        guard model.mayEdit(line) else { return modal.alert = strings.shared.editOnlyYours }
+        guard let list = shownList else { return }
+        guard list.mayEdit(line) else { return modal.alert = strings.shared.editOnlyYours }
         leaveSelectionMode()
         cancelComposing()
         composing = .edit(line, draft: input.text)
@@ -50,11 +50,11 @@ extension ChatController {
 
     /// Enter while answering or editing; true when it was stored.
     func sendComposed(_ text: String, _ composition: Composition) async -> Bool {
-        guard let model else { return false }
+        guard let list = shownList else { return false }
         switch composition {
-        case .reply(let line): return await model.reply(text, to: line)
+        case .reply(let line): return await list.reply(text, to: line)
         case .edit(let line, let draft):
-            guard await model.edit(line, to: text) else { return false }
+            guard await list.edit(line, to: text) else { return false }
             // The draft typed before editing comes back once the edit is sent.
             input.setText(draft)
             return true
@@ -63,16 +63,16 @@ extension ChatController {
 
     /// `+` in selection mode: a choice of reactions, mine marked (choosing one takes it back).
     func askToReact() {
-        guard let line = model?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
+        guard let line = shownList?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
         askToReact(to: line)
     }
 
     private func askToReact(to line: ChatLine) {
-        guard let model else { return }
+        guard let list = shownList else { return }
         let mine = Set(line.message.reactions.filter(\.mine).map(\.key))
         let keys = Self.quickReactions + mine.filter { !Self.quickReactions.contains($0) }.sorted()
         let choices = keys.map { key in
-            Question.Choice(label: mine.contains(key) ? key + "✓" : key) { await model.toggleReaction(key, on: line) }
+            Question.Choice(label: mine.contains(key) ? key + "✓" : key) { await list.toggleReaction(key, on: line) }
         }
         modal.question = Question(strings.askReact(messageTarget(line)), cancel: strings.cancel, choices: choices)
     }
@@ -80,15 +80,15 @@ extension ChatController {
     /// `d` or Del in selection mode: an unsent message of mine is discarded, any other deleted —
     /// mine, or anyone's by a moderator (the backend refuses the rest, in words).
     func askToDeletePicked() {
-        guard let line = model?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
-        if line.isMine, line.message.delivery != .delivered { return askAboutUnsent(retry: false) }
+        guard let line = shownList?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
+        if thread == nil, line.isMine, line.message.delivery != .delivered { return askAboutUnsent(retry: false) }
         askToDelete(line)
     }
 
     private func askToDelete(_ line: ChatLine) {
-        guard let model else { return }
+        guard let list = shownList else { return }
         let target = line.isMine ? strings.yourMessage(Self.excerpt(line.message.content.summary)) : messageTarget(line)
-        modal.ask(strings.askDelete(target), confirm: strings.deleteChoice, strings: strings) { await model.delete(line) }
+        modal.ask(strings.askDelete(target), confirm: strings.deleteChoice, strings: strings) { await list.delete(line) }
     }
 
     // MARK: Slash commands

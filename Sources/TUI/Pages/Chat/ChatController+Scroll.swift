@@ -22,13 +22,13 @@ extension ChatController {
     /// In selection mode the newest message is picked.
     func scrollToNewest() {
         scroll = .newest
-        if focus == .selecting { model?.selectEnd(newest: true) }
+        if focus == .selecting { shownList?.selectEnd(newest: true) }
     }
 
     /// Home: the oldest message, older pages loaded while the view stays at the top. In selection
     /// mode the oldest loaded message is picked.
     func scrollToOldest() {
         scroll = .oldest
-        if focus == .selecting { model?.selectEnd(newest: false) }
+        if focus == .selecting { shownList?.selectEnd(newest: false) }
     }
 }

@@ -2,7 +2,9 @@ import ChatCore
 import ViewModels
 
 /// A thread's view inside the chat page: → in selection mode opens the picked message's thread
-/// (root first, then its replies, live), Enter replies in it, Esc goes back to the chat.
+/// (root first, then its replies, live, older ones read back as its top shows). Its keys are the
+/// chat's: Enter replies in the thread, Esc ↑ picks a line of it to reply to, edit, react to or
+/// delete, and Esc while reading goes back to the chat.
 extension ChatController {
     /// Opens the picked message's thread with the keys in its input.
     func openThread() async {
@@ -12,40 +14,39 @@ extension ChatController {
             return
         }
         model?.select(nil)
+        cancelComposing()
         thread = opened
+        chatScroll = scroll
+        scroll = .newest
+        pagingRequested = false
         focus = .input
         input.setText("")
         await opened.load()
     }
 
-    /// The keys while a thread is open; false for those the router takes.
-    func handleThread(_ intent: Intent, _ thread: ThreadModel) async -> Bool {
-        switch intent {
-        case .submit:
-            let line = input.text
-            guard !line.allSatisfy(\.isWhitespace) else { return true }
-            if await thread.reply(line) {
-                input.commit()
-            } else if let alert = thread.alert {
-                modal.alert = alert
-                thread.dismissAlert()
-            }
-        case .edit(let key):
-            _ = input.handle(key)
-        case .editLast:
-            _ = input.handle(.up)
-        case .leave:
-            closeThread()
-        default:
-            return false
+    /// Enter in a thread's input: a reply in the thread (answering the picked line when a reply
+    /// is under way), or the edit under way. The thread's alert says why one was refused.
+    func submitInThread(_ thread: ThreadModel) async {
+        let line = input.text
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        if let composing {
+            guard await sendComposed(line, composing) else { return }
+            self.composing = nil
+            if case .reply = composing { input.commit() }
+        } else if await thread.reply(line) {
+            input.commit()
         }
-        return true
+        scroll = .newest
     }
 
     /// Back to the chat, in selection mode where the thread was opened.
     func closeThread() {
+        cancelComposing()
         thread?.close()
         thread = nil
+        scroll = chatScroll ?? .newest
+        chatScroll = nil
+        pagingRequested = false
         input.setText("")
         focus = .reading
     }

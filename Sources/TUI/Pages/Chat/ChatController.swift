@@ -36,6 +36,8 @@ final class ChatController: PageController {
     private(set) var model: ChatModel?
     /// The thread open over the chat (→ in selection mode), nil when the chat itself is shown.
     var thread: ThreadModel?
+    /// Where the chat was scrolled when its thread opened, back when the thread closes.
+    var chatScroll: ChatScroll?
     private var shownSubject: ChatSubject?
     var focus = Focus.list
     /// The input line, with the history ↑/↓ recall (the account's, across its chats); Alt-Enter
@@ -111,9 +113,10 @@ final class ChatController: PageController {
         defer { model.inputChanged(input.text) }
         if case .complete(let forward) = intent { return complete(forward: forward) }
         completion = nil
-        if let thread { return await handleThread(intent, thread) }
+        let list: any MessageList = shownList ?? model
         switch (intent, keyContext) {
-        case (.submit, _): await submit(model)
+        case (.submit, _):
+            if let thread { await submitInThread(thread) } else { await submit(model) }
         case (.edit(.end), .chatInput) where input.cursor == input.text.count:
             // End with nothing after the cursor to move over: the newest message.
             scrollToNewest()
@@ -121,7 +124,7 @@ final class ChatController: PageController {
         case (.editLast, .chatInput):
             // ↑ on the empty line edits my last message; with text in it (or nothing of mine
             // here), it walks the history as in any line editor.
-            if input.text.isEmpty, composing == nil, let line = model.lastEditableLine {
+            if input.text.isEmpty, composing == nil, let line = list.lastEditableLine {
                 startEdit(line)
             } else {
                 _ = input.handle(.up)
@@ -141,50 +144,67 @@ final class ChatController: PageController {
             // edit under way.
             cancelComposing()
             focus = .reading
+        case (.leave, .reading) where thread != nil:
+            // As Esc while reading leaves the chat, it leaves the thread for the chat.
+            closeThread()
         case (.leave, .selecting): leaveSelectionMode()
         case (.focusInput, _): focus = .input
         case (.selectMessages, _): enterSelectionMode()
         case (.newest, _): scrollToNewest()
         case (.oldest, _): scrollToOldest()
-        case (.up, .selecting), (.up, .reading): model.selectOlder()
-        case (.down, .selecting), (.down, .reading): model.selectNewer()
+        case (.up, .selecting), (.up, .reading): list.selectOlder()
+        case (.down, .selecting), (.down, .reading): list.selectNewer()
         default: return await handleSelected(intent)
         }
         return true
     }
 
-    /// The letters of selection mode: each asks first, naming its target.
+    /// The letters of selection mode: each asks first, naming its target. In a thread's view,
+    /// reply, edit, react, delete and the attachment keys act on the thread's picked line; the
+    /// chat's own (report, block, resend, another thread) wait for the chat.
     private func handleSelected(_ intent: Intent) async -> Bool {
         guard focus == .selecting else { return false }
         switch intent {
         case .reply: startReply()
-        case .openThread: await openThread()
+        case .openThread where thread == nil: await openThread()
         case .editPicked:
-            guard let line = model?.selectedLine else { modal.alert = strings.shared.selectMessageFirst; break }
+            guard let line = shownList?.selectedLine else { modal.alert = strings.shared.selectMessageFirst; break }
             startEdit(line)
         case .react: askToReact()
         case .delete: askToDeletePicked()
-        case .report: promptReport()
-        case .block: askToBlockSelectedSender()
+        case .report where thread == nil: promptReport()
+        case .block where thread == nil: askToBlockSelectedSender()
         case .openImage: await askToOpenImage()
         case .saveImage: await askToSaveImage()
-        case .retryUnsent: askAboutUnsent(retry: true)
+        case .retryUnsent where thread == nil: askAboutUnsent(retry: true)
         default: return false
         }
         return true
     }
 
+    /// What selection mode picks in and acts on: the open thread, else the chat.
+    var shownList: (any MessageList)? { thread ?? model }
+
     /// Selection mode starts on the newest message.
     func enterSelectionMode() {
-        guard let model else { return }
+        guard let list = shownList else { return }
         focus = .selecting
-        if model.selectedLine == nil { model.selectOlder() }
+        if list.selectedLine == nil { list.selectOlder() }
+    }
+
+    /// A click on the transcript's screen row `row`: its message is picked (selection mode).
+    /// False when no message is drawn there.
+    func click(row: Int, column: Int) -> Bool {
+        guard shown.columns.contains(column), let message = shown.rowMessages[row], let list = shownList else { return false }
+        focus = .selecting
+        list.select(message)
+        return true
     }
 
     /// Back to the input; nothing stays picked.
     func leaveSelectionMode() {
         guard focus == .selecting else { return }
-        model?.select(nil)
+        shownList?.select(nil)
         focus = .input
     }
 

@@ -41,6 +41,9 @@ public struct ChatPane {
         public var newBelow = 0
         /// The newest message, which scrolling back anchors to.
         public var newest: MessageID?
+        /// The message drawn on each screen row, and the columns the transcript takes (a click).
+        public var rowMessages: [Int: MessageID] = [:]
+        public var columns: Range<Int> = 0..<0
     }
 
     /// Where the transcript's rows go in the pane's `region`: below the title, a column in from
@@ -141,11 +144,17 @@ public struct ChatPane {
         let end = rows.count - scroll
         let start = max(0, end - body.height)
         let top = body.height - (end - start)
-        for (offset, row) in rows[start..<end].enumerated() { draw(row, at: top + offset, on: &canvas, in: body) }
+        var rowMessages: [Int: MessageID] = [:]
+        for (offset, row) in rows[start..<end].enumerated() {
+            draw(row, at: top + offset, on: &canvas, in: body)
+            if let message = row.message { rowMessages[body.absolute(Point(row: top + offset, column: 0)).row] = message }
+        }
         placeGraphics(rows, visible: start..<end, top: top, on: &canvas, in: body)
         var report = Report(showsOldest: start == 0 && tail.complete, maxScroll: maxScroll, visibleRows: start..<end, scroll: scroll)
         report.belowAnchor = tail.anchorEnd.map { rows.count - $0 } ?? 0
         report.newBelow = tail.startsAfterAnchor.filter { $0 >= end }.count
+        report.rowMessages = rowMessages
+        report.columns = body.frame.column..<body.frame.maxColumn
         return report
     }
 
@@ -155,7 +164,11 @@ public struct ChatPane {
         var spans = row.spans
         if row.isSelected {
             canvas.clear(body.rows(line, count: 1), style: Style(.text, on: .selection))
-            spans = spans.map { Span($0.text, Style(foreground: $0.style.foreground, background: .role(.selection), attributes: $0.style.attributes)) }
+            spans = spans.map { span in
+                var picked = span
+                picked.style = Style(foreground: span.style.foreground, background: .role(.selection), attributes: span.style.attributes)
+                return picked
+            }
         }
         canvas.draw(spans, row: line, column: column, in: body)
     }
@@ -169,8 +182,17 @@ public struct ChatPane {
         let body = Self.body(of: region)
         let count = min(added.count, body.height)
         canvas.scrollUp(body.frame, by: count)
-        for (offset, row) in added.suffix(count).enumerated() { draw(row, at: body.height - count + offset, on: &canvas, in: body) }
         var report = last
+        // The messages of the screen rows (a click) move up with their rows.
+        report.rowMessages = Dictionary(uniqueKeysWithValues: last.rowMessages.compactMap { row, message in
+            row - count >= body.frame.row ? (row - count, message) : nil
+        })
+        for (offset, row) in added.suffix(count).enumerated() {
+            let line = body.height - count + offset
+            draw(row, at: line, on: &canvas, in: body)
+            let screenRow = body.absolute(Point(row: line, column: 0)).row
+            report.rowMessages[screenRow] = row.message
+        }
         let total = last.visibleRows.upperBound + added.count
         report.visibleRows = max(0, total - body.height)..<total
         report.maxScroll = max(0, total - body.height)
