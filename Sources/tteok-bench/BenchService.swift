@@ -33,7 +33,7 @@ final class BenchService {
         let store = context.storeURL.path
         try Self.waitUntilFree(store)
         let log = folder.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o600])
         process.executableURL = URL(fileURLWithPath: context.options.tteokExecutable)
         process.arguments = ["serve", "--store", store, "--socket", socketPath]
         process.standardOutput = FileHandle.nullDevice
