@@ -11,6 +11,11 @@ public protocol VerificationService: AnyObject, Sendable {
     /// once it began, the verification.
     func nextVerification(timeout: Duration) async throws -> any DeviceVerification
 
+    /// Waits up to `timeout` for another device to ask this one, without answering it: a front
+    /// end asks the person first (nil when none asked in time). `timeout` also bounds how long
+    /// the request waits for the person's answer.
+    func nextRequest(timeout: Duration) async throws -> (any VerificationRequest)?
+
     /// Creates this account's cross-signing keys (master, self-signing, user-signing), publishes
     /// them — the server may ask for `password` — signs this device with them, and keeps their
     /// private keys in the account's secret storage (made now when the account has none).
@@ -28,6 +33,19 @@ public struct CrossSigningSetup: Sendable, Hashable {
         self.masterKey = masterKey
         self.recoveryKey = recoveryKey
     }
+}
+
+/// Another device asking this one to verify, not yet answered.
+public protocol VerificationRequest: Sendable {
+    /// Who asks, and from which of their devices.
+    var user: String { get }
+    var device: String { get }
+
+    /// Takes the request: the verification goes on, bounded by `timeout`.
+    func accept(timeout: Duration) async -> any DeviceVerification
+
+    /// Refuses it (the other device is told the person cancelled).
+    func decline() async
 }
 
 /// One verification under way.
@@ -52,6 +70,9 @@ public enum VerificationStep: Hashable, Sendable {
     /// The emoji (and numbers) to compare with what the other device shows.
     case compare([VerificationEmoji], decimals: [Int])
     case verified(user: String, device: String)
+    /// After `.verified`: the signature that shows the verification to this account's other
+    /// devices and to other people could not be uploaded (why); the device stays verified here.
+    case unpublished(String)
     case cancelled(reason: String, code: String, byPeer: Bool)
 }
 

@@ -12,7 +12,7 @@ extension NcursesTerminal {
     /// Splits a glyph into the cells ncurses can take, checked against the C library's
     /// `wcwidth` (which ncurses uses to move its cursor). Where the two disagree the glyph is
     /// replaced by U+FFFD (and a space), so ncurses' idea of the line never drifts from the canvas.
-    static func cellPieces(_ glyph: Glyph) -> [CellPiece] {
+    nonisolated static func cellPieces(_ glyph: Glyph) -> [CellPiece] {
         var pieces: [CellPiece] = []
         for scalar in glyph.text.unicodeScalars {
             let width = DisplayWidth.of(scalar)

@@ -44,11 +44,11 @@ public final class NcursesTerminal: TerminalBackend {
     /// The stream ncurses writes to (a FILE of its own over standard output).
     private var output: UnsafeMutablePointer<FILE>?
     private var input: UnsafeMutablePointer<FILE>?
-    private var pairs = ColorPairs(mode: .none)
+    private(set) var pairs = ColorPairs(mode: .none)
     private var sources: [DispatchSourceProtocol] = []
     private var handler: (@MainActor (TerminalEvent) -> Void)?
     private var cursorVisible: Bool?
-    private var isRunning = false
+    private(set) var isRunning = false
     /// A kitty picture was drawn: clearing the screen must delete pictures too.
     private var drewKitty = false
 
@@ -188,7 +188,7 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Writes all of `bytes` (a picture may be larger than one `write` takes), after what ncurses
     /// has buffered.
-    private func writeDirect(_ bytes: [UInt8]) {
+    func writeDirect(_ bytes: [UInt8]) {
         if let output { fflush(output) }
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0

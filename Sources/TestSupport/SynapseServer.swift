@@ -136,6 +136,13 @@ public struct SynapseUser: Sendable {
     public func setDisplayName(_ name: String) async throws {
         _ = try await RawMatrix.request(server, "PUT", "profile/\(RawMatrix.encode(userID))/displayname", token: accessToken, body: ["displayname": name])
     }
+
+    /// The user ids the user directory finds for `term` when this user searches (the server
+    /// updates the directory a moment after a profile or membership changes).
+    public func searchDirectory(_ term: String) async throws -> [String] {
+        let answer = try await RawMatrix.request(server, "POST", "user_directory/search", token: accessToken, body: ["search_term": term, "limit": 10])
+        return (answer["results"] as? [[String: Any]] ?? []).compactMap { $0["user_id"] as? String }
+    }
 }
 
 /// JSON over URLSession with no dependency on the Matrix module, for fixtures.

@@ -17,6 +17,8 @@ public final class Community {
     public let moderation: ModerationModel
     /// Invitations waiting for an answer, live from the start (the status line says when one comes).
     public let invitations: InvitationsModel
+    /// Other devices asking to verify this one, waiting for the person's answer.
+    public let verificationRequests: IncomingVerifications
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -42,6 +44,7 @@ public final class Community {
         profile = ProfileModel(context: context)
         moderation = ModerationModel(service: context.service, strings: context.strings)
         invitations = InvitationsModel(context: context, gate: gate)
+        verificationRequests = IncomingVerifications(context: context)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
@@ -66,6 +69,7 @@ public final class Community {
         if let channelName { await gate.open(.channelNamed(channelName)) }
         await navigator.preload(.discover)
         await invitations.start()
+        verificationRequests.start()
     }
 
     /// `/join NAME`.
@@ -122,6 +126,7 @@ public final class Community {
     func close() async {
         live.cancel()
         invitations.close()
+        verificationRequests.close()
         await navigator.closeAll()
     }
 }

@@ -52,6 +52,8 @@ public final class InvitationsModel {
         do {
             let channel = try await invitations.acceptInvite(invite.channelID)
             await fetch(announcing: false)
+            // A space is joined but is no chat to open: say where its rooms are instead.
+            if channel.isSpace { return .refused(strings.joinedSpace(channel.name)) }
             return await gate.open(invite.isDirect ? .person(invite.inviter) : .channel(channel))
         } catch {
             await fetch(announcing: false)

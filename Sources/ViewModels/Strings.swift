@@ -89,6 +89,10 @@ public struct Strings: Hashable, Sendable {
         pick("\(name) is a space: it groups rooms and is not a chat. Open one of the rooms under it.",
              "\(name)은(는) 스페이스입니다. 방들을 묶을 뿐 대화방이 아닙니다. 아래의 방 중 하나를 여세요.")
     }
+    public func joinedSpace(_ name: String) -> String {
+        pick("You joined the space \(name). Its rooms are listed under it in Channels.",
+             "\(name) 스페이스에 참여했습니다. 그 안의 방은 채널 목록에서 스페이스 아래에 있습니다.")
+    }
     public var logInForConversations: String { pick("Log in to talk with other members.", "대화하려면 로그인해주세요.") }
     public var noMembersFound: String { pick("No member found.", "회원을 찾을 수 없습니다.") }
     public var nickname: String { pick("Nickname", "닉네임") }

@@ -19,6 +19,8 @@ public final class VerificationModel {
     /// The person verified (a Matrix user id; this account's own for its other devices).
     public let user: String
     public private(set) var state: State
+    /// Something the person must hear after the outcome (the signature not uploaded), until taken.
+    public private(set) var warning: String?
     private let changes: ChangeSignal
     private let strings: Strings
     private var verification: (any DeviceVerification)?
@@ -38,17 +40,40 @@ public final class VerificationModel {
         }
     }
 
-    /// Asks `user`'s devices through `service` and follows the steps until the end.
-    func start(_ service: any VerificationService, timeout: Duration) {
+    /// Asks `user`'s devices through `service` and follows the steps until the end. A name that
+    /// is not a Matrix user id (`@name:server`) is looked up among the members first.
+    func start(_ service: any VerificationService, members: any ChatService, timeout: Duration) {
         following = Task { [weak self, user] in
             do {
-                let verification = try await service.verify(user: user, device: nil, timeout: timeout)
+                let id = try await Self.userID(of: user, in: members)
+                guard let id else {
+                    self?.set(.cancelled(self?.strings.noMembersFound ?? ""))
+                    return
+                }
+                let verification = try await service.verify(user: id, device: nil, timeout: timeout)
                 self?.verification = verification
                 for await step in verification.steps() { self?.show(step) }
             } catch {
                 self?.set(.cancelled(self?.strings.error(error) ?? ""))
             }
         }
+    }
+
+    /// Accepts another device's request and follows the steps until the end.
+    func follow(accepting request: any VerificationRequest, timeout: Duration) {
+        following = Task { [weak self] in
+            let verification = await request.accept(timeout: timeout)
+            self?.verification = verification
+            for await step in verification.steps() { self?.show(step) }
+        }
+    }
+
+    /// `user` itself when it is a Matrix id; else the one member a search by nickname finds (nil
+    /// when none or several do: verifying the wrong person is worse than asking again).
+    private static func userID(of user: String, in members: any ChatService) async throws -> String? {
+        if user.hasPrefix("@"), user.contains(":") { return user }
+        let found = try await members.searchMembers(MemberMatch.normalized(user))
+        return MemberMatch.pick(user, from: found)?.id.raw
     }
 
     /// The person's answer to the emoji: match sends our confirmation, no match cancels on both sides.
@@ -69,12 +94,21 @@ public final class VerificationModel {
         }
     }
 
+    /// The warning, once: a front end shows it as an alert.
+    public func takeWarning() -> String? {
+        defer { warning = nil }
+        return warning
+    }
+
     private func show(_ step: VerificationStep) {
         switch step {
         case .waiting(let text):
             if state != .confirmed { set(.waiting(text)) }
         case .compare(let emoji, _): set(.compare(emoji))
         case .verified(let user, let device): set(.verified(user: user, device: device))
+        case .unpublished(let reason):
+            warning = strings.verificationUnpublished(reason)
+            changes.publish()
         case .cancelled(let reason, _, let byPeer):
             set(.cancelled(byPeer ? strings.verificationCancelledByPeer(reason) : strings.verificationCancelled(reason)))
         }
@@ -88,12 +122,12 @@ public final class VerificationModel {
 }
 
 extension SessionModel {
-    /// `/verify`: starts an emoji verification of `user` (this account's own id: its other
-    /// devices), or says why it cannot (another backend, a guest).
+    /// `/verify`: starts an emoji verification of `user` — a Matrix id (this account's own: its
+    /// other devices) or a member's nickname — or says why it cannot (another backend, a guest).
     public func verify(_ user: String, timeout: Duration = .seconds(120)) -> VerificationModel? {
         guard let verifications = service as? any VerificationService else { return nil }
         let model = VerificationModel(user: user, strings: strings, changes: changes)
-        model.start(verifications, timeout: timeout)
+        model.start(verifications, members: service, timeout: timeout)
         return model
     }
 }

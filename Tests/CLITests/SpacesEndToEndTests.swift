@@ -52,7 +52,8 @@ final class SpacesEndToEndTests: XCTestCase {
         XCTAssertNil(ours[0]["parent"])
         XCTAssertNil(ours[2]["parent"])
         let text = try mina.run(["channels"])
-        XCTAssertTrue(text.stdout.contains("0 club \(built.tag)  (space)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("0 club \(built.tag)  (space)\n  0 club \(built.tag) room\n0 loose \(built.tag)\n"),
+                      "the room indented under its space: \(text.stdout)")
 
         let post = try mina.run(["post", built.space, "into the space"])
         XCTAssertEqual(post.status, 1, "\(post)")

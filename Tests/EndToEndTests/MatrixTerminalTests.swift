@@ -11,6 +11,7 @@ final class MatrixTerminalTests: XCTestCase {
 
     func testAGuestReadsLiveButCannotSend() async throws { try await scenarios.guestReadsLiveButCannotSend() }
     func testAMentionRingsTheBellAndNotifies() async throws { try await scenarios.mentionRingsTheBellAndNotifies() }
+    func testLinksAreNumberedAndHyperlinkedSafely() async throws { try await scenarios.linksAreNumberedAndHyperlinkedSafely() }
     func testAMemberChatsLiveResizesAndQuits() async throws { try await scenarios.memberChatsLiveResizesAndQuits() }
     func testBadgesCount() async throws { try await scenarios.regionFirstAndBadges() }
     func testTheNicknameGateKeepsTheChatClosed() async throws { try await scenarios.nicknameGateKeepsTheChatClosed() }

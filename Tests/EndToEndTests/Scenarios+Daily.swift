@@ -38,4 +38,36 @@ extension Scenarios {
         XCTAssertTrue(notified, "no notification escape in the output: \(output.suffix(400).debugDescription)")
         XCTAssertTrue(output.contains("@\(dave.nickname) ping\u{1B}\u{1B}\\\u{1B}\\"), "the body, then the ends of both sequences")
     }
+
+    /// Links are numbered on screen and emitted as OSC 8 hyperlinks — read from the raw output —
+    /// and a hostile message cannot smuggle an escape of its own: its ESC, BEL and C1 bytes end
+    /// the link before them, so only the http(s) part is ever inside an escape, and nothing with
+    /// another scheme is.
+    func linksAreNumberedAndHyperlinkedSafely() async throws {
+        let channel = try await community.openChannel("links")
+        let dave = try community.member("dave")
+        let bob = try community.member("bob")
+        try community.post(["before"], in: channel, as: bob)
+        let terminal = try community.terminal(dave.person, ["--channel", channel])
+        terminal.waitFor("before")
+        let raw = community.directory.file("raw-links").path
+        try terminal.session.run(["pipe-pane", "-o", "cat >> '\(raw)'"])
+
+        let hostile = "see https://evil.example/a\u{1B}]8;;file:///etc/passwd\u{07}x and https://evil.example/b\u{9D}8;;javascript:alert(1)\u{9C}y javascript:alert(2)"
+        try community.post(["map https://a.example/map", hostile], in: channel, as: bob)
+        terminal.waitFor("https://a.example/map [3]")
+        let screen = terminal.screen().joined(separator: "\n")
+        XCTAssertTrue(screen.contains("https://evil.example/a") && screen.contains("[2]") && screen.contains("[1]"), screen)
+        var output = ""
+        let linked = waitUntil(seconds: 10) {
+            output = (try? String(contentsOfFile: raw, encoding: .utf8)) ?? ""
+            return output.contains("\u{1B}]8;;https://a.example/map\u{1B}\\") && output.contains("\u{1B}]8;;https://evil.example/b\u{1B}\\")
+        }
+        XCTAssertTrue(linked, "no OSC 8 hyperlinks in the output: \(output.suffix(600).debugDescription)")
+        XCTAssertTrue(output.contains("\u{1B}]8;;https://evil.example/a\u{1B}\\"))
+        let opened = output.components(separatedBy: "\u{1B}]8;;").dropFirst().map { $0.prefix(while: { $0 != "\u{1B}" }) }
+        XCTAssertTrue(opened.allSatisfy { $0.isEmpty || $0.hasPrefix("https://") }, "only http(s) inside an escape: \(opened)")
+        XCTAssertFalse(output.contains("file:///etc/passwd\u{07}"), "the message's BEL never reaches the terminal")
+        XCTAssertFalse(output.unicodeScalars.contains("\u{9D}") || output.unicodeScalars.contains("\u{9C}"), "no C1 control reaches the terminal")
+    }
 }

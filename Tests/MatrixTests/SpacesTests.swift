@@ -71,6 +71,26 @@ final class SpacesTests: XCTestCase {
         await fixture.close()
     }
 
+    /// Accepting an invitation to a space joins it and says where its rooms are, opening no chat.
+    func testAcceptingASpaceInvitationJoinsItWithoutOpeningAChat() async throws {
+        let fixture = try MatrixFixture()
+        let owner = try await SynapseUser.register(on: fixture.server)
+        let (mina, minaUser) = try await fixture.member("mina")
+        let session = SessionModel(service: mina, strings: Strings(.english),
+                                   regionResolver: RegionResolver(sources: [{ _ in nil }], timeout: .seconds(1)))
+        await session.start()
+        let invitations = try XCTUnwrap(session.community?.invitations)
+        let name = "invited \(SynapseServer.randomName())"
+        let space = try NioPeer(user: owner, store: fixture.directory.file("nio")).createSpace(name: name, invite: [minaUser.userID], children: [])
+        let listed = await eventually(seconds: 30) { invitations.invites.contains { $0.channelID.raw == space } }
+        let invite = try XCTUnwrap(invitations.invites.first { $0.channelID.raw == space }, "listed: \(listed)")
+        guard case .refused(let said) = await invitations.accept(invite) else { return XCTFail("a chat opened on the space") }
+        XCTAssertEqual(said, "You joined the space \(name). Its rooms are listed under it in Channels.")
+        let joined = try await owner.membership(of: minaUser.userID, in: space)
+        XCTAssertEqual(joined, "join")
+        await fixture.close()
+    }
+
     /// A hostile server's spaces: one listing ten thousand rooms (itself, a megabyte id and a
     /// removal among them), two listing each other, a chain of a thousand ending in a loop. The
     /// cache keeps only well-formed links; the list holds every joined room exactly once.

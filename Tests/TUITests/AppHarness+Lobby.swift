@@ -9,11 +9,7 @@ extension AppHarness {
         let harness = try AppHarness()
         harness.app.useImages(images)
         try await harness.service.signUpMember("mina", region: "마포구", nickname: "Mina")
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
+        await harness.startInLobby()
         return harness
     }
 
@@ -24,11 +20,16 @@ extension AppHarness {
         try await harness.service.signUpMember("mina", nickname: "Mina")
         let other = try harness.files.open(as: "joon")
         try await other.signUpMember("joon", nickname: "Joon")
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
-        await harness.waitFor("Type a message")
+        await harness.startInLobby()
         return (harness, other, try await other.channel(named: "lobby").id)
+    }
+
+    /// Starts the session and opens lobby, the input ready.
+    func startInLobby() async {
+        await session.start()
+        await waitFor("current region")
+        await type("/join lobby")
+        await press(.enter)
+        await waitFor("Type a message")
     }
 }

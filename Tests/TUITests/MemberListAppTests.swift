@@ -24,10 +24,7 @@ final class MemberListAppTests: XCTestCase {
             _ = try await member.send("post \(index)", to: lobby)
         }
         _ = try await mina.updateProfile(nickname: "미나", region: nil)
-        await harness.session.start()
-        await harness.waitFor("current region")
-        await harness.type("/join lobby")
-        await harness.press(.enter)
+        await harness.startInLobby()
         await harness.waitFor("hello lobby")
         return harness
     }

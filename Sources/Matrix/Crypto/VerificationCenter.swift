@@ -15,6 +15,8 @@ actor VerificationCenter {
     /// Incoming verifications nobody has taken yet, and those waiting to take one.
     private var unclaimed: [String] = []
     private var claimers: [(id: UUID, continuation: CheckedContinuation<String?, Never>)] = []
+    /// Verifications whose signature upload failed, and why.
+    private var unpublished: [String: String] = [:]
 
     final class Flow {
         let machine: SasVerification
@@ -59,8 +61,9 @@ actor VerificationCenter {
         return (machine.transactionID, flow.phases)
     }
 
-    /// Waits up to `timeout` for an incoming verification, accepts it, and returns it.
-    func nextIncoming(timeout: Duration) async throws -> (String, String, AsyncStream<SasPhase>)? {
+    /// Waits up to `timeout` for an incoming verification and takes it, unanswered: who asks,
+    /// from which device. It is cancelled (`m.timeout`) unless answered within `timeout`.
+    func nextUnclaimed(timeout: Duration) async -> (id: String, user: String, device: String)? {
         let id: String?
         if !unclaimed.isEmpty {
             id = unclaimed.removeFirst()
@@ -75,8 +78,15 @@ actor VerificationCenter {
         }
         guard let id, let flow = flows[id] else { return nil }
         arm(flow, timeout: timeout)
+        return (id, flow.machine.otherUser, flow.recipients.first ?? "")
+    }
+
+    /// Accepts a taken incoming verification; its phases from then on.
+    func accept(_ id: String, timeout: Duration) async -> AsyncStream<SasPhase> {
+        guard let flow = flows[id] else { return AsyncStream { $0.finish() } }
+        arm(flow, timeout: timeout)
         await act(flow) { $0.accept() }
-        return (id, flow.machine.otherUser, flow.phases)
+        return flow.phases
     }
 
     private func expireClaim(_ waiter: UUID) {
@@ -167,7 +177,10 @@ actor VerificationCenter {
     private func publish(_ flow: Flow) async {
         let phase = flow.machine.phase
         // Recorded (and the identity signed) before the person is told it is verified.
-        if case .verified(let device) = phase { await recordVerified(device, crossSigningKeys: flow.machine.verifiedCrossSigningKeys) }
+        if case .verified(let device) = phase,
+           let failure = await recordVerified(device, crossSigningKeys: flow.machine.verifiedCrossSigningKeys) {
+            unpublished[flow.machine.transactionID] = failure
+        }
         flow.continuation.yield(phase)
         guard phase.isFinished else { return }
         flow.timeout?.cancel()
@@ -190,20 +203,33 @@ extension VerificationCenter {
     /// A device verified by emoji: recorded, and its user's master key — when the verification's
     /// MAC covered it, or that device signed it — trusted and signed with the user-signing key;
     /// another device of this account is signed with the self-signing key instead. A refused
-    /// signature upload leaves the local trust in place (the next verification signs again).
-    private func recordVerified(_ device: DeviceKeys, crossSigningKeys: Set<String>) async {
+    /// signature upload leaves the local trust in place (the next verification signs again) and
+    /// is returned, in words, for the person to be told.
+    private func recordVerified(_ device: DeviceKeys, crossSigningKeys: Set<String>) async -> String? {
         try? crypto.markVerified(device)
-        let signatures = device.userID == crypto.identity.userID
-            ? await selfSignature(of: device)
-            : try? crypto.trustIdentity(verifiedDevice: device, macVerifiedKeys: crossSigningKeys)
-        guard let signatures else { return }
-        try? await client.uploadSignatures(signatures)
+        do {
+            let signatures = device.userID == crypto.identity.userID
+                ? try await selfSignature(of: device)
+                : try? crypto.trustIdentity(verifiedDevice: device, macVerifiedKeys: crossSigningKeys)
+            guard let signatures else { return nil }
+            try await client.uploadSignatures(signatures)
+            return nil
+        } catch let error as MatrixError {
+            return error.chatError.message
+        } catch {
+            return String(describing: error)
+        }
     }
 
+    /// Why the signature of verification `id` was not uploaded, if it was not.
+    func unpublishedReason(_ id: String) -> String? { unpublished[id] }
+
     /// The self-signing key's signature on another own `device`, over the keys the server
-    /// publishes for it (the signature must cover them exactly).
-    private func selfSignature(of device: DeviceKeys) async -> CryptoJSON? {
-        guard let published = try? await client.queryKeys([device.userID]).device_keys?[device.userID]?[device.deviceID] else { return nil }
+    /// publishes for it (the signature must cover them exactly); nil when this account has no
+    /// self-signing key here (nothing to sign with).
+    private func selfSignature(of device: DeviceKeys) async throws -> CryptoJSON? {
+        let answer = try await client.queryKeys([device.userID])
+        guard let published = answer.device_keys?[device.userID]?[device.deviceID] else { return nil }
         return try? crypto.signOwnDevice(published, verified: device)
     }
 }

@@ -11,11 +11,16 @@ extension MatrixService: VerificationService {
     }
 
     public func nextVerification(timeout: Duration) async throws -> any DeviceVerification {
-        let center = try verifications()
-        guard let (id, user, phases) = try await mapped({ try await center.nextIncoming(timeout: timeout) }) else {
+        guard let request = try await nextRequest(timeout: timeout) else {
             throw ChatError.offline("no other device asked to verify within \(timeout.components.seconds) s")
         }
-        return MatrixDeviceVerification(center: center, id: id, user: user, phases: phases)
+        return await request.accept(timeout: timeout)
+    }
+
+    public func nextRequest(timeout: Duration) async throws -> (any VerificationRequest)? {
+        let center = try verifications()
+        guard let (id, user, device) = await center.nextUnclaimed(timeout: timeout) else { return nil }
+        return MatrixVerificationRequest(center: center, id: id, user: user, device: device)
     }
 
     private func verifications() throws -> VerificationCenter {
@@ -23,6 +28,22 @@ extension MatrixService: VerificationService {
             throw ChatError.unsupported("end-to-end encryption is off for this session, so it cannot verify devices")
         }
         return encryption.verifications
+    }
+}
+
+/// An incoming verification taken from the center, waiting for the person's answer.
+struct MatrixVerificationRequest: VerificationRequest {
+    let center: VerificationCenter
+    let id: String
+    let user: String
+    let device: String
+
+    func accept(timeout: Duration) async -> any DeviceVerification {
+        MatrixDeviceVerification(center: center, id: id, user: user, phases: await center.accept(id, timeout: timeout))
+    }
+
+    func decline() async {
+        await center.cancel(id, VerificationCancel(code: "m.user", reason: "declined by the person", byPeer: false))
     }
 }
 
@@ -35,10 +56,14 @@ struct MatrixDeviceVerification: DeviceVerification {
 
     /// The steps; call once (the phases are one stream).
     func steps() -> AsyncStream<VerificationStep> {
-        let phases = phases
+        let (phases, center, id) = (phases, center, id)
         return AsyncStream { continuation in
             let task = Task {
-                for await phase in phases { continuation.yield(Self.step(phase)) }
+                for await phase in phases {
+                    continuation.yield(Self.step(phase))
+                    // Recorded before `.verified` was published: no wait.
+                    if case .verified = phase, let reason = await center.unpublishedReason(id) { continuation.yield(.unpublished(reason)) }
+                }
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }

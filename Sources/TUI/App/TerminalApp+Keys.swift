@@ -7,7 +7,7 @@ import ViewModels
 extension TerminalApp {
     func handle(_ key: Key) async {
         if key == .control("c") { return quit() }
-        if await modal.handle(key, chat: chatAlerts) { return }
+        if await modal.handle(key, chat: chatAlerts) { return askAboutVerificationRequest() }
         session.clearPassingNotice()
         if case .mouse(let event) = key { return await handleMouse(event) }
         if let help {

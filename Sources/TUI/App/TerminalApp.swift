@@ -60,6 +60,8 @@ public final class TerminalApp: FrontEnd {
         commands.host = self
         session.changes.addObserver { [weak self] in
             self?.syncPages()
+            self?.askAboutVerificationRequest()
+            self?.raiseVerificationWarning()
             self?.markDirty()
         }
     }

@@ -4,10 +4,13 @@ import ChatCore
 public struct Span: Hashable, Sendable {
     public var text: String
     public var style: Style
+    /// The web address these glyphs show, emitted as an OSC 8 hyperlink when it may be.
+    public var link: String?
 
-    public init(_ text: String, _ style: Style = .plain) {
+    public init(_ text: String, _ style: Style = .plain, link: String? = nil) {
         self.text = text
         self.style = style
+        self.link = link
     }
 }
 
@@ -26,17 +29,40 @@ extension Canvas {
     @discardableResult
     public mutating func draw(_ spans: [Span], row: Int, column: Int = 0, in region: Region, overflow: Overflow = .ellipsis) -> Int {
         guard row >= 0, row < region.height, column < region.width else { return column }
-        let styled = spans.flatMap(Self.styledGlyphs)
+        let perSpan = spans.map(Self.styledGlyphs)
+        let styled = Array(perSpan.joined())
         let available = region.width - max(column, 0)
         let fitted = Self.fit(styled, to: available, overflow: overflow)
         var local = column
+        var starts: [Int] = []
         for (glyph, style) in fitted {
+            starts.append(local)
             if local >= 0 {
                 put(glyph, style: style, at: region.absolute(Point(row: row, column: local)), clip: region.frame)
             }
             local += glyph.width
         }
+        if spans.contains(where: { $0.link != nil }) {
+            linkSpans(spans, glyphCounts: perSpan.map(\.count), starts: starts, fitted: fitted.count, end: local, row: row, in: region)
+        }
         return min(local, region.width)
+    }
+
+    /// Records the links of spans just drawn: each linked span's glyphs that were drawn whole
+    /// (not cut, not the ellipsis), clipped to the region.
+    private mutating func linkSpans(_ spans: [Span], glyphCounts: [Int], starts: [Int], fitted: Int, end: Int, row: Int, in region: Region) {
+        let cut = fitted < glyphCounts.reduce(0, +)
+        var first = 0
+        for (span, count) in zip(spans, glyphCounts) {
+            defer { first += count }
+            let last = min(first + count, cut ? fitted - 1 : fitted)
+            guard let url = span.link, last > first else { continue }
+            let lower = max(starts[first], 0)
+            let upper = min(last < starts.count ? starts[last] : end, region.width)
+            guard upper > lower else { continue }
+            let origin = region.absolute(Point(row: row, column: lower))
+            link(url, row: origin.row, columns: origin.column..<(origin.column + upper - lower))
+        }
     }
 
     /// Draws one string in one style; see `draw(_:row:column:in:overflow:)`.

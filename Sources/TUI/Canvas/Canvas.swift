@@ -30,6 +30,9 @@ public struct Canvas: Hashable, Sendable {
     /// placement lasts only while nothing is drawn over its cells: an overlay drawn later takes it
     /// away, so a picture never covers what was drawn above it.
     public private(set) var graphics: [GraphicPlacement] = []
+    /// Web links over some cells (OSC 8), each on one row; like a picture, a link lasts only while
+    /// nothing is drawn over its cells.
+    public private(set) var hyperlinks: [HyperlinkPlacement] = []
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -70,6 +73,7 @@ public struct Canvas: Hashable, Sendable {
             return put(.space, style: style, at: point, clip: clip)
         }
         if !graphics.isEmpty { graphics.removeAll { $0.rect.contains(point) } }
+        if !hyperlinks.isEmpty { hyperlinks.removeAll { $0.covers(point) || (glyph.width == 2 && $0.covers(Point(row: point.row, column: point.column + 1))) } }
         clearHalves(at: point, width: glyph.width)
         let index = point.row * width + point.column
         cells[index] = Cell(glyph: glyph, style: style)
@@ -84,6 +88,11 @@ public struct Canvas: Hashable, Sendable {
         guard !placement.rect.isEmpty, placement.rect.intersection(Rect(size: size)) == placement.rect else { return }
         graphics.removeAll { !$0.rect.intersection(placement.rect).isEmpty }
         graphics.append(placement)
+    }
+
+    mutating func appendHyperlink(_ placement: HyperlinkPlacement) {
+        hyperlinks.removeAll { $0.row == placement.row && $0.columns.overlaps(placement.columns) }
+        hyperlinks.append(placement)
     }
 
     /// Fills a rectangle (clipped to the canvas) with spaces in `style`.

@@ -40,6 +40,7 @@ public final class Screen {
         }
         finish(canvas, cursor: cursor, written: written, graphicsRemoved: !removed.isEmpty)
         drawGraphics(canvas, previous: previous, removed: removed)
+        drawHyperlinks(canvas, previous: previous)
         lastRedrawn = nil
         return written
     }
@@ -125,6 +126,19 @@ public final class Screen {
         for placement in canvas.graphics
         where !before.contains(placement) || removed.contains(placement.graphic.id) || cellsChanged(in: placement.rect, canvas, previous) {
             backend.drawGraphic(placement.graphic, at: placement.origin)
+        }
+    }
+
+    /// Writes again, inside its OSC 8 escape, each link that is new here or whose cells were
+    /// written this frame (which wrote them without it).
+    private func drawHyperlinks(_ canvas: Canvas, previous: Canvas?) {
+        let before = previous?.hyperlinks ?? []
+        for link in canvas.hyperlinks {
+            let rect = Rect(row: link.row, column: link.columns.lowerBound, width: link.columns.count, height: 1)
+            guard !before.contains(link) || cellsChanged(in: rect, canvas, previous) else { continue }
+            let cells = link.columns.map { canvas[link.row, $0] }.filter { !$0.isContinuation }
+            backend.drawHyperlink(link.url, cells: cells.map { HyperlinkCell(glyph: $0.glyph, style: theme.resolve($0.style)) },
+                                  at: Point(row: link.row, column: link.columns.lowerBound))
         }
     }
 

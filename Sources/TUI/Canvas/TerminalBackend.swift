@@ -48,6 +48,10 @@ public protocol TerminalBackend: AnyObject {
     /// Takes a picture drawn at `rect` off the screen; the cells under it are written again by
     /// the next `flush()` (a sixel overwrote them). Called before the frame's cells.
     func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect)
+    /// Writes `cells` (the glyphs already drawn at `point`, in their styles) again inside an
+    /// OSC 8 hyperlink to `url`, after `flush()`, leaving the cursor and attributes as they were.
+    /// `url` passed `HyperlinkPlacement`'s check; a backend checks its bytes again at the escape.
+    func drawHyperlink(_ url: String, cells: [HyperlinkCell], at point: Point)
     /// Writes a bell or a notification escape (`TerminalNotification`) between frames. Only
     /// announcements use it; everything else on screen goes through cells.
     func alert(_ sequence: [UInt8])
@@ -62,6 +66,19 @@ extension TerminalBackend {
     /// A terminal that shows no pictures ignores them: the cells reserved for them stay blank.
     public func drawGraphic(_ graphic: TerminalGraphic, at point: Point) {}
     public func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect) {}
+    /// A terminal without hyperlinks shows the text alone (it was drawn with the other cells).
+    public func drawHyperlink(_ url: String, cells: [HyperlinkCell], at point: Point) {}
     /// A terminal that cannot ring stays quiet.
     public func alert(_ sequence: [UInt8]) {}
+}
+
+/// One glyph of a link as `drawHyperlink` writes it again.
+public struct HyperlinkCell: Hashable, Sendable {
+    public var glyph: Glyph
+    public var style: ResolvedStyle
+
+    public init(glyph: Glyph, style: ResolvedStyle) {
+        self.glyph = glyph
+        self.style = style
+    }
 }

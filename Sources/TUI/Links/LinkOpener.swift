@@ -38,8 +38,11 @@ public enum LinkOpener {
     /// The chat's links, numbered from 1 for the newest: `/open 1` is the link just posted,
     /// and a number stays with its link while older history loads above.
     public static func numbered(_ messages: [Message]) -> [String] {
-        messages.reversed().flatMap { message in
-            LinkFinder.links(in: message.content.summary).reversed().map(\.url)
-        }
+        messages.reversed().flatMap { links(of: $0).reversed() }
+    }
+
+    /// A message's links in order, as numbered here and drawn with their numbers in the chat.
+    public static func links(of message: Message) -> [String] {
+        LinkFinder.links(in: message.content.summary).map(\.url)
     }
 }

@@ -12,35 +12,50 @@ final class ModalLayer {
     var question: Question?
     /// A list to read (a moderator's reports), closed as an alert is.
     var listing: Listing?
-    /// The verification screen (`/verify`), under a question.
+    /// The verification screen (`/verify`), under a question and under any alert: what goes
+    /// wrong while it is up is seen at once, and closed before the screen takes keys again.
     var verification: VerificationController?
+
+    /// What is on top, in the order it covers the rest.
+    private enum Top {
+        case question, alert, verification, listing, chatAlert
+    }
+
+    private func top(chatAlert: String?) -> Top? {
+        if question != nil { return .question }
+        if alert != nil || (verification != nil && chatAlert != nil) { return .alert }
+        if verification != nil { return .verification }
+        if listing != nil { return .listing }
+        return chatAlert != nil ? .chatAlert : nil
+    }
 
     /// How keys read while something is up; nil when nothing is.
     func keyContext(chatAlert: String?) -> KeyContext? {
-        if question != nil || verification != nil { return .question }
-        if alert != nil || listing != nil || chatAlert != nil { return .alert }
-        return nil
+        switch top(chatAlert: chatAlert) {
+        case .question?, .verification?: return .question
+        case .alert?, .listing?, .chatAlert?: return .alert
+        case nil: return nil
+        }
     }
 
     /// Gives a key to what is up (nothing when nothing is); true when the layer took it.
     func handle(_ key: Key, chat: (any MessageList)?) async -> Bool {
-        switch keyContext(chatAlert: chat?.alert) {
-        case .question? where question == nil:
-            if await verification?.handle(key) == true { verification = nil }
+        switch top(chatAlert: chat?.alert) {
         case .question?: await answerQuestion(key)
-        case .alert?: dismissAlert(key, chat: chat)
-        default: return false
+        case .verification?: if await verification?.handle(key) == true { verification = nil }
+        case .alert?, .listing?, .chatAlert?: dismissAlert(key, chat: chat)
+        case nil: return false
         }
         return true
     }
 
     /// Enter or Esc closes the alert (the app's, else the list, else the chat's); other keys do
-    /// nothing.
+    /// nothing. A list under the verification screen waits for it to close.
     private func dismissAlert(_ key: Key, chat: (any MessageList)?) {
         guard KeyMap.intent(for: key, in: .alert) == .leave else { return }
         if alert != nil {
             alert = nil
-        } else if listing != nil {
+        } else if listing != nil, verification == nil {
             listing = nil
         } else {
             chat?.dismissAlert()
@@ -53,10 +68,13 @@ final class ModalLayer {
         switch KeyMap.intent(for: key, in: .question) {
         case .previousChoice: asked.move(by: -1)
         case .nextChoice: asked.move(by: 1)
-        case .leave: return question = nil
+        case .leave:
+            question = nil
+            await asked.onCancel?()
+            return
         case .submit:
             question = nil
-            if let action = asked.chosenAction { await action() }
+            if let action = asked.chosenAction { await action() } else { await asked.onCancel?() }
             return
         default: return
         }
@@ -101,6 +119,7 @@ final class ModalLayer {
         }
         if let verification {
             verification.draw(on: &canvas, in: region, text: text)
+            if let message = alert ?? chatAlert { AlertPane(message: message, strings: strings, text: text).draw(on: &canvas, in: region) }
             return true
         }
         if alert == nil, let listing {

@@ -16,6 +16,9 @@ struct Question {
     let answers: [Choice]
     /// The highlighted answer; 0 (Cancel) when the question opens.
     private(set) var highlighted = 0
+    /// What Cancel (or Esc) does besides closing the question: usually nothing; a request
+    /// from someone else is declined.
+    var onCancel: (@MainActor () async -> Void)?
 
     /// A yes/no question: Cancel, and `confirm`, which runs `action`.
     init(_ text: String, cancel: String, confirm: String, action: @escaping @MainActor () async -> Void) {

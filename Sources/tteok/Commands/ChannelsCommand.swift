@@ -28,6 +28,9 @@ struct ChannelsCommand: ScriptCommand {
         let region = await RegionResolver.forUser(option: region, environment: context.environment).resolve(for: viewer)
         var json = JSONOutput.ArrayWriter(write: context.console.writeOut)
         var token: PageToken?
+        // How deep each space printed so far is: a room under one is indented a level more (a
+        // space always comes before what it lists, though perhaps on an earlier page).
+        var spaceDepths: [ChannelID: Int] = [:]
         repeat {
             let page = try await context.service.channelPage(region: region, after: token, limit: Self.pageSize)
             let counts = await context.service.unreadCounts(in: page.channels.map(\.id))
@@ -35,7 +38,9 @@ struct ChannelsCommand: ScriptCommand {
             for channel in page.channels {
                 let record = ChannelRecord(channel, unread: counts[channel.id] ?? .failure(.noSuchChannel(channel.name)),
                                            currentRegion: channel.id == page.pinned)
-                if context.json { try json.append(record) } else { lines += record.line(context.console) + "\n" }
+                let depth = channel.parent.flatMap { spaceDepths[$0] }.map { min($0 + 1, ChannelNesting.maxDepth) } ?? 0
+                if channel.isSpace { spaceDepths[channel.id] = depth }
+                if context.json { try json.append(record) } else { lines += record.line(context.console, depth: depth) + "\n" }
             }
             // One write per page, not per line: a million lines are a million system calls otherwise.
             if !lines.isEmpty { context.console.writeOut(lines) }

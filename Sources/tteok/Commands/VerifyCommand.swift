@@ -58,7 +58,7 @@ struct VerifyCommand: ScriptCommand {
     /// Prints each step, asks the person at the comparison; the exit status is the outcome.
     private func follow(_ verification: any DeviceVerification, _ context: CommandContext) async -> ExitCode {
         let console = context.console
-        var lastWait = ""
+        var lastWait = "", verified = false
         for await step in verification.steps() {
             switch step {
             case .waiting(let what) where what != lastWait:
@@ -78,12 +78,15 @@ struct VerifyCommand: ScriptCommand {
                 }
             case .verified(let user, let device):
                 console.line("Verified: \(console.inert(user))'s device \(console.inert(device)).")
-                return .success
+                verified = true
+            case .unpublished(let reason):
+                console.error("the verification's signature could not be uploaded, so other devices do not see it yet: \(reason)")
             case .cancelled(let reason, let code, let byPeer):
                 console.error((byPeer ? "the other device cancelled the verification: " : "verification cancelled: ") + "\(reason) (\(code))")
                 return .failure
             }
         }
+        if verified { return .success }
         console.error("the verification ended without an outcome")
         return .failure
     }

@@ -40,9 +40,10 @@ struct ChannelRecord: Encodable, Sendable {
         }
     }
 
-    /// `name  [badge]  (current region)` for a terminal.
-    func line(_ console: Console) -> String {
-        var parts = [console.inert(name)]
+    /// `name  [badge]  (current region)` for a terminal, indented two spaces per `depth` (the
+    /// spaces it is listed under).
+    func line(_ console: Console, depth: Int = 0) -> String {
+        var parts = [String(repeating: "  ", count: depth) + console.inert(name)]
         if let badge { parts.append("[\(badge)]") }
         if currentRegion { parts.append("(current region)") }
         if kind == "space" { parts.append("(space)") }

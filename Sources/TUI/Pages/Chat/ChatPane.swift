@@ -141,7 +141,11 @@ public struct ChatPane {
             var spans = row.spans
             if row.isSelected {
                 canvas.clear(body.rows(top + offset, count: 1), style: Style(.text, on: .selection))
-                spans = spans.map { Span($0.text, Style(foreground: $0.style.foreground, background: .role(.selection), attributes: $0.style.attributes)) }
+                spans = spans.map { span in
+                    var picked = span
+                    picked.style = Style(foreground: span.style.foreground, background: .role(.selection), attributes: span.style.attributes)
+                    return picked
+                }
             }
             canvas.draw(spans, row: top + offset, column: column, in: body)
         }

@@ -2,8 +2,16 @@ import ChatCore
 
 /// A formatted body (`FormattedText`, from a sender's HTML) as styled rows: each run made inert
 /// like any body, the word filter run over the whole text (so a word split by a tag is still
-/// masked), then wrapped by display width with each glyph keeping its run's style.
+/// masked), then wrapped by display width with each glyph keeping its run's style (and its
+/// link's address, emitted as an OSC 8 hyperlink when it is http or https).
 extension ChatTranscript {
+    /// One glyph laid out: its style and the link it belongs to.
+    struct LaidGlyph {
+        var glyph: Glyph
+        var style: Style
+        var link: String?
+    }
+
     func formattedRows(_ formatted: FormattedText, width: Int, style: Style) -> [Row] {
         var rows: [Row] = []
         for line in Self.lines(of: formatted) {
@@ -27,12 +35,12 @@ extension ChatTranscript {
     }
 
     /// The runs cut at their line breaks: one list of (text, marks) per line.
-    private static func lines(of formatted: FormattedText) -> [[(String, FormattedText.Marks)]] {
-        var lines: [[(String, FormattedText.Marks)]] = [[]]
+    private static func lines(of formatted: FormattedText) -> [[(String, FormattedText.Run)]] {
+        var lines: [[(String, FormattedText.Run)]] = [[]]
         for run in formatted.runs {
             for (index, piece) in run.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { lines.append([]) }
-                if !piece.isEmpty { lines[lines.count - 1].append((String(piece), run.marks)) }
+                if !piece.isEmpty { lines[lines.count - 1].append((String(piece), run)) }
             }
         }
         while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
@@ -40,21 +48,21 @@ extension ChatTranscript {
     }
 
     /// One line's glyphs, each with its style: inert per run, masked as one text.
-    private func inertCells(_ line: [(String, FormattedText.Marks)], base: Style) -> [(Glyph, Style)] {
-        let pieces = line.map { (Array(InertText.sanitize($0.0, layout: .singleLine)), Self.style(of: $0.1, on: base)) }
+    private func inertCells(_ line: [(String, FormattedText.Run)], base: Style) -> [LaidGlyph] {
+        let pieces = line.map { (Array(InertText.sanitize($0.0, layout: .singleLine)), Self.style(of: $0.1.marks, on: base), $0.1.link) }
         var masked = text.filter.mask(pieces.flatMap(\.0))[...]
-        var cells: [(Glyph, Style)] = []
-        for (characters, style) in pieces {
+        var cells: [LaidGlyph] = []
+        for (characters, style, link) in pieces {
             let own = masked.prefix(characters.count)
             masked = masked.dropFirst(characters.count)
-            cells += own.compactMap(DisplayWidth.glyph(for:)).map { ($0, style) }
+            cells += own.compactMap(DisplayWidth.glyph(for:)).map { LaidGlyph(glyph: $0, style: style, link: link) }
         }
         return cells
     }
 
     /// `TextLayout`'s word wrap, keeping each glyph's style.
-    private static func wrapped(_ cells: [(Glyph, Style)], width: Int) -> [Row] {
-        let glyphs = cells.map(\.0)
+    static func wrapped(_ cells: [LaidGlyph], width: Int) -> [Row] {
+        let glyphs = cells.map(\.glyph)
         var rows: [Row] = []
         var start = 0
         repeat {
@@ -67,14 +75,14 @@ extension ChatTranscript {
         return rows
     }
 
-    /// Neighbouring glyphs of one style as one span.
-    private static func spans(_ cells: ArraySlice<(Glyph, Style)>) -> [Span] {
+    /// Neighbouring glyphs of one style and link as one span.
+    private static func spans(_ cells: ArraySlice<LaidGlyph>) -> [Span] {
         var spans: [Span] = []
-        for (glyph, style) in cells {
-            if let last = spans.last, last.style == style {
-                spans[spans.count - 1].text += glyph.text
+        for cell in cells {
+            if let last = spans.last, last.style == cell.style, last.link == cell.link {
+                spans[spans.count - 1].text += cell.glyph.text
             } else {
-                spans.append(Span(glyph.text, style))
+                spans.append(Span(cell.glyph.text, cell.style, link: cell.link))
             }
         }
         return spans

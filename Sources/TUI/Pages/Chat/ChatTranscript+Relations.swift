@@ -32,7 +32,7 @@ extension ChatTranscript {
         switch message.content {
         case .text(let body):
             if let formatted = message.formatted { return formattedRows(formatted, width: width, style: style) }
-            return lines(shownBody(body, omittedBytes: message.omittedBytes), style)
+            return linkedRows(shownBody(body, omittedBytes: message.omittedBytes), width: width, style: style)
         case .emote(let body):
             let actor = "* " + message.senderNickname + " "
             if let formatted = message.formatted { return formattedRows(FormattedText(runs: [.init(actor)] + formatted.runs), width: width, style: style) }

@@ -44,6 +44,9 @@ public struct ChatTranscript {
     /// The first message the viewer had not read when the chat opened: the "new messages" line
     /// goes above it.
     public var firstUnread: MessageID?
+    /// The number `/open` gives the last link of the message being laid out (its earlier links
+    /// count up from it); 0 while laying out a message without links.
+    var newestLinkNumber = 0
 
     /// A message's rows per width, so a frame does not wrap every message again.
     ///
@@ -54,21 +57,33 @@ public struct ChatTranscript {
         private struct Key: Hashable {
             let id: MessageID
             let width: Int
+            let linkNumber: Int
         }
 
         private var rows: [Key: (line: ChatLine, rows: [Row])] = [:]
+        private var linkCounts: [MessageID: (line: ChatLine, count: Int)] = [:]
         /// Entries kept before the cache starts afresh (a long session scrolls through many).
         let limit = 4000
 
         public init() {}
 
-        func rows(for line: ChatLine, width: Int, make: () -> [Row]) -> [Row] {
-            let key = Key(id: line.id, width: width)
+        func rows(for line: ChatLine, width: Int, linkNumber: Int, make: () -> [Row]) -> [Row] {
+            let key = Key(id: line.id, width: width, linkNumber: linkNumber)
             if let cached = rows[key], cached.line == line { return cached.rows }
             if rows.count >= limit { rows.removeAll(keepingCapacity: true) }
             let made = make()
             rows[key] = (line, made)
             return made
+        }
+
+        /// How many links `line` has (`LinkOpener.links`), found once per message (and again
+        /// when the line changed, as its rows are).
+        func linkCount(of line: ChatLine) -> Int {
+            if let cached = linkCounts[line.id], cached.line == line { return cached.count }
+            if linkCounts.count >= limit { linkCounts.removeAll(keepingCapacity: true) }
+            let count = LinkOpener.links(of: line.message).count
+            linkCounts[line.id] = (line, count)
+            return count
         }
     }
 
@@ -131,10 +146,14 @@ public struct ChatTranscript {
         var unreadChunk: (chunk: Int, row: Int)?
         var day = index >= 0 ? self.day(of: lines[index]) : nil
         var run: ClosedRange<Int>?
+        var linksBelow = 0  // links are numbered from the newest, as `/open` counts them
         while index >= 0, count < minimum || needsSelected || index >= (anchorIndex ?? lines.count) {
             let line = lines[index]
+            let links = cache?.linkCount(of: line) ?? LinkOpener.links(of: line.message).count
+            let number = links > 0 ? linksBelow + 1 : 0
+            linksBelow += links
             if run.map({ !$0.contains(index) }) ?? true { run = collapsedRun(endingAt: index, in: lines) }
-            var chunk = run.map { index == $0.lowerBound ? collapsedRows(lines[$0], width: width) : [] } ?? rows(for: line, width: width)
+            var chunk = run.map { index == $0.lowerBound ? collapsedRows(lines[$0], width: width) : [] } ?? rows(for: line, width: width, linkNumber: number)
             if line.id == firstUnread {
                 chunk.insert(unreadMarker(width: width), at: 0)
                 unreadChunk = (chunks.count, 0)
@@ -184,17 +203,19 @@ public struct ChatTranscript {
     }
 
     /// One message's rows, from the cache when it has them.
-    func rows(for line: ChatLine, width: Int) -> [Row] {
+    func rows(for line: ChatLine, width: Int, linkNumber: Int) -> [Row] {
+        var numbered = self
+        numbered.newestLinkNumber = linkNumber
         let make = {
-            if case .roomChange = line.message.content { return self.roomChangeRows(line.message, width: width) }
-            return line.isMine ? self.mine(line.message, width: width) : self.theirs(line.message, width: width)
+            if case .roomChange = line.message.content { return numbered.roomChangeRows(line.message, width: width) }
+            return line.isMine ? numbered.mine(line.message, width: width) : numbered.theirs(line.message, width: width)
         }
         // An image's rows change as its preview arrives; ImagePreviews caches those instead.
         var made: [Row]
         if Self.hasPreview(line.message.content) {
             made = make()
         } else {
-            made = cache?.rows(for: line, width: width, make: make) ?? make()
+            made = cache?.rows(for: line, width: width, linkNumber: linkNumber, make: make) ?? make()
         }
         if line.id == selected { made.indices.forEach { made[$0].isSelected = true } }
         return made
