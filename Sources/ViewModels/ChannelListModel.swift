@@ -42,7 +42,10 @@ public final class ChannelListModel: Lifecycle {
     private let gate: NicknameGate
     private let live = LiveSubscription()
     /// The channels loaded so far, in display order: the first `loadedPages` pages.
-    private var channels: [Channel] = []
+    private var channels: [Channel] = [] { didSet { channelIDs = Set(channels.map(\.id)) } }
+    /// The ids of `channels`: a live message asks whether its channel is listed, and on an account
+    /// in a thousand rooms a walk through the list for it showed in the burst's profile.
+    private var channelIDs: Set<ChannelID> = []
     private var pinned: ChannelID?
     private var next: Paging = .notStarted
     private var fetchingMore = false
@@ -122,7 +125,7 @@ public final class ChannelListModel: Lifecycle {
 
     /// A front end drawing a row whose badge is still loading asks for that one count alone.
     public func rowWillShow(_ id: ChannelID) async {
-        guard badges[id] == nil, !asking.contains(id), channels.contains(where: { $0.id == id }) else { return }
+        guard badges[id] == nil, !asking.contains(id), channelIDs.contains(id) else { return }
         await fetchBadges(for: [id])
         publishRows()
     }
@@ -241,7 +244,7 @@ public final class ChannelListModel: Lifecycle {
             // Every backend follows others' new messages with this event for their channels, so
             // `messagesAdded` asks for nothing here (it asked for the same count a second time:
             // one more request per live message through the service).
-            let listed = ids.filter { id in channels.contains { $0.id == id } }
+            let listed = ids.filter(channelIDs.contains)
             // The chat on screen is being read (`ChatModel` sends its marker within a second):
             // its badge is hidden without asking, so a live message there costs no request.
             let read = onScreen().flatMap { listed.contains($0) ? $0 : nil }

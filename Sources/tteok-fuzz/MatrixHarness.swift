@@ -54,13 +54,13 @@ enum MatrixHarness {
 
     /// An event's content as each typed view, then as a message and its display text.
     static func map(_ event: RoomEvent) {
-        if let content = event.content.decode(as: MessageEventContent.self) {
+        if let content = event.content.timeline?.message {
             let message = DomainMapping.content(content)
             _ = InertText.sanitize(message.summary, layout: .multiLine)
         }
-        _ = event.content.decode(as: PowerLevelsContent.self)?.canSendMessages(me)
-        _ = event.content.decode(as: MemberContent.self)
-        _ = DomainMapping.nickname(event.content["displayname"]?.stringValue, of: event.sender)
+        _ = event.content.json?.decode(as: PowerLevelsContent.self)?.canSendMessages(me)
+        _ = event.content.json?.decode(as: MemberContent.self)
+        _ = DomainMapping.nickname(event.content.json?["displayname"]?.stringValue, of: event.sender)
     }
 
     /// Writes the sync to the cache, waiting for it (the driver calls us synchronously).

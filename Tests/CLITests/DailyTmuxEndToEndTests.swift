@@ -70,4 +70,20 @@ final class DailyTmuxEndToEndTests: XCTestCase {
         let refused = terminal.waitForScreen(containing: "No link 2 (1–1)")
         XCTAssertTrue(refused.shown, "file: and javascript: are not links to open:\n\(refused.screen.joined(separator: "\n"))")
     }
+
+    /// Raw SGR mouse reports typed into the pane as a terminal sends them: a click on a message
+    /// picks it (selection mode), a click on a channel of the list opens it.
+    func testAClickPicksAMessageAndAnotherOpensAChannel() throws {
+        let terminal = try joonInLobbyAfter("안녕하세요 click me")
+        let screen = terminal.waitForScreen(containing: "click me").screen
+        let messageRow = try XCTUnwrap(screen.firstIndex { $0.contains("click me") })
+        try terminal.type("\u{1B}[<0;60;\(messageRow + 1)M\u{1B}[<0;60;\(messageRow + 1)m")
+        let picked = terminal.waitForScreen(containing: "selecting:")
+        XCTAssertTrue(picked.shown, "the click picked the message: \(picked.screen.joined(separator: "\n"))")
+
+        let channelRow = try XCTUnwrap(picked.screen.firstIndex { $0.hasPrefix("  강남구") }, picked.screen.joined(separator: "\n"))
+        try terminal.type("\u{1B}[<0;4;\(channelRow + 1)M\u{1B}[<0;4;\(channelRow + 1)m")
+        let opened = terminal.waitForScreen(containing: "# 강남구")
+        XCTAssertTrue(opened.shown, "the click opened 강남구: \(opened.screen.joined(separator: "\n"))")
+    }
 }

@@ -62,7 +62,7 @@ final class EncryptedAttachmentTests: XCTestCase {
         let fromTteok = try await active.client.messages(in: setUp.made.room, from: nil, limit: 20).chunk
             .filter { $0.sender == setUp.user.userID && $0.type != "m.room.member" }
         XCTAssertEqual(Set(fromTteok.map(\.type)), ["m.room.encrypted"])
-        let raw = String(decoding: try JSONEncoder().encode(fromTteok.map(\.content)), as: UTF8.self)
+        let raw = String(decoding: try JSONEncoder().encode(fromTteok.map(\.content.json)), as: UTF8.self)
         XCTAssertFalse(raw.contains("plan.txt") || raw.contains("map.png"), raw)
         guard case .file(let shownFile) = file.content else { return XCTFail("\(file.content)") }
         let atRest = try await active.client.download(EncryptedMedia.parse(shownFile.reference).mxc)

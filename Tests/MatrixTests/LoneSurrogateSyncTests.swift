@@ -20,7 +20,7 @@ final class LoneSurrogateSyncTests: XCTestCase {
     }
 
     private func bodies(_ sync: SyncResponse, _ room: String) -> [String] {
-        (sync.rooms?.join?[room]?.timeline?.events ?? []).compactMap { $0.content.decode(as: MessageEventContent.self)?.body }
+        (sync.rooms?.join?[room]?.timeline?.events ?? []).compactMap { $0.content.timeline?.message?.body }
     }
 
     func testTheWholeSyncIsDeliveredWithOnlyTheBadStringRepaired() async throws {

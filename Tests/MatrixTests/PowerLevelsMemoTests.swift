@@ -1,4 +1,6 @@
 import Foundation
+import Storage
+import TestSupport
 import XCTest
 @testable import Matrix
 
@@ -43,5 +45,31 @@ final class PowerLevelsMemoTests: XCTestCase {
         let huge = Data(#"{"users":{"@\#(String(repeating: "y", count: PowerLevelsMemo.byteLimit)):x":100}}"#.utf8)
         XCTAssertNotNil(PowerLevelsMemo.content(of: huge), "a text over the limit is still read, just not kept")
         XCTAssertLessThanOrEqual(PowerLevelsMemo.count, 17)
+    }
+}
+
+/// The same power levels are the same cached text in every process: a dictionary's order differs
+/// from one process to the next, and re-encoding it rewrote the row and reported the rooms
+/// changed (which reads the whole channel list again) for levels that had not changed.
+final class PowerLevelsTextTests: XCTestCase {
+    func testLevelsWrittenByAnotherProcessAreNoChange() async throws {
+        let users = Dictionary(uniqueKeysWithValues: (0..<12).map { ("@user\($0):x", JSONValue.number(Double($0 * 10))) })
+        let levels = JSONValue.object(["users": .object(users), "users_default": .number(0), "redact": .number(50),
+                                       "events": .object(["m.room.message": .number(0), "m.room.name": .number(50)]),
+                                       "state_default": .number(50), "ban": .number(50), "kick": .number(50)])
+        let event = RoomEvent(event_id: "$p", type: "m.room.power_levels", sender: "@a:x", origin_server_ts: 1, content: levels, state_key: "")
+        let sync = SyncResponse(next_batch: "s1", rooms: .init(join: ["!r": JoinedRoom(state: EventList(events: [event]))]))
+        let directory = try TemporaryDirectory()
+        let cache = try MatrixCache(directory: directory.url, homeserver: URL(string: "http://h:1")!, userID: "@a:x")
+        _ = try await cache.apply(sync)
+        // What another process wrote for the same levels: its keys in another order than this one's.
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        let written = String(decoding: try sorted.encode(levels), as: UTF8.self)
+        try await cache.database.write { _ = try $0.run("UPDATE rooms SET power_levels = ? WHERE room_id = '!r'", [.text(written)]) }
+        let again = try await cache.apply(SyncResponse(next_batch: "s2", rooms: .init(join: ["!r": JoinedRoom(state: EventList(events: [event]))])))
+        XCTAssertFalse(again.roomsChanged, "the same levels again changed the listing")
+        let room = try await cache.room("!r")
+        XCTAssertEqual(room?.powerLevels?.users?["@user3:x"], 30)
     }
 }

@@ -23,7 +23,7 @@ final class RelationCacheTests: XCTestCase {
                               content: .object(topLevel ? [:] : ["redacts": .string(target)]))
         // Before room version 11 the target is beside the content; an empty content is still a
         // live redaction, not a redacted event.
-        if topLevel { event.redacts = target; event.content = .object(["reason": .string("spam")]) }
+        if topLevel { event.redacts = target; event.content = EventContent(type: event.type, json: .object(["reason": .string("spam")])) }
         return event
     }
 

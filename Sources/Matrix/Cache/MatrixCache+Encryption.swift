@@ -35,7 +35,7 @@ extension MatrixCache {
     static func cachedContent(of event: RoomEvent) -> MessageEventContent? {
         switch event.type {
         case "m.room.message":
-            guard var content = event.content.decode(as: MessageEventContent.self) else { return nil }
+            guard var content = event.content.timeline?.message else { return nil }
             // A plaintext message claiming the placeholder's msgtype is shown as the text it is.
             // Nor tteok's own kind for room changes: a message cannot pose as "Bob was banned".
             if content.msgtype == encryptedMsgtype || content.msgtype == RoomChangeLines.msgtype {
@@ -45,7 +45,7 @@ extension MatrixCache {
             return content
         case stickerType:
             // A sticker has no msgtype; cached as one of its own, drawn as the picture it is.
-            guard let sticker = event.content.decode(as: StickerContent.self) else { return nil }
+            guard let sticker = event.content.timeline?.sticker else { return nil }
             return MessageEventContent(msgtype: stickerType, body: sticker.body ?? "", url: sticker.url ?? EncryptedMedia.reference(sticker.file),
                                        info: sticker.info)
         case encryptedEventType:

@@ -34,7 +34,7 @@ extension MatrixCache {
             guard relation?.rel_type == RelationType.reaction, let key = relation?.key, !key.isEmpty else { return .nothing }
             return try storeRelation(event, room: room, key: key, content: nil, in: connection)
         case "m.room.message" where relation?.rel_type == RelationType.edit:
-            guard var new = event.content["m.new_content"]?.decode(as: MessageEventContent.self) else { return .nothing }
+            guard var new = event.content.timeline?.newContent else { return .nothing }
             // As for originals: no edit can make text look like tteok's own placeholder.
             if new.msgtype == encryptedMsgtype { new.msgtype = "m.text" }
             return try storeRelation(event, room: room, key: nil, content: new, in: connection)

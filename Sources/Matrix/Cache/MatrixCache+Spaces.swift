@@ -15,7 +15,7 @@ extension MatrixCache {
     /// room, one without removes it (the spec's removal). True when the links changed.
     static func storeSpaceChild(_ event: RoomEvent, space: String, in connection: Connection) throws -> Bool {
         guard let child = event.state_key, child.hasPrefix("!"), child.utf8.count <= longestRoomID else { return false }
-        let via: [JSONValue] = if case .array(let servers)? = event.content["via"] { servers } else { [] }
+        let via: [JSONValue] = if case .array(let servers)? = event.content.json?["via"] { servers } else { [] }
         if via.contains(where: { $0.stringValue?.isEmpty == false }) {
             return try connection.run("INSERT OR IGNORE INTO space_children (space, child) VALUES (?, ?)", [.text(space), .text(child)]) > 0
         }

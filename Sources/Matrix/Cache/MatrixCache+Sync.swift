@@ -120,7 +120,7 @@ extension MatrixCache {
     /// Remembers the viewer's own join event of `room` (see `own_join_event_id`).
     private static func noteOwnJoin(_ event: RoomEvent, me: String, room: String, in connection: Connection) throws {
         guard event.state_key == me, event.sender == me, let id = event.event_id,
-              event.content.decode(as: MemberContent.self)?.membership == "join" else { return }
+              event.content.json?.decode(as: MemberContent.self)?.membership == "join" else { return }
         _ = try connection.run("UPDATE rooms SET own_join_event_id = ? WHERE room_id = ?", [.text(id), .text(room)])
     }
 
@@ -156,27 +156,36 @@ extension MatrixCache {
         return timeline[...]
     }
 
+    /// Power levels as the cache keeps them: keys sorted, so the same levels are the same text in
+    /// every process. A dictionary's order differs from one process to the next, and the row was
+    /// rewritten, and the channel list read again, for levels that had not changed.
+    static func powerLevelsText(_ content: JSONValue) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(content), as: UTF8.self)
+    }
+
     /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.
     static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
         let column: String
         let value: SQLValue
         switch event.type {
         case "m.room.name":
-            (column, value) = ("name", SQLValue(event.content.decode(as: NameContent.self)?.name))
+            (column, value) = ("name", SQLValue(event.content.json?.decode(as: NameContent.self)?.name))
         case "m.room.topic":
-            (column, value) = ("topic", .text(event.content.decode(as: TopicContent.self)?.topic ?? ""))
+            (column, value) = ("topic", .text(event.content.json?.decode(as: TopicContent.self)?.topic ?? ""))
         case "m.room.canonical_alias":
-            (column, value) = ("alias", SQLValue(event.content.decode(as: CanonicalAliasContent.self)?.alias))
+            (column, value) = ("alias", SQLValue(event.content.json?.decode(as: CanonicalAliasContent.self)?.alias))
         case "m.room.power_levels":
-            (column, value) = ("power_levels", .text(String(decoding: try JSONEncoder().encode(event.content), as: UTF8.self)))
+            (column, value) = ("power_levels", .text(try powerLevelsText(event.content.json ?? .null)))
         case "m.room.history_visibility":
-            (column, value) = ("world_readable", SQLValue(event.content["history_visibility"]?.stringValue == "world_readable"))
+            (column, value) = ("world_readable", SQLValue(event.content.json?["history_visibility"]?.stringValue == "world_readable"))
         case "m.room.guest_access":
-            (column, value) = ("guest_can_join", SQLValue(event.content["guest_access"]?.stringValue == "can_join"))
+            (column, value) = ("guest_can_join", SQLValue(event.content.json?["guest_access"]?.stringValue == "can_join"))
         case MatrixCache.encryptionType:
             return try markEncrypted(room, in: connection)
         case "m.room.create":
-            (column, value) = ("room_type", SQLValue(event.content["type"]?.stringValue))
+            (column, value) = ("room_type", SQLValue(event.content.json?["type"]?.stringValue))
         case MatrixCache.spaceChildType:
             return try storeSpaceChild(event, space: room, in: connection)
         default:

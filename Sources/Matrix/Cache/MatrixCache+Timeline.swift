@@ -139,7 +139,7 @@ extension MatrixCache {
     static func namesAtNewest(_ state: [RoomEvent]) -> [String: String] {
         var names: [String: String] = [:]
         for event in state where event.type == "m.room.member" {
-            guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { continue }
+            guard let user = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { continue }
             let gone = member.membership == "leave" || member.membership == "ban"
             names[user] = (gone ? event.unsigned?.prev_content?.decode(as: MemberContent.self)?.displayname : member.displayname) ?? ""
         }
@@ -201,7 +201,7 @@ extension MatrixCache {
     /// known got a different display name.
     @discardableResult
     static func storeMember(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
-        guard let user = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return false }
+        guard let user = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { return false }
         let ts = event.origin_server_ts ?? 0
         let before = try connection.queryRow("SELECT display_name, ts FROM members WHERE room_id = ? AND user_id = ?",
                                              [.text(room), .text(user)])

@@ -18,11 +18,11 @@ enum RoomChangeLines {
     /// member who stays joined, a knock, a withdrawn invitation, a malformed event).
     static func change(of event: RoomEvent, room: String, in connection: Connection) throws -> RoomChange? {
         switch event.type {
-        case "m.room.name": return .renamed(cut(event.content.decode(as: NameContent.self)?.name ?? ""))
-        case "m.room.topic": return .topic(cut(event.content.decode(as: TopicContent.self)?.topic ?? ""))
+        case "m.room.name": return .renamed(cut(event.content.json?.decode(as: NameContent.self)?.name ?? ""))
+        case "m.room.topic": return .topic(cut(event.content.json?.decode(as: TopicContent.self)?.topic ?? ""))
         default: break
         }
-        guard let target = event.state_key, let member = event.content.decode(as: MemberContent.self) else { return nil }
+        guard let target = event.state_key, let member = event.content.json?.decode(as: MemberContent.self) else { return nil }
         let previous = event.unsigned?.prev_content?.decode(as: MemberContent.self)
         let action: MembershipChange.Action
         switch (member.membership, previous?.membership) {
@@ -38,7 +38,7 @@ enum RoomChangeLines {
         let known = try connection.scalar("SELECT display_name FROM members WHERE room_id = ? AND user_id = ?",
                                           [.text(room), .text(target)]).string
         let name = DomainMapping.nickname(member.displayname ?? previous?.displayname ?? known, of: target)
-        let reason = event.content["reason"]?.stringValue.map(cut)
+        let reason = event.content.json?["reason"]?.stringValue.map(cut)
         return .membership(MembershipChange(action: action, target: UserID(target), targetNickname: cut(name),
                                             reason: action == .kicked || action == .banned ? reason : nil))
     }

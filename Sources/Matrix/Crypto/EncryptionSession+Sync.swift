@@ -123,7 +123,7 @@ extension EncryptionSession {
             guard event.type == MatrixCache.encryptedEventType, event.state_key == nil, let id = event.event_id else { continue }
             positions.append(index)
             ciphertexts.append(MegolmCiphertext(roomID: room, eventID: id, sender: event.sender,
-                                                timestamp: event.origin_server_ts ?? 0, content: CryptoJSON(event.content)))
+                                                timestamp: event.origin_server_ts ?? 0, content: CryptoJSON(event.content.json ?? .null)))
         }
         guard !ciphertexts.isEmpty else { return DecryptedEvents(events: events) }
         var batch = DecryptedEvents(events: events)
@@ -131,7 +131,8 @@ extension EncryptionSession {
             switch result {
             case .success(let decrypted):
                 batch.events[position].type = decrypted.type
-                batch.events[position].content = Self.plaintext(JSONValue(decrypted.content), clear: events[position].content)
+                batch.events[position].content = EventContent(type: decrypted.type, json: Self.plaintext(JSONValue(decrypted.content),
+                                                                                                      clear: events[position].content.json ?? .null))
                 batch.senderKeys[ciphertext.eventID] = decrypted.senderKey
             case .failure(let failure):
                 guard let session = ciphertext.sessionID,

@@ -1,7 +1,7 @@
 /// Room events and the typed views of the contents tteok reads.
 
 /// A room event as `/sync` and `/messages` deliver it. State events carry `state_key`.
-struct RoomEvent: Codable, Hashable, Sendable {
+struct RoomEvent: Decodable, Hashable, Sendable {
     struct Unsigned: Codable, Hashable, Sendable {
         var transaction_id: String?
         /// Present when the server hands out an event already redacted.
@@ -13,12 +13,43 @@ struct RoomEvent: Codable, Hashable, Sendable {
     var type: String
     var sender: String
     var origin_server_ts: Int64?
-    var content: JSONValue
+    /// Typed for timeline events, open JSON for the rest (`EventContent`).
+    var content: EventContent
     var state_key: String?
     var unsigned: Unsigned?
     /// The redacted event of an `m.room.redaction` in room versions before 11 (from 11 on it is
     /// in `content`).
     var redacts: String?
+
+    init(event_id: String?, type: String, sender: String, origin_server_ts: Int64?, content: JSONValue,
+         state_key: String? = nil, unsigned: Unsigned? = nil, redacts: String? = nil) {
+        self.event_id = event_id
+        self.type = type
+        self.sender = sender
+        self.origin_server_ts = origin_server_ts
+        self.content = EventContent(type: type, json: content)
+        self.state_key = state_key
+        self.unsigned = unsigned
+        self.redacts = redacts
+    }
+
+    enum CodingKeys: String, CodingKey { case event_id, type, sender, origin_server_ts, content, state_key, unsigned, redacts }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        event_id = try container.decodeIfPresent(String.self, forKey: .event_id)
+        type = try container.decode(String.self, forKey: .type)
+        sender = try container.decode(String.self, forKey: .sender)
+        origin_server_ts = try container.decodeIfPresent(Int64.self, forKey: .origin_server_ts)
+        guard container.contains(.content) else {
+            throw DecodingError.keyNotFound(CodingKeys.content, .init(codingPath: container.codingPath, debugDescription: "no content"))
+        }
+        // The type decides how the content is read: the timeline's own events straight into their fields.
+        content = try EventContent(type: type, from: try container.superDecoder(forKey: .content))
+        state_key = try container.decodeIfPresent(String.self, forKey: .state_key)
+        unsigned = try container.decodeIfPresent(Unsigned.self, forKey: .unsigned)
+        redacts = try container.decodeIfPresent(String.self, forKey: .redacts)
+    }
 }
 
 /// `m.room.message` content (text, attachments, places), and an `m.sticker`'s as the cache keeps it.
@@ -69,7 +100,7 @@ extension MessageEventContent {
 }
 
 /// `m.sticker` content: a picture with no msgtype.
-struct StickerContent: Decodable, Sendable {
+struct StickerContent: Decodable, Hashable, Sendable {
     var body: String?
     var url: String?
     var info: MessageEventContent.Info?

@@ -14,14 +14,20 @@ struct LossyList<Element: Decodable & Sendable>: Decodable, Sendable {
             if let element = try? container.decode(Element.self) {
                 elements.append(element)
             } else {
-                // A failed decode does not advance the container: step over the element as any JSON.
-                _ = try container.decode(JSONValue.self)
+                // A failed decode does not advance the container: step over the element unread
+                // (as any JSON it could fail again, on a number no Double holds, and cost the rest).
+                _ = try container.decode(Skipped.self)
                 dropped += 1
             }
         }
         self.elements = elements
         self.dropped = dropped
     }
+}
+
+/// Any JSON value, stepped over without reading it.
+private struct Skipped: Decodable {
+    init(from decoder: Decoder) {}
 }
 
 /// A JSON object of rooms whose values are decoded one by one: a malformed room is dropped, the

@@ -3,8 +3,8 @@
 /// `content["m.relates_to"]`: a reply (`m.in_reply_to`), an edit (`m.replace`), a reaction
 /// (`m.annotation` with `key`) or a thread reply (`m.thread`, whose `m.in_reply_to` is only a
 /// fallback for clients without threads when `is_falling_back` is true).
-struct RelatesTo: Decodable, Sendable {
-    struct InReplyTo: Decodable, Sendable { var event_id: String? }
+struct RelatesTo: Decodable, Hashable, Sendable {
+    struct InReplyTo: Decodable, Hashable, Sendable { var event_id: String? }
 
     var rel_type: String?
     var event_id: String?
@@ -32,15 +32,11 @@ enum RelationType {
 
 /// An event's relations as read from its content.
 extension RoomEvent {
-    var relatesTo: RelatesTo? { content["m.relates_to"]?.decode(as: RelatesTo.self) }
+    var relatesTo: RelatesTo? { content.relatesTo }
 
     /// The event an `m.room.redaction` removes: in `content` from room version 11, top-level before.
-    var redactedEventID: String? { content["redacts"]?.stringValue ?? redacts }
+    var redactedEventID: String? { content.timeline?.redacts ?? redacts }
 
     /// Handed out already redacted by the server (its content is gone).
-    var isRedacted: Bool {
-        if unsigned?.redacted_because != nil { return true }
-        if case .object(let fields) = content { return fields.isEmpty }
-        return false
-    }
+    var isRedacted: Bool { unsigned?.redacted_because != nil || content.isEmpty }
 }

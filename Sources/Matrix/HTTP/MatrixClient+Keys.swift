@@ -46,7 +46,7 @@ extension MatrixClient {
                                     as: MembersResponse.self)
         return answer.chunk.compactMap { event in
             guard event.type == "m.room.member", let user = event.state_key,
-                  case .object(let content) = event.content, case .string(let membership) = content["membership"],
+                  case .object(let content)? = event.content.json, case .string(let membership) = content["membership"],
                   membership == "join" || membership == "invite" else { return nil }
             return user
         }

@@ -60,7 +60,7 @@ extension SlidingSyncResponse {
                 continue
             }
             let ownMembership = (room.required_state ?? []).last { $0.type == "m.room.member" && $0.state_key == me }?
-                .content.decode(as: MemberContent.self)?.membership
+                .content.json?.decode(as: MemberContent.self)?.membership
             guard ownMembership == nil || ownMembership == "join" else { continue }
             let receipt = extensions?.receipts?.rooms?.values[id]
             joined[id] = JoinedRoom(state: EventList(events: room.required_state ?? []),

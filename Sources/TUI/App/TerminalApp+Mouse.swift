@@ -1,8 +1,9 @@
 import ViewModels
 
 /// The mouse (`mouse = on`): the wheel scrolls the chat or moves through the list shown, a click
-/// on the tab bar opens that tab, a click in the chat's input gives it the keys. Nothing under
-/// a question, an alert, the help or the command line: they keep their own keys.
+/// on the tab bar opens that tab, on a channel of the list opens it, on a message picks it
+/// (selection mode), in the chat's input gives it the keys. Nothing under a question, an
+/// alert, the help or the command line: they keep their own keys.
 extension TerminalApp {
     /// Rows the wheel moves per turn.
     static let wheelRows = 3
@@ -35,6 +36,13 @@ extension TerminalApp {
         if let openChat, let input = openChat.inputRegion, input.frame.contains(point) {
             openChat.leaveSelectionMode()
             openChat.focus = .input
+            return
         }
+        if let list = ui.channels, let shown = lastFrame.list?.list, shown.columns.contains(point.column),
+           let channel = shown.rowChannels[point.row] {
+            list.highlight(channel)
+            return await list.openHighlighted()
+        }
+        _ = openChat?.click(row: point.row, column: point.column)
     }
 }

@@ -27,6 +27,9 @@ public struct ChannelListPane {
     public struct Report: Hashable, Sendable {
         public var loadingBadges: [ChannelID] = []
         public var lastShownIndex: Int?
+        /// The channel drawn on each screen row, and the columns the list takes (for a click).
+        public var rowChannels: [Int: ChannelID] = [:]
+        public var columns: Range<Int> = 0..<0
     }
 
     @discardableResult
@@ -53,9 +56,11 @@ public struct ChannelListPane {
 
     private func draw(_ rows: [ChannelRow], on canvas: inout Canvas, in body: Region) -> Report {
         var report = Report()
+        report.columns = body.frame.column..<body.frame.maxColumn
         let first = ListScroll.offset(selected: selected, count: rows.count, height: body.height)
         for (offset, row) in rows.dropFirst(first).prefix(body.height).enumerated() {
             if row.badge == .loading { report.loadingBadges.append(row.id) }
+            report.rowChannels[body.absolute(Point(row: offset, column: 0)).row] = row.id
             drawRow(row, isSelected: first + offset == selected, on: &canvas, in: body.rows(offset, count: 1))
             report.lastShownIndex = first + offset
         }

@@ -190,6 +190,15 @@ final class ChatController: PageController {
         if list.selectedLine == nil { list.selectOlder() }
     }
 
+    /// A click on the transcript's screen row `row`: its message is picked (selection mode).
+    /// False when no message is drawn there.
+    func click(row: Int, column: Int) -> Bool {
+        guard shown.columns.contains(column), let message = shown.rowMessages[row], let list = shownList else { return false }
+        focus = .selecting
+        list.select(message)
+        return true
+    }
+
     /// Back to the input; nothing stays picked.
     func leaveSelectionMode() {
         guard focus == .selecting else { return }

@@ -41,6 +41,9 @@ public struct ChatPane {
         public var newBelow = 0
         /// The newest message, which scrolling back anchors to.
         public var newest: MessageID?
+        /// The message drawn on each screen row, and the columns the transcript takes (a click).
+        public var rowMessages: [Int: MessageID] = [:]
+        public var columns: Range<Int> = 0..<0
     }
 
     @discardableResult
@@ -135,6 +138,7 @@ public struct ChatPane {
         let end = rows.count - scroll
         let start = max(0, end - body.height)
         let top = body.height - (end - start)
+        var rowMessages: [Int: MessageID] = [:]
         for (offset, row) in rows[start..<end].enumerated() {
             let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
             let column = row.alignRight ? max(0, body.width - width) : 0
@@ -148,11 +152,14 @@ public struct ChatPane {
                 }
             }
             canvas.draw(spans, row: top + offset, column: column, in: body)
+            if let message = row.message { rowMessages[body.absolute(Point(row: top + offset, column: 0)).row] = message }
         }
         placeGraphics(rows, visible: start..<end, top: top, on: &canvas, in: body)
         var report = Report(showsOldest: start == 0 && tail.complete, maxScroll: maxScroll, visibleRows: start..<end, scroll: scroll)
         report.belowAnchor = tail.anchorEnd.map { rows.count - $0 } ?? 0
         report.newBelow = tail.startsAfterAnchor.filter { $0 >= end }.count
+        report.rowMessages = rowMessages
+        report.columns = body.frame.column..<body.frame.maxColumn
         return report
     }
 

@@ -12,6 +12,8 @@ public struct ChatTranscript {
         public var alignRight: Bool
         /// A row of the selected message (drawn highlighted, kept in view).
         public var isSelected = false
+        /// The message the row belongs to (nil: a separator, the header), for a click.
+        public var message: MessageID?
         /// The row is line `line` of a picture whose cells start at span `span`: when all its
         /// lines are on screen the pane reserves those cells and places the picture there.
         public var graphic: GraphicLine?
@@ -217,7 +219,11 @@ public struct ChatTranscript {
         } else {
             made = cache?.rows(for: line, width: width, linkNumber: linkNumber, make: make) ?? make()
         }
-        if line.id == selected { made.indices.forEach { made[$0].isSelected = true } }
+        let picked = line.id == selected
+        for index in made.indices {
+            made[index].message = line.id
+            made[index].isSelected = picked
+        }
         return made
     }
 
