@@ -11,6 +11,9 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET…]      e.g. scripts/fuzz.sh 600 text
 #
+# Memory is capped at 1 GB (-rss_limit_mb): the largest honest decode is the 16 MP budget's
+# 64 MiB of pixels, and a tiny input that costs more is a finding (a 194-byte PNG once cost 2 GB).
+#
 # Seeds come from Fuzz/seeds/TARGET; what the fuzzer learns is kept in .build/fuzz/corpus/TARGET.
 # A crash or broken invariant leaves .build/fuzz/crashes/TARGET/crash-*; replay one with
 #   TTEOK_FUZZ_TARGET=TARGET .build/fuzz/debug/tteok-fuzz FILE
@@ -39,7 +42,7 @@ for target in "${TARGETS[@]}"; do
     [[ -d "Fuzz/seeds/$target" ]] && seeds=("Fuzz/seeds/$target")
     log "$target for ${SECONDS_EACH}s"
     if ! TTEOK_FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no "$BIN" \
-        -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+        -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=1024 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" "${seeds[@]}" \
         >".build/fuzz/$target.log" 2>&1; then
         log "$target FAILED — see .build/fuzz/$target.log and $crashes/"

@@ -47,8 +47,10 @@ public struct ReactionCount: Hashable, Sendable, Codable {
 
 /// Where a message stands in a thread.
 public enum ThreadPosition: Hashable, Sendable, Codable {
-    /// The message starts a thread with `replyCount` replies (shown under it).
-    case root(replyCount: Int)
+    /// The message starts a thread with `replyCount` replies (shown under it), `unread` of them
+    /// by others and not yet seen in the thread's view (the embedded community keeps a read
+    /// marker per thread; Matrix shows none yet).
+    case root(replyCount: Int, unread: Int = 0)
     /// The message is a reply in the thread started by `root` (shown in the thread, not the chat).
     case reply(root: MessageID)
 }

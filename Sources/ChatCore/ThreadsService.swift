@@ -28,6 +28,9 @@ public protocol ThreadsService: AnyObject, Sendable {
     func thread(_ root: MessageID, in channel: ChannelID, limit: Int) async throws -> MessageThread
     /// The `limit` replies before the page `token` continues from, oldest first, and where to go on.
     func olderThreadReplies(_ root: MessageID, in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage
+    /// The viewer has seen the thread `root` started (or the one it is in) up to its newest
+    /// reply: its own unread count clears, as a channel's does when it is read.
+    func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws
     /// Posts `text` in the thread `root` started (or the one it is in), answering `quoting` (the
     /// root or a reply of that thread) when given; returns it as `send` does.
     func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message

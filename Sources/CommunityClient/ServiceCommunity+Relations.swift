@@ -32,6 +32,10 @@ extension ServiceCommunity: RelationsService, ThreadsService {
         try await posted(.replyInThread(text, root: root, quoting: quoting, in: channel))
     }
 
+    public func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws {
+        try await done(.markThreadRead(root, in: channel))
+    }
+
     public func olderThreadReplies(_ root: MessageID, in channel: ChannelID, before token: PageToken, limit: Int) async throws -> MessagePage {
         try await page(.olderThreadReplies(root, in: channel, before: token, limit: limit))
     }

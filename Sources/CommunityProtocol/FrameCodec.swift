@@ -72,5 +72,6 @@ public enum WireVersion {
     /// 5: member lists (`Request.members`).
     /// 6: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
     ///    replies in a thread that answer one of its messages.
-    public static let current = 6
+    /// 7: a read marker per thread (`Request.markThreadRead`, `ThreadPosition.root`'s `unread`).
+    public static let current = 7
 }

@@ -59,6 +59,8 @@ public enum Request: Codable, Hashable, Sendable {
     /// its messages (`quoting`), and the thread's older replies (wire version 6).
     case thread(MessageID, in: ChannelID, limit: Int)
     case olderThreadReplies(MessageID, in: ChannelID, before: PageToken, limit: Int)
+    /// The viewer has seen a thread up to its newest reply (wire version 7).
+    case markThreadRead(MessageID, in: ChannelID)
     case replyInThread(String, root: MessageID, quoting: MessageID?, in: ChannelID)
 
     // Safety and moderation.

@@ -109,6 +109,7 @@ struct RequestHandler: Sendable {
         case .removeReaction(let key, let message, let channel): try await community.removeReaction(key, from: message, in: channel)
         case .delete(let message, let channel): try await community.delete(message, in: channel)
         case .markRead(let channel): try await community.markRead(channel)
+        case .markThreadRead(let root, let channel): try await community.markThreadRead(root, in: channel)
         case .report(let message, let channel, let reason): try await community.report(message, in: channel, reason: reason)
         case .block(let user): try await community.block(user)
         case .unblock(let user): try await community.unblock(user)

@@ -16,7 +16,23 @@ enum CommunitySchema {
         Migration(10, "threads: replies kept under the message that started them", sql: version10),
         Migration(11, "names at the time of writing", sql: version11),
         Migration(12, "a channel's posters, for its member list", sql: version12),
+        Migration(13, "a read marker per thread", sql: version13),
     ]
+
+    /// How far each member has seen each thread in its view, so a root counts the replies new
+    /// to them. Replies stored before this step count as seen (`thread_reads_start`, one row),
+    /// so existing threads do not all turn up as new; one row instead of a row per member and
+    /// thread keeps the step instant on a large file.
+    private static let version13 = """
+        CREATE TABLE thread_reads(
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            root_id INTEGER NOT NULL REFERENCES messages(id),
+            last_read_id INTEGER NOT NULL,
+            PRIMARY KEY (user_id, root_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE thread_reads_start(message_id INTEGER NOT NULL);
+        INSERT INTO thread_reads_start SELECT coalesce(max(id), 0) FROM messages;
+        """
 
     /// The member list walks a channel's distinct posters one probe each (`LocalCommunity+Members`)
     /// instead of reading every message of the channel.

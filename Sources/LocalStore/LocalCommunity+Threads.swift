@@ -41,9 +41,33 @@ extension LocalCommunity: ThreadsService {
             let quoted = try quoting.map { try Self.quotable($0, inThread: rootKey, of: channelKey, connection) }
             let message = try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, replyTo: quoted,
                                                  threadRoot: rootKey, connection)
+            // Posting in a thread means having read it up to here, as posting in a channel does.
+            try Self.markThread(rootKey, readBy: target.sender.key, connection)
             try Self.logChange(of: rootKey, connection)
             return message
         }
+    }
+
+    public func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws {
+        let viewer = state.viewerKey
+        // A guest keeps no markers in the file: every reply stays counted, as for a new member.
+        guard viewer > 0 else { return }
+        try await write { connection in
+            let channelKey = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
+            let rootKey = try Self.threadRoot(of: root, in: channelKey, connection)
+            // Only a marker that moved changes the root as its reader sees it.
+            if try Self.markThread(rootKey, readBy: viewer, connection) { try Self.logChange(of: rootKey, connection) }
+        }
+    }
+
+    /// Moves `reader`'s marker of the thread `root` to its newest reply (never back); true when it moved.
+    @discardableResult
+    private static func markThread(_ root: Int64, readBy reader: Int64, _ connection: Connection) throws -> Bool {
+        guard let newest = try connection.scalar("SELECT max(id) FROM messages WHERE thread_root = ?", [.integer(root)]).int64 else { return false }
+        return try connection.run("""
+            INSERT INTO thread_reads(user_id, root_id, last_read_id) VALUES (?1, ?2, ?3)
+            ON CONFLICT(user_id, root_id) DO UPDATE SET last_read_id = excluded.last_read_id WHERE excluded.last_read_id > last_read_id
+            """, [.integer(reader), .integer(root), .integer(newest)]) > 0
     }
 
     /// Keyset paging on the reply's id through the thread's partial index: the newest `limit`

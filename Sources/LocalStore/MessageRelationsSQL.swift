@@ -12,6 +12,10 @@ enum MessageRelationsSQL {
                COALESCE(p.sender_nickname, pu.nickname) AS parent_nickname,
                CASE WHEN m.thread_root IS NULL THEN (SELECT count(*) FROM messages t WHERE t.thread_root = m.id AND t.deleted = 0
                     AND t.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)) END AS thread_replies,
+               CASE WHEN m.thread_root IS NULL THEN (SELECT count(*) FROM messages t WHERE t.thread_root = m.id AND t.deleted = 0
+                    AND t.id > coalesce((SELECT last_read_id FROM thread_reads WHERE user_id = ?1 AND root_id = m.id),
+                                        (SELECT message_id FROM thread_reads_start))
+                    AND t.sender_id != ?1 AND t.sender_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1)) END AS thread_unread,
                CASE WHEN m.reply_to IS NOT NULL THEN p.sender_id IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?1) END AS parent_hidden,
                CASE WHEN EXISTS (SELECT 1 FROM reactions WHERE message_id = m.id) THEN
                (SELECT json_group_array(json_array(key, n, mine)) FROM (
@@ -31,7 +35,7 @@ enum MessageRelationsSQL {
         if let root = row["thread_root"].int64 {
             message.thread = .reply(root: MessageID(String(root)))
         } else if let replies = row["thread_replies"].int, replies > 0 {
-            message.thread = .root(replyCount: replies)
+            message.thread = .root(replyCount: replies, unread: row["thread_unread"].int ?? 0)
         }
         // Step 9: 1 deleted by its sender, 2 by a moderator.
         if let deleted = row["deleted"].int, deleted != 0 {

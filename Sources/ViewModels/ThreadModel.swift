@@ -58,6 +58,7 @@ public final class ThreadModel {
             replies.replaceAll(with: thread.replies, viewer: viewer)
             paging = thread.older
             publish()
+            await markRead()
         } catch {
             lines = .failed(strings.error(error))
             changes.publish()
@@ -112,7 +113,10 @@ public final class ThreadModel {
         switch event {
         case .messagesAdded(let channel, let added) where channel == channelID:
             let mine = added.filter { $0.thread == .reply(root: rootID) }
-            if !mine.isEmpty, replies.merge(mine, viewer: viewer) { publish() }
+            guard !mine.isEmpty, replies.merge(mine, viewer: viewer) else { return }
+            publish()
+            // What arrives in an open thread is seen.
+            await markRead()
         case .messageUpdated(let message) where message.channelID == channelID:
             if message.isNamed(rootID) {
                 rootID = message.id
@@ -126,6 +130,12 @@ public final class ThreadModel {
         default:
             break
         }
+    }
+
+    /// Keeps the viewer's marker of this thread at its newest reply while it is open. A failure
+    /// only leaves the root's count up, so it is not worth an alert.
+    private func markRead() async {
+        try? await (service as? any ThreadsService)?.markThreadRead(rootID, in: channelID)
     }
 
     func refuse(_ message: String) -> Bool {

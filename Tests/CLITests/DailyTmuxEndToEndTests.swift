@@ -86,4 +86,39 @@ final class DailyTmuxEndToEndTests: XCTestCase {
         let opened = terminal.waitForScreen(containing: "# 강남구")
         XCTAssertTrue(opened.shown, "the click opened 강남구: \(opened.screen.joined(separator: "\n"))")
     }
+
+    /// Ctrl-R finds a Korean word in the chat and Enter picks its message; Alt-A then goes to the
+    /// chat that names me first, and to the other chat with new messages next (WeeChat's order).
+    func testCtrlRFindsKoreanAndAltAGoesToTheHighlightFirst() throws {
+        let terminal = try joonInLobbyAfter("떡볶이 맛집 알려주세요")
+        try terminal.keys("C-r")
+        XCTAssertTrue(terminal.waitForScreen(containing: "Search in lobby").shown)
+        try terminal.type("맛집")
+        try terminal.keys("Enter")
+        let found = terminal.waitForScreen { $0.contains { $0.contains("lobby · 민수") } && $0.contains { $0.contains("떡볶이 맛집") } }
+        XCTAssertTrue(found.shown, found.screen.joined(separator: "\n"))
+        try terminal.keys("Enter")
+        let picked = terminal.waitForScreen(containing: "selecting:")
+        XCTAssertTrue(picked.shown, "Enter jumped to the message: \(picked.screen.joined(separator: "\n"))")
+        try terminal.keys("Escape")
+
+        let minsu = try TteokUser(home: directory.file("home-minsu"), backendArguments: ["--store", directory.file("community.sqlite").path])
+        XCTAssertEqual(try minsu.run(["post", "help", "a question for all"]).status, 0)
+        XCTAssertEqual(try minsu.run(["post", "마포구", "joon 여기 봐요"]).status, 0)
+        // Both have arrived when both rows of the list carry a badge.
+        func badged(_ name: String, _ screen: [String]) -> Bool {
+            screen.contains { row in
+                let list = row.split(separator: "│").first.map(String.init) ?? ""
+                return list.contains(name) && list.trimmingCharacters(in: .whitespaces).last?.isNumber == true
+            }
+        }
+        let arrived = terminal.waitForScreen { badged("마포구", $0) && badged("help", $0) }
+        XCTAssertTrue(arrived.shown, arrived.screen.joined(separator: "\n"))
+        try terminal.keys("M-a")
+        let first = terminal.waitForScreen(containing: "# 마포구")
+        XCTAssertTrue(first.shown, "the highlight first: \(first.screen.joined(separator: "\n"))")
+        try terminal.keys("M-a")
+        let second = terminal.waitForScreen(containing: "# help")
+        XCTAssertTrue(second.shown, "then the other new messages: \(second.screen.joined(separator: "\n"))")
+    }
 }

@@ -23,7 +23,7 @@ final class ServiceThreadTests: XCTestCase {
         XCTAssertEqual(reply.thread, .reply(root: root.id))
 
         let counted = await eventually(seconds: 20) { seen.values.contains { event in
-            if case .messageUpdated(let message) = event { return message.id == root.id && message.thread == .root(replyCount: 1) }
+            if case .messageUpdated(let message) = event { return message.id == root.id && message.thread == .root(replyCount: 1, unread: 1) }
             return false
         } }
         XCTAssertTrue(counted, "bob's root shows the reply count live: \(seen.values)")
@@ -31,7 +31,7 @@ final class ServiceThreadTests: XCTestCase {
         XCTAssertEqual(thread.replies.map(\.content), [.text("I do")])
         let chat = try await bob.latestMessages(in: lobby, limit: 20).messages
         XCTAssertFalse(chat.contains { $0.id == reply.id }, "the thread reply is no line of the chat")
-        XCTAssertEqual(chat.first { $0.id == root.id }?.thread, .root(replyCount: 1))
+        XCTAssertEqual(chat.first { $0.id == root.id }?.thread, .root(replyCount: 1, unread: 1), "alice's reply is new to bob")
     }
 
     /// Wire version 6: a thread's older replies page over the socket, a reply answers one message

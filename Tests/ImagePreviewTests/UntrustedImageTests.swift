@@ -81,6 +81,26 @@ final class UntrustedImageTests: XCTestCase {
         }
     }
 
+    /// Found by `scripts/fuzz.sh` (a CI run timed out on it): 194 bytes, a 16×12 PNG whose next
+    /// chunk declares 391 MB. libpng allocated and zeroed it before reading: 2 GB and 4 s for
+    /// every reader of the post. It is refused from its chunk lengths, with little memory.
+    func testAChunkDeclaredLongerThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+        let name = "regression-chunk-longer-than-file.png"
+        let data = try Data(contentsOf: PackageRoot.url.appendingPathComponent("Fuzz/seeds/image/\(name)"))
+        XCTAssertLessThan(data.count, 256)
+        try ProcessMemory.resetPeak()
+        let before = try ProcessMemory.kilobytes("VmRSS")
+        for attempt in [{ _ = try ImageDecoder.inspect(data, name: name) }, { _ = try ImageDecoder.decode(data, name: name) },
+                        { _ = try ChafaImageRenderer().preview(of: data, fitting: Size(width: 48, height: 8)) }] {
+            XCTAssertThrowsError(try attempt()) { error in
+                let message = (error as? ChatError)?.message ?? "\(error)"
+                XCTAssertTrue(message.hasSuffix("is damaged or cut short (a chunk is longer than the file)."), message)
+            }
+        }
+        let grown = try ProcessMemory.kilobytes("VmHWM") - before
+        XCTAssertLessThan(grown, 16 * 1024, "peak grew by \(grown / 1024) MB on a 194-byte PNG")
+    }
+
     func testAnAnimatedGIFShowsItsFirstFrameWithTransparency() throws {
         let data = try Data(contentsOf: PackageRoot.url.appendingPathComponent("Fuzz/seeds/image/animated-transparent.gif"))
         let image = try ImageDecoder.decode(data, name: "anim.gif")

@@ -31,13 +31,14 @@ final class CommunityThreadTests: XCTestCase {
 
         let page = try await bob.latestMessages(in: help, limit: 50).messages
         XCTAssertFalse(page.contains { $0.id == first.id || $0.id == second.id }, "thread replies do not flood the chat")
-        XCTAssertEqual(page.first { $0.id == root.id }?.thread, .root(replyCount: 2))
+        // Bob's own reply marked the thread read up to it: alice's later one is new to him.
+        XCTAssertEqual(page.first { $0.id == root.id }?.thread, .root(replyCount: 2, unread: 1))
         XCTAssertEqual(page.last?.id, after.id)
 
         for named in [root.id, second.id] {
             let thread = try await bob.thread(named, in: help, limit: 50)
             XCTAssertEqual(thread.root.id, root.id)
-            XCTAssertEqual(thread.root.thread, .root(replyCount: 2))
+            XCTAssertEqual(thread.root.thread, .root(replyCount: 2, unread: 1))
             XCTAssertEqual(thread.replies.map(\.content), [.text("yes, at six"), .text("six it is")])
         }
         let newest = try await bob.thread(root.id, in: help, limit: 1)

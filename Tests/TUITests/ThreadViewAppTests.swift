@@ -16,7 +16,7 @@ final class ThreadViewAppTests: XCTestCase {
         let (harness, joon, lobby) = try await AppHarness.minaInLobbyWithJoon()
         let root = try await joon.send("who brings the kimbap?", to: lobby)
         _ = try await joon.replyInThread("not me", root: root.id, in: lobby)
-        await harness.waitFor("└ 1 reply")
+        await harness.waitFor("└ 1 reply · 1 new")
         XCTAssertFalse(harness.frame().joined().contains("not me"), "the thread reply is not a line of the chat")
 
         await harness.pickMessages()
@@ -37,6 +37,7 @@ final class ThreadViewAppTests: XCTestCase {
         await harness.press(.escape)
         await harness.waitFor("└ 3 replies")
         let chat = harness.frame().joined(separator: "\n")
+        XCTAssertFalse(chat.contains("replies ·"), "the thread was read in its view: nothing new under its root\n\(chat)")
         XCTAssertFalse(chat.contains("Thread ·"), chat)
         XCTAssertFalse(chat.contains("fine, I will"), "back in the chat, no thread reply is a line: \(chat)")
     }

@@ -11,4 +11,10 @@ extension MatrixClient {
                                 query: query)
         return try await call(endpoint)
     }
+
+    /// A threaded read receipt (`thread_id`, spec v1.4) at `event`, the thread's newest: the
+    /// server's count for that thread clears and other clients see it read.
+    func threadReceipt(room: String, event: String, thread root: String) async throws {
+        _ = try await perform(Endpoint.client(.post, "rooms", room, "receipt", "m.read", event).with(json: ["thread_id": root]))
+    }
 }

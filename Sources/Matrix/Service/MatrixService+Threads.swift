@@ -38,6 +38,18 @@ extension MatrixService: ThreadsService {
         }
     }
 
+    /// A threaded receipt at the thread's newest reply the cache holds (tteok shows no unread
+    /// count per thread on Matrix yet, but other clients and the server's counts follow it).
+    public func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws {
+        let active = try member()
+        let room = channel.raw
+        try await mapped {
+            let start = try await threadStart(root, in: room, active)
+            guard let newest = try await active.cache.threadReplies(of: start.eventID, limit: 1).last?.eventID else { return }
+            try await active.client.threadReceipt(room: room, event: newest, thread: start.eventID)
+        }
+    }
+
     public func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
         let active = try member()
         let body = try Self.nonEmpty(text)

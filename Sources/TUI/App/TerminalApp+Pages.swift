@@ -65,6 +65,7 @@ extension TerminalApp {
         }
         let chatPage = ui.chat ?? ChatController(community: community, strings: strings, text: text, session: session,
                                                  modal: modal, files: files, host: self)
+        chatPage.timeFormat = timeFormat
         ui.chat = chatPage
         syncChat(chatPage)
         if case .discover(let model) = navigator.top, ui.discover?.model !== model {
@@ -75,7 +76,7 @@ extension TerminalApp {
                                          modal: modal, report: report)
         }
         if case .profile(let model) = navigator.top, ui.profile?.model !== model {
-            ui.profile = ProfileController(model: model, strings: strings, text: text)
+            ui.profile = ProfileController(model: model, strings: strings, text: text, times: timeFormat)
         }
     }
 

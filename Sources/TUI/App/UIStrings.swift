@@ -60,6 +60,8 @@ public struct UIStrings: Hashable, Sendable {
     public var edited: String { pick("(edited)", "(수정됨)") }
     public func threadTitle(_ root: String) -> String { pick("Thread · \(root)", "스레드 · \(root)") }
     public func threadReplies(_ count: Int) -> String { pick(count == 1 ? "1 reply" : "\(count) replies", "답글 \(count)개") }
+    /// Thread replies the viewer has not yet seen in the thread's view.
+    public func threadUnread(_ count: Int) -> String { pick("\(count) new", "새 답글 \(count)개") }
     public func failed(_ reason: String) -> String {
         pick("not sent: \(reason) · Esc ↑ then t send again · d discard", "보내지 못함: \(reason) · Esc ↑ 다음 t 다시 보내기 · d 버리기")
     }

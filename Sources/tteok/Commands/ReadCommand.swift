@@ -5,7 +5,7 @@ struct ReadCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "read",
         abstract: "Print the latest messages of a channel, oldest first.",
-        discussion: "A signed-in member's unread count for the channel is cleared. Replies in a thread are not\nmessages of the channel: their root counts them, and --thread prints the thread.",
+        discussion: "A signed-in member's unread count for the channel is cleared. Replies in a thread are not\nmessages of the channel: their root counts them, and --thread prints the thread (and clears its own unread count).",
         options: [
             .value("limit", "N", help: "How many messages (default 20, at most 1000)."),
             .value("thread", "ID", help: "Print this message's thread instead: the root, then its newest replies."),
@@ -43,7 +43,11 @@ struct ReadCommand: ScriptCommand {
         } else {
             records.forEach { context.console.line($0.line(context.console)) }
         }
-        if case .member = viewer { try await context.service.markRead(channel.id) }
+        if case .member = viewer {
+            try await context.service.markRead(channel.id)
+            // A thread printed is a thread read, as in its view.
+            if let thread { try await context.threads().markThreadRead(MessageID(thread), in: channel.id) }
+        }
         return .success
     }
 }

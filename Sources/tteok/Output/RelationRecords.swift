@@ -41,15 +41,17 @@ struct ReactionRecord: Encodable, Sendable {
     let mine: Bool
 }
 
-/// A thread root's `replies`, or a thread reply's `root` id.
+/// A thread root's `replies` (and `unread`, those not yet seen in its view, when there are
+/// any), or a thread reply's `root` id.
 struct ThreadRecord: Encodable, Sendable {
     let root: String?
     let replies: Int?
+    let unread: Int?
 
     init(_ position: ThreadPosition) {
         switch position {
-        case .root(let count): (root, replies) = (nil, count)
-        case .reply(let root): (self.root, replies) = (root.raw, nil)
+        case .root(let count, let unread): (root, replies, self.unread) = (nil, count, unread > 0 ? unread : nil)
+        case .reply(let root): (self.root, replies, unread) = (root.raw, nil, nil)
         }
     }
 }

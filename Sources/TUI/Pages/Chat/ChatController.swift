@@ -30,7 +30,7 @@ final class ChatController: PageController {
     let modal: ModalLayer
     let files: AttachmentSettings
     weak var host: ChatPageHost?
-    private let transcriptCache = ChatTranscript.Cache()
+    private var transcriptCache = ChatTranscript.Cache()
 
     /// The chat shown, nil when none is open.
     private(set) var model: ChatModel?
@@ -81,7 +81,14 @@ final class ChatController: PageController {
         }
     }
 
-    var transcript: ChatTranscript { ChatTranscript(strings: strings, text: text, cache: transcriptCache, previews: files.previews) }
+    /// How times are written (the config file's `time_format`); a new format lays rows out anew.
+    var timeFormat = TimeFormat() {
+        didSet { if timeFormat != oldValue { transcriptCache = ChatTranscript.Cache() } }
+    }
+
+    var transcript: ChatTranscript {
+        ChatTranscript(strings: strings, text: text, cache: transcriptCache, previews: files.previews, times: timeFormat)
+    }
 
     /// Keeps focus, scroll and the typed text with the chat they belong to: the text typed in
     /// the chat left is its draft until it opens again. A new chat opens at its first unread

@@ -15,8 +15,12 @@ extension ChatTranscript {
         if message.isEdited, !message.isDeleted { appendEdited(to: &body, width: width) }
         rows += body
         if !message.reactions.isEmpty, !message.isDeleted { rows.append(reactionsRow(message.reactions, width: width)) }
-        if case .root(let count) = message.thread, count > 0 {
-            rows.append(Row(spans: [Span(TextLayout.truncate("└ " + strings.threadReplies(count), to: width), Style(.accent))], alignRight: false))
+        if case .root(let count, let unread) = message.thread, count > 0 {
+            var label = "└ " + strings.threadReplies(count)
+            if unread > 0 { label += " · " + strings.threadUnread(unread) }
+            // Replies not yet seen in the thread's view make it bold, as an unread badge is.
+            let style = unread > 0 ? Style(.accent, .bold) : Style(.accent)
+            rows.append(Row(spans: [Span(TextLayout.truncate(label, to: width), style)], alignRight: false))
         }
         return rows
     }

@@ -39,6 +39,8 @@ public struct ChatTranscript {
     public var text: OutsideText
     /// Which wall clock times and day separators follow.
     public var zone: LocalTime.Zone
+    /// How times are written (the config file's `time_format`), in `zone`.
+    public var times: TimeFormat
     /// Rows already laid out, kept across frames by the app (nil: lay out every time).
     public var cache: Cache?
     /// The message picked for `/report` and `/block`.
@@ -98,7 +100,9 @@ public struct ChatTranscript {
     /// Where image messages get their previews; nil shows images as their name and size only.
     public var previews: ImagePreviews?
 
-    public init(strings: UIStrings, text: OutsideText, zone: LocalTime.Zone = .system, cache: Cache? = nil, previews: ImagePreviews? = nil) {
+    public init(strings: UIStrings, text: OutsideText, zone: LocalTime.Zone = .system, cache: Cache? = nil, previews: ImagePreviews? = nil,
+                times: TimeFormat = TimeFormat()) {
+        self.times = TimeFormat(pattern: times.pattern, zone: zone)
         self.strings = strings
         self.text = text
         self.zone = zone
@@ -236,7 +240,12 @@ public struct ChatTranscript {
     }
 
     func time(_ date: Date) -> String {
-        LocalTime(date, zone: zone).timeText
+        times.time(date)
+    }
+
+    /// A list's label for a message sent at `date`: its time today, its date before.
+    func listTime(_ date: Date) -> String {
+        times.listLabel(date)
     }
 
     /// After the nickname: nothing for a verified device (or an unencrypted message), a muted `?`

@@ -163,7 +163,7 @@ public struct ConversationsPane {
         canvas.clear(line, style: base)
         let mark = row.unread ? strings.unreadMark : " "
         let name = TextLayout.truncate(text.line(row.other.nickname), to: 18)
-        let time = row.latestTime.map { transcript.time($0) } ?? ""
+        let time = row.latestTime.map { transcript.listTime($0) } ?? ""
         var spans = [Span(isSelected ? "▸" : " ", Style(.accent, on: isSelected ? .selection : nil)),
                      Span(mark + " ", Style(.badge, on: isSelected ? .selection : nil, .bold)),
                      Span(name, row.unread ? base.adding(.bold) : base),

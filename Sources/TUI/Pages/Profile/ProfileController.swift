@@ -7,9 +7,11 @@ final class ProfileController: ListPageController {
     let model: ProfileModel
     private let strings: UIStrings
     private let text: OutsideText
+    private let times: TimeFormat
     private var selected = ListSelection()
 
-    init(model: ProfileModel, strings: UIStrings, text: OutsideText) {
+    init(model: ProfileModel, strings: UIStrings, text: OutsideText, times: TimeFormat = TimeFormat()) {
+        self.times = times
         self.model = model
         self.strings = strings
         self.text = text
@@ -32,6 +34,7 @@ final class ProfileController: ListPageController {
 
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
         var pane = ProfilePane(model: model, strings: strings, text: text)
+        pane.times = times
         pane.selected = selected.index(count: model.myMessages.value?.count ?? 0)
         pane.draw(on: &canvas, in: region)
         return FrameReport()

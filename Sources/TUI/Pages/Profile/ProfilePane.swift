@@ -6,6 +6,8 @@ public struct ProfilePane {
     public var model: ProfileModel
     public var strings: UIStrings
     public var text: OutsideText
+    /// How my messages' times are written (their date, before today).
+    public var times = TimeFormat()
     /// The highlighted row of my messages; the list scrolls to keep it in view.
     public var selected = 0
 
@@ -70,7 +72,7 @@ public struct ProfilePane {
     private func drawMessages(on canvas: inout Canvas, in area: Region) {
         canvas.draw(strings.shared.myMessages, style: Style(.text, on: nil, .underline), row: 0, in: area)
         guard case .loaded(let messages) = model.myMessages else { return }
-        let transcript = ChatTranscript(strings: strings, text: text)
+        let transcript = ChatTranscript(strings: strings, text: text, times: times)
         let height = max(area.height - 1, 0)
         let selected = min(max(self.selected, 0), max(messages.count - 1, 0))
         let first = ListScroll.offset(selected: selected, count: messages.count, height: height)
@@ -78,7 +80,7 @@ public struct ProfilePane {
             let message = messages[index]
             let background: ThemeRole? = index == selected ? .selection : nil
             if index == selected { canvas.clear(area.rows(row + 1, count: 1), style: Style(.text, on: .selection)) }
-            canvas.draw([Span(transcript.time(message.sentAt) + " ", Style(.muted, on: background)),
+            canvas.draw([Span(transcript.listTime(message.sentAt) + " ", Style(.muted, on: background)),
                          Span(text.line(message.content.summary), Style(.own, on: background))], row: row + 1, in: area)
         }
     }
