@@ -113,13 +113,15 @@ public struct Canvas: Hashable, Sendable {
         let rect = rect.intersection(Rect(size: size))
         guard count > 0, !rect.isEmpty else { return }
         let moved = min(count, rect.height)
-        for row in rect.row..<(rect.maxRow - moved) {
-            let to = row * width + rect.column, from = (row + moved) * width + rect.column
-            cells.replaceSubrange(to..<(to + rect.width), with: cells[from..<(from + rect.width)])
-        }
-        for row in (rect.maxRow - moved)..<rect.maxRow {
-            let start = row * width + rect.column
-            cells.replaceSubrange(start..<(start + rect.width), with: repeatElement(Cell.blank, count: rect.width))
+        let width = width
+        // In place: a slice of `cells` passed back to `cells` would copy the whole grid per row.
+        cells.withUnsafeMutableBufferPointer { cells in
+            for row in rect.row..<rect.maxRow {
+                let to = row * width + rect.column
+                for column in 0..<rect.width {
+                    cells[to + column] = row < rect.maxRow - moved ? cells[to + moved * width + column] : .blank
+                }
+            }
         }
     }
 
