@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TUI", "TestSupport", "tteok-termcheck"]),
 
         // Helpers shared by test targets (temporary stores, the test Synapse, the recording terminal).
-        .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore", "Storage"], path: "Sources/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TUI", "LocalStore", "ChatCore", "Storage", "CommunityProtocol"], path: "Sources/TestSupport"),
 
         // View models: lifecycle, navigator, one model per screen. No terminal, no backend.
         .target(name: "ViewModels", dependencies: ["ChatCore"]),
@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["tteok", "TestSupport"]),
 
         // The benchmark: builds a 1M-message store and prints the performance budgets table.
-        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "CommunityClient", "ViewModels", "TUI", "Matrix", "MatrixCrypto"]),
+        .executableTarget(name: "tteok-bench", dependencies: ["ChatCore", "Storage", "LocalStore", "CommunityProtocol", "CommunityClient", "ViewModels", "TUI", "Matrix", "MatrixCrypto"]),
         .testTarget(name: "BenchTests", dependencies: ["tteok-bench", "TUI"]),
     ]
 )

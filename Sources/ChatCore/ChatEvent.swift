@@ -1,7 +1,8 @@
 /// Live changes a backend publishes. Typed, never strings; observers re-read what they need.
 public enum ChatEvent: Hashable, Sendable, Codable {
     /// New messages in a channel, oldest first (already filtered for blocks). Others' new
-    /// messages are followed by `countsChanged` for their channels: badges wait for that.
+    /// messages are followed by `countsChanged` (or `unreadCounts`) for their channels: badges
+    /// wait for that.
     case messagesAdded(ChannelID, [Message])
     /// A message changed: delivery state (pending → delivered / failed), its sender's name, or
     /// its relations (edited, deleted, reacted to, a thread reply). Views update it where they
@@ -11,8 +12,11 @@ public enum ChatEvent: Hashable, Sendable, Codable {
     case messageRemoved(ChannelID, MessageID)
     /// Channels were added, removed or renamed.
     case channelsChanged
-    /// Unread counts may have changed for these channels.
+    /// Unread counts may have changed for these channels: whoever shows them asks again.
     case countsChanged(Set<ChannelID>)
+    /// The viewer's unread counts now, for the channels of new messages. The community service
+    /// counts them with each push, so a client's badges follow without asking for them.
+    case unreadCounts([ChannelID: Int])
     /// Conversations changed (new one, new message, read).
     case conversationsChanged
     /// Who the viewer is changed (login, logout, profile edit, terms).

@@ -73,5 +73,6 @@ public enum WireVersion {
     /// 6: a thread's older replies (`Request.olderThreadReplies`, `MessageThread.older`) and
     ///    replies in a thread that answer one of its messages.
     /// 7: a read marker per thread (`Request.markThreadRead`, `ThreadPosition.root`'s `unread`).
-    public static let current = 7
+    /// 8: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
+    public static let current = 8
 }

@@ -46,21 +46,24 @@ final class FanOut: Sendable {
         _ = connections.withLock { $0.removeValue(forKey: id) }
     }
 
+    /// Each distinct event is encoded once per commit: viewers share the messages they both see,
+    /// while each gets its own unread counts.
     private func deliver(_ deliveries: [SharedLiveFeed.Delivery]) {
-        var encoded: [[ChatEvent]: Data] = [:]
+        var encoded: [ChatEvent: Data] = [:]
         let targets = connections.withLock { $0 }
         for delivery in deliveries {
             guard let outgoing = targets[delivery.listener] else { continue }
-            let bytes = encoded[delivery.events] ?? Self.encode(delivery.events)
-            encoded[delivery.events] = bytes
+            let bytes = delivery.events.reduce(into: Data()) { bytes, event in
+                let frame = encoded[event] ?? Self.encode(event)
+                encoded[event] = frame
+                bytes.append(frame)
+            }
             outgoing.send(bytes: bytes)
         }
     }
 
-    /// The events as consecutive frames, one per event.
-    private static func encode(_ events: [ChatEvent]) -> Data {
-        events.reduce(into: Data()) { bytes, event in
-            if let frame = try? FrameCodec.encode(ServerFrame(.event(event))) { bytes.append(frame) }
-        }
+    /// The event as one frame (nothing when it cannot be encoded).
+    private static func encode(_ event: ChatEvent) -> Data {
+        (try? FrameCodec.encode(ServerFrame(.event(event)))) ?? Data()
     }
 }

@@ -1,3 +1,4 @@
+import CommunityProtocol
 import Foundation
 import Glibc
 
@@ -15,7 +16,7 @@ enum StoreSharing {
 final class ServingLock: Sendable {
     private let descriptor: Int32
 
-    static func path(for store: URL) -> String { store.path + ".lock" }
+    static func path(for store: URL) -> String { StoreLock.path(forStore: store.path) }
 
     init(store: URL, socket: String, isPrivate: Bool) throws(ServiceError) {
         let path = Self.path(for: store)

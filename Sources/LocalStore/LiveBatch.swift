@@ -65,9 +65,10 @@ struct LiveBatch: Sendable {
         return Set(rows.map { Block(blocker: $0["blocker_id"].int64 ?? 0, blocked: $0["blocked_id"].int64 ?? 0) })
     }
 
-    /// What `viewer` sees of the batch: per channel the messages added, then the counts that
-    /// changed, then the conversation list when a direct message came.
-    func events(for viewer: Int64, _ connection: Connection) throws -> [ChatEvent] {
+    /// What `viewer` sees of the batch: per channel the messages added, then the viewer's unread
+    /// counts of those channels (so the client need not ask), then the conversation list when a
+    /// direct message came. A guest's read positions are `guestSeen`.
+    func events(for viewer: Int64, guestSeen: [Int64: Int64], _ connection: Connection) throws -> [ChatEvent] {
         var order: [ChannelID] = []
         var byChannel: [ChannelID: [Message]] = [:]
         var direct = false
@@ -78,7 +79,10 @@ struct LiveBatch: Sendable {
             direct = direct || item.members != nil
         }
         var events = order.map { ChatEvent.messagesAdded($0, byChannel[$0] ?? []) }
-        if !order.isEmpty { events.append(.countsChanged(Set(order))) }
+        if !order.isEmpty {
+            let counts = try order.map { id in (id, try LocalCommunity.unread(inChannel: CommunitySQL.key(id.raw) ?? 0, viewer: viewer, guestSeen: guestSeen, connection)) }
+            events.append(.unreadCounts(Dictionary(counts) { first, _ in first }))
+        }
         if direct { events.append(.conversationsChanged) }
         return events
     }

@@ -53,6 +53,12 @@ extension LocalCommunity {
     /// One channel's count for `viewer` (a guest's positions are `guestSeen`).
     func unread(in channel: ChannelID, viewer: Int64, guestSeen: [Int64: Int64], _ connection: Connection) throws -> Int {
         let key = try CommunitySQL.key(visibleChannel(channel, connection).id.raw) ?? 0
+        return try Self.unread(inChannel: key, viewer: viewer, guestSeen: guestSeen, connection)
+    }
+
+    /// The count rule, for a channel `viewer` may see: asked for (`unreadCounts`) and pushed with
+    /// new messages by the service's feed (`LiveBatch`) alike.
+    static func unread(inChannel key: Int64, viewer: Int64, guestSeen: [Int64: Int64], _ connection: Connection) throws -> Int {
         let latest = try ReadMarkers.latest(in: key, connection)
         let seen = viewer < 0 ? ReadMarkers.Position(id: 0, seq: guestSeen[key] ?? 0) : try ReadMarkers.seen(by: viewer, in: key, connection)
         let hidden = try ReadMarkers.blockedMessages(by: viewer, in: key, after: seen.id, connection)

@@ -16,7 +16,7 @@ extension SharedLiveFeed {
     /// posting rule refuses), asked for newer terms, or — banned — a guest, whose client then
     /// asks why (`sessionRefusal`) and ends the session saying so.
     func publishViewers(_ connection: Connection) {
-        let states = listeners.withLock { $0.map { (listener: $0.key, state: $0.value.withLock { $0 }) } }
+        let states = listeners.withLock { $0.map { (listener: $0.key, state: $0.value.state.withLock { $0 }) } }
         var deliveries: [Delivery] = []
         for (listener, state) in states where state.userID != nil {
             // A ban makes the account unreadable for its session: it reads as a guest.

@@ -10,7 +10,7 @@ extension SharedLiveFeed {
     /// checked that the member may post there.
     public func setTyping(_ typing: Bool, in channel: ChannelID, listener: Int) throws {
         guard let key = CommunitySQL.key(channel.raw) else { throw ChatError.noSuchChannel(channel.raw) }
-        guard let user = listeners.withLock({ $0[listener]?.withLock(\.userID) }) else {
+        guard let user = listeners.withLock({ $0[listener]?.state.withLock(\.userID) }) else {
             throw ChatError.denied(.notSignedIn)
         }
         let now = Date()
@@ -34,7 +34,7 @@ extension SharedLiveFeed {
 
     private func publishTyping(in channel: Int64) {
         let typists = board.withLock { $0.typists(in: channel) }
-        let viewers = listeners.withLock { $0.map { (listener: $0.key, viewer: $0.value.withLock(\.viewerKey)) } }
+        let viewers = listeners.withLock { $0.map { (listener: $0.key, viewer: $0.value.viewerKey) } }
         guard !viewers.isEmpty, let deliveries = try? database.readSync({ connection in
             try Self.typingDeliveries(typists, in: channel, to: viewers, connection)
         }) else { return }

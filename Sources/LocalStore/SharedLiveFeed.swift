@@ -15,7 +15,15 @@ public final class SharedLiveFeed: @unchecked Sendable {
         public let events: [ChatEvent]
     }
 
-    let listeners = Mutex([Int: Mutex<SessionState>]())
+    /// One subscribed session: who it is signed in as, and a guest's read positions (its counts).
+    struct Listener: Sendable {
+        let state: Mutex<SessionState>
+        let guestSeen: Mutex<[Int64: Int64]>
+
+        var viewerKey: Int64 { state.withLock(\.viewerKey) }
+    }
+
+    let listeners = Mutex([Int: Listener]())
     let sink: @Sendable ([Delivery]) -> Void
     let database: Database
     /// Who types where (`SharedLiveFeed+Typing`).
@@ -38,7 +46,7 @@ public final class SharedLiveFeed: @unchecked Sendable {
 
     /// Delivers `session`'s events under `listener` (an id the caller chose) until `remove`.
     public func add(listener: Int, session: LocalCommunity) {
-        listeners.withLock { $0[listener] = session.session }
+        listeners.withLock { $0[listener] = Listener(state: session.session, guestSeen: session.guestMarkers) }
     }
 
     public func remove(listener: Int) {
@@ -61,7 +69,7 @@ public final class SharedLiveFeed: @unchecked Sendable {
 
     /// The listeners and who each is signed in as now.
     private func viewers() -> [(listener: Int, viewer: Int64)] {
-        listeners.withLock { $0.map { ($0.key, $0.value.withLock { $0.viewerKey }) } }
+        listeners.withLock { $0.map { ($0.key, $0.value.viewerKey) } }
     }
 
     private func publishMessages(_ connection: Connection) {
@@ -69,10 +77,12 @@ public final class SharedLiveFeed: @unchecked Sendable {
         try? connection.inReadTransaction {
             let newest = try connection.scalar("SELECT coalesce(max(id), 0) FROM messages").int64 ?? 0
             guard newest > lastMessageID else { return }
-            let viewers = viewers()
-            if !viewers.isEmpty {
+            let subscribed = listeners.withLock { $0 }
+            if !subscribed.isEmpty {
                 let batch = try LiveBatch.read(after: lastMessageID, through: newest, connection)
-                let deliveries = try viewers.map { Delivery(listener: $0.listener, events: try batch.events(for: $0.viewer, connection)) }
+                let deliveries = try subscribed.map { listener, session in
+                    Delivery(listener: listener, events: try batch.events(for: session.viewerKey, guestSeen: session.guestSeen.withLock { $0 }, connection))
+                }
                 sink(deliveries.filter { !$0.events.isEmpty })
             }
             lastMessageID = newest

@@ -1,3 +1,4 @@
+import CommunityProtocol
 import Foundation
 import Glibc
 
@@ -41,9 +42,6 @@ public enum PrivateServices {
     /// serve` needs to take it. A private service that was already ending on its own (idle)
     /// when `stop` looked is not seen by it, but may hold the lock a moment longer.
     public static func released(store: String) -> Bool {
-        let descriptor = open(store + ".lock", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno == ENOENT }
-        defer { close(descriptor) }
-        return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        StoreLock.isFree(store: store)
     }
 }

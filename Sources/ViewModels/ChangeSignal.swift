@@ -6,6 +6,8 @@
 public final class ChangeSignal {
     /// Grows by one on every publish; a front end can compare it with the revision it last drew.
     public private(set) var revision = 0
+    /// What the publish being told changed (observers read it while they are called).
+    public private(set) var lastChange = ModelChange.anything
     private var observers: [Int: @MainActor () -> Void] = [:]
     private var nextToken = 0
     private let parent: ChangeSignal?
@@ -27,10 +29,11 @@ public final class ChangeSignal {
         observers.removeValue(forKey: token)
     }
 
-    /// Marks the state changed and tells every observer.
-    func publish() {
+    /// Marks the state changed and tells every observer what changed.
+    func publish(_ change: ModelChange = .anything) {
         revision += 1
+        lastChange = change
         for token in observers.keys.sorted() { observers[token]?() }
-        parent?.publish()
+        parent?.publish(change)
     }
 }

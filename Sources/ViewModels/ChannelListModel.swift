@@ -223,7 +223,8 @@ public final class ChannelListModel: Lifecycle {
         badges.merge(fetched.mapValues { (try? $0.get()).map(CountBadge.init(count:)) ?? .error }) { _, new in new }
     }
 
-    private func publishRows() {
+    /// Publishes the rows; `change` is `.badges` when only those changed.
+    private func publishRows(_ change: ModelChange = .anything) {
         if listed {
             let byID = Dictionary(channels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             rows = .loaded(channels.map { channel in
@@ -233,7 +234,14 @@ public final class ChannelListModel: Lifecycle {
                                   depth: isPinned ? 0 : ChannelNesting.depth(of: channel, in: byID))
             })
         }
-        changes.publish()
+        changes.publish(change)
+    }
+
+    /// Publishes the rows, as a change of those rows alone, when a badge of `ids` is no longer
+    /// what it was (`before`); nothing when none changed.
+    private func publishBadges(changedSince before: [ChannelID: CountBadge], among ids: Set<ChannelID>) {
+        let changed = ids.filter { badges[$0] != before[$0] }
+        if !changed.isEmpty { publishRows(.badges(changed)) }
     }
 
     // MARK: Live
@@ -249,10 +257,24 @@ public final class ChannelListModel: Lifecycle {
             // its badge is hidden without asking, so a live message there costs no request.
             let read = onScreen().flatMap { listed.contains($0) ? $0 : nil }
             let asked = listed.filter { $0 != read }
-            guard read.map({ badges[$0] != .hidden }) == true || !asked.isEmpty else { return }
+            let before = badges
             if let read { badges[read] = .hidden }
             if !asked.isEmpty { await fetchBadges(for: Array(asked)) }
-            publishRows()
+            publishBadges(changedSince: before, among: listed)
+        case .unreadCounts(let counts):
+            // The service counted them with the messages: nothing to ask. The chat on screen is
+            // being read (`ChatModel` sends its marker within a second), so its badge stays hidden.
+            // Only the listed channels' are taken, looked up one by one: a push naming a million
+            // channels costs no more than the list.
+            let read = onScreen()
+            let before = badges
+            var taken = Set<ChannelID>()
+            for channel in channels {
+                guard let count = counts[channel.id] else { continue }
+                badges[channel.id] = channel.id == read ? .hidden : CountBadge(count: count)
+                taken.insert(channel.id)
+            }
+            publishBadges(changedSince: before, among: taken)
         case .channelsChanged:
             // New rows show at once; each then asks for its own count, as a row drawn early does.
             guard await fetchChannels() else { return }

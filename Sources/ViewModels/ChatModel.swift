@@ -154,8 +154,10 @@ public final class ChatModel: Lifecycle {
         case .messagesAdded(let channel, let added) where channel == channelID:
             // Thread replies belong to their thread's view; the root's count comes as an update.
             for poster in Set(added.map(\.senderID)) { await members.noticePoster(poster) }
-            guard timeline.merge(added.filter { !$0.isThreadReply }, viewer: viewer) else { return }
-            publishLines()
+            let merged = timeline.mergeTelling(added.filter { !$0.isThreadReply }, viewer: viewer)
+            guard merged != .nothing else { return }
+            // Lines only added at the end: a front end can draw just those.
+            publishLines(merged == .appended ? .linesAppended(chat: ObjectIdentifier(self)) : .anything)
             if isShown { await readMarkers.arrived() }
         case .messageUpdated(let message) where message.channelID == channelID:
             if timeline.update(message, viewer: viewer) { publishLines() }
@@ -275,10 +277,10 @@ public final class ChatModel: Lifecycle {
         if timeline.remove(id) { publishLines() }
     }
 
-    func publishLines() {
+    func publishLines(_ change: ModelChange = .anything) {
         if case .loaded = messages { messages = .loaded(timeline.lines) }
         // A selected pending message stays selected once delivered, under its delivered id.
         if let selection { self.selection = timeline.line(selection)?.id }
-        changes.publish()
+        changes.publish(change)
     }
 }

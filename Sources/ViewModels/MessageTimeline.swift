@@ -22,13 +22,29 @@ struct MessageTimeline {
 
     /// Adds messages not seen yet and replaces changed ones. Returns true when anything changed.
     mutating func merge(_ messages: [Message], viewer: Viewer) -> Bool {
+        mergeTelling(messages, viewer: viewer) != .nothing
+    }
+
+    /// What a merge did to the lines: a front end can draw new lines at the end alone.
+    enum Merge {
+        case nothing
+        /// Lines were added after the newest one, and no line before them changed.
+        case appended
+        /// Anything else: a line replaced, or one sorted in among the older ones.
+        case changed
+    }
+
+    /// `merge`, saying what it did.
+    mutating func mergeTelling(_ messages: [Message], viewer: Viewer) -> Merge {
         var changed = false
+        var replaced = false
         var needsSort = false
         for message in messages {
             let line = ChatLine(message: message, isMine: viewer.owns(message))
             if let index = settle(message) {
                 guard lines[index] != line else { continue }
                 lines[index] = line
+                replaced = true
             } else {
                 if let last = lines.last, message.sentAt < last.message.sentAt { needsSort = true }
                 ids.insert(message.id)
@@ -37,7 +53,8 @@ struct MessageTimeline {
             changed = true
         }
         if needsSort { sortBySentTime() }
-        return changed
+        guard changed else { return .nothing }
+        return replaced || needsSort ? .changed : .appended
     }
 
     /// Replaces a shown message with its changed self (edited, deleted, reacted to, delivered);

@@ -1,4 +1,5 @@
 import CommunityClient
+import CommunityProtocol
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -50,13 +51,17 @@ struct BenchPrivateService {
         guard (try? PrivateSocket.answers(socketPath)) != true else { throw BenchError.failed("a service still answers on \(socketPath)") }
     }
 
-    /// SIGTERM to each `tteok serve --private` whose command line names `store`; waits for them.
+    /// SIGTERM to each `tteok serve --private` whose command line names `store`; waits until they
+    /// are gone and the file's lock is free. (An ending process's command line reads empty before
+    /// it lets go of the lock: waiting for the processes alone let the next service be refused.)
     static func stopAll(serving store: String) async throws {
         let running = pids(serving: store)
         running.forEach { kill($0, SIGTERM) }
         let deadline = MonotonicClock.nanoseconds() + 10_000_000_000
-        while !pids(serving: store).isEmpty {
-            guard MonotonicClock.nanoseconds() < deadline else { throw BenchError.failed("a private service of \(store) does not end") }
+        while !pids(serving: store).isEmpty || !StoreLock.isFree(store: store) {
+            guard MonotonicClock.nanoseconds() < deadline else {
+                throw BenchError.failed("\(store) is still served after 10 s (\(StoreLock.path(forStore: store)) held; private services: \(pids(serving: store)))")
+            }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
     }

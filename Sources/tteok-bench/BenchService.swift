@@ -1,5 +1,6 @@
 import ChatCore
 import CommunityClient
+import CommunityProtocol
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,25 +21,43 @@ final class BenchService {
     let viewerSession: URL
     private let folder: URL
 
-    /// Starts the service and waits (with a deadline) until it answers on its socket.
+    /// Starts the service once the store's lock is free (a service of an earlier row or run may
+    /// still be letting go of the file) and waits (with a deadline) until it answers on its
+    /// socket; a service that does not start is reported with what it said.
     init(_ context: BenchContext) throws {
         folder = context.options.dataDirectory.appendingPathComponent("service", isDirectory: true).standardizedFileURL
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         socketPath = folder.appendingPathComponent("s.sock").path
         viewerSession = folder.appendingPathComponent("viewer.json")
+        let store = context.storeURL.path
+        try Self.waitUntilFree(store)
+        let log = folder.appendingPathComponent("serve.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o600])
         process.executableURL = URL(fileURLWithPath: context.options.tteokExecutable)
-        process.arguments = ["serve", "--store", context.storeURL.path, "--socket", socketPath]
+        process.arguments = ["serve", "--store", store, "--socket", socketPath]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         let deadline = MonotonicClock.nanoseconds() + 30_000_000_000
         while (try? PrivateSocket.answers(socketPath)) != true {
             guard process.isRunning, MonotonicClock.nanoseconds() < deadline else {
                 stop()
-                throw BenchError.failed("tteok serve did not start on \(socketPath)")
+                let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw BenchError.failed("tteok serve did not start on \(socketPath): \(said.suffix(500))")
             }
             usleep(10_000)
+        }
+    }
+
+    /// Waits up to 10 s until no process holds `store`'s lock.
+    private static func waitUntilFree(_ store: String) throws {
+        let deadline = MonotonicClock.nanoseconds() + 10_000_000_000
+        while !StoreLock.isFree(store: store) {
+            guard MonotonicClock.nanoseconds() < deadline else {
+                throw BenchError.failed("\(store) is still served by another process after 10 s (\(StoreLock.path(forStore: store)) held)")
+            }
+            usleep(5_000)
         }
     }
 

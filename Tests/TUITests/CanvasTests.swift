@@ -89,4 +89,15 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(TextLayout.truncate("short", to: 10), "short")
         XCTAssertEqual(TextLayout.truncate("abc", to: 0), "")
     }
+
+    /// Scrolling a rect moves only its cells, wide glyphs whole, and leaves blank rows below.
+    func testScrollingARectMovesOnlyItsRowsUpAndBlanksTheBottom() {
+        var canvas = Canvas(size: Size(width: 6, height: 3))
+        for row in 0..<3 { canvas.draw("|떡\(row)|", row: row, in: canvas.bounds) }
+        canvas.scrollUp(Rect(row: 0, column: 1, width: 3, height: 3), by: 1)
+        XCTAssertEqual(canvas.lines, ["|떡1|", "|떡2|", "|   |"])
+        canvas.scrollUp(Rect(row: 0, column: 1, width: 3, height: 3), by: 5)
+        XCTAssertEqual(canvas.lines, ["|   |", "|   |", "|   |"])
+        XCTAssertEqual(canvas[0, 1], .blank)
+    }
 }

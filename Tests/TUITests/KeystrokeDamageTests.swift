@@ -69,10 +69,15 @@ final class KeystrokeDamageTests: XCTestCase {
 
     func testAModelChangeStillRedrawsTheWholeFrame() async throws {
         let (harness, other, lobby) = try await typingInLobby()
-        _ = try await other.send("fresh news", to: lobby)
+        let news = try await other.send("fresh news", to: lobby)
         let shown = await eventually { harness.terminal.lines.joined().contains("fresh news") }
         XCTAssertTrue(shown, "the loop drew the new message on its own:\n\(harness.terminal.lines.joined(separator: "\n"))")
-        XCTAssertNil(harness.screen.lastRedrawn, "a model change draws the whole frame")
+        XCTAssertEqual(harness.screen.lastRedrawn?.count, 1, "a new message draws the transcript alone (PartialFrameAppTests)")
+        XCTAssertTrue(harness.terminal.lines.joined().contains("› h"), "with the typed text kept")
+        try await (other as any RelationsService).edit(news.id, in: lobby, to: "fresh news, edited")
+        let edited = await eventually { harness.terminal.lines.joined().contains("fresh news, edited") }
+        XCTAssertTrue(edited, "the loop drew the edit on its own")
+        XCTAssertNil(harness.screen.lastRedrawn, "any other model change draws the whole frame")
         XCTAssertTrue(harness.terminal.lines.joined().contains("› h"), "with the typed text kept")
 
         // A key and a model change before one frame: the whole frame, so neither is missed.

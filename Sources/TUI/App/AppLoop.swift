@@ -81,6 +81,7 @@ public final class AppLoop {
             guard !areas.isEmpty else { return }
             if let rects = frontEnd.rects(of: areas), screen.render(only: rects, { frontEnd.redraw(areas, on: &$0) }) != nil {
                 frameCount += 1
+                frontEnd.afterFrame()
                 return
             }
         }

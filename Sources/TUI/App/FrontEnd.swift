@@ -17,6 +17,7 @@ public protocol FrontEnd: AnyObject {
     func rects(of areas: Set<ScreenArea>) -> [Rect]?
     /// Draws only `areas` over the last frame's canvas; returns the cursor.
     func redraw(_ areas: Set<ScreenArea>, on canvas: inout Canvas) -> Point?
-    /// Acts on what the last whole frame showed.
+    /// Acts on what the last frame showed, whole or partial (a partial frame moves what the
+    /// last whole one reported along: the chat's newest line drawn).
     func afterFrame()
 }

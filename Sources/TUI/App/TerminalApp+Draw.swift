@@ -24,19 +24,9 @@ extension TerminalApp {
             cursor = commandLine.draw(on: &canvas, text: text)
         }
         reports.covered = reports.covered || showsHelp || modal.keyContext(chatAlert: chatAlerts?.alert) != nil || commandLine != nil
+        reports.cursor = cursor
         lastFrame = reports
         return cursor
-    }
-
-    /// The input bar alone can be redrawn when the last frame drew it with nothing over it.
-    public func rects(of areas: Set<ScreenArea>) -> [Rect]? {
-        guard areas == [.inputLine], !lastFrame.covered, let region = openChat?.inputRegion else { return nil }
-        return [region.frame]
-    }
-
-    /// Draws the input bar (the typed text and the cursor) over the last frame.
-    public func redraw(_ areas: Set<ScreenArea>, on canvas: inout Canvas) -> Point? {
-        openChat?.redrawInput(on: &canvas)
     }
 
     /// Hands each page what its part of the last frame showed: the list asks for badges and
@@ -58,13 +48,12 @@ extension TerminalApp {
         let layout = AppLayout(bounds: canvas.bounds, showsTabBar: !navigator.isTabBarHidden,
                                showsSidebar: navigator.selectedTab == .channels)
         if let bar = layout.tabBar {
-            var tabs = TabBarPane(selected: navigator.selectedTab, strings: strings, activity: community.activity.hotlist)
-            tabs.invitations = community.invitations.invites.count
-            tabs.draw(on: &canvas, in: bar)
+            drawTabBar(community, on: &canvas, in: bar)
+            reports.tabBar = bar
         }
         if let sidebar = layout.sidebar, let list = ui.channels {
-            let focused = openChat.map { $0.focus == .list } ?? true
-            reports.list = list.drawList(into: &canvas, in: sidebar, focused: focused, open: openChannelID)
+            reports.list = list.drawList(into: &canvas, in: sidebar, focused: listFocused, open: openChannelID)
+            reports.listInSidebar = true
             if let divider = layout.divider {
                 for row in 0..<divider.height { canvas.draw("│", style: Style(.border), row: row, in: divider) }
             }
@@ -77,6 +66,15 @@ extension TerminalApp {
         }
         return cursor
     }
+
+    func drawTabBar(_ community: Community, on canvas: inout Canvas, in bar: Region) {
+        var tabs = TabBarPane(selected: community.navigator.selectedTab, strings: strings, activity: community.activity.hotlist)
+        tabs.invitations = community.invitations.invites.count
+        tabs.draw(on: &canvas, in: bar)
+    }
+
+    /// The list beside a chat has the keys (Tab): it highlights the row moved to, not the chat.
+    var listFocused: Bool { openChat.map { $0.focus == .list } ?? true }
 
     private func drawPage(_ page: Page, layout: AppLayout, on canvas: inout Canvas, reports: inout FrameReports) -> Point? {
         let region = layout.main

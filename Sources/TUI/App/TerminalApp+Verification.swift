@@ -25,5 +25,6 @@ extension TerminalApp {
     func raiseVerificationWarning() {
         guard let warning = modal.verification?.model.takeWarning() else { return }
         modal.alert = warning
+        markDirty()
     }
 }

@@ -59,10 +59,11 @@ public final class TerminalApp: FrontEnd {
         commands = CommandRunner(session: session, strings: strings, modal: modal, themes: themes)
         commands.host = self
         session.changes.addObserver { [weak self] in
-            self?.syncPages()
-            self?.askAboutVerificationRequest()
-            self?.raiseVerificationWarning()
-            self?.markDirty()
+            guard let self else { return }
+            syncPages()
+            askAboutVerificationRequest()
+            raiseVerificationWarning()
+            markDirty(damage(of: session.changes.lastChange))
         }
     }
 
@@ -168,6 +169,12 @@ struct FrameReports {
     var chat: FrameReport?
     var list: FrameReport?
     var help: FrameReport?
+    /// Where the tab bar was drawn, if it was.
+    var tabBar: Region?
+    /// The channel list was drawn in the sidebar (beside the page), not alone.
+    var listInSidebar = false
+    /// Where the frame left the cursor (a partial frame that does not touch the input keeps it).
+    var cursor: Point?
     /// Something was drawn over the page (the help, a question, an alert, the command line).
     var covered = false
 }

@@ -105,6 +105,24 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
+    /// Moves the cells of `rect` up by `count` rows, as a terminal scrolls a region: its top
+    /// `count` rows are gone and its bottom `count` rows are blank. A pane whose body clips its
+    /// text keeps every wide glyph inside the rect, so the move keeps them whole. Pictures are not
+    /// moved: the screen never redraws a rect with a picture in it alone.
+    public mutating func scrollUp(_ rect: Rect, by count: Int) {
+        let rect = rect.intersection(Rect(size: size))
+        guard count > 0, !rect.isEmpty else { return }
+        let moved = min(count, rect.height)
+        for row in rect.row..<(rect.maxRow - moved) {
+            let to = row * width + rect.column, from = (row + moved) * width + rect.column
+            cells.replaceSubrange(to..<(to + rect.width), with: cells[from..<(from + rect.width)])
+        }
+        for row in (rect.maxRow - moved)..<rect.maxRow {
+            let start = row * width + rect.column
+            cells.replaceSubrange(start..<(start + rect.width), with: repeatElement(Cell.blank, count: rect.width))
+        }
+    }
+
     /// Before `width` columns at `point` are overwritten: blank the far half of any wide glyph
     /// that the write cuts through on either side.
     private mutating func clearHalves(at point: Point, width glyphWidth: Int) {

@@ -1,3 +1,5 @@
+import ChatCore
+
 /// What a change made stale on screen, so that the next frame redraws only that.
 ///
 /// A front end reports damage with every change; the run loop adds it up until the next frame.
@@ -25,4 +27,11 @@ public enum Damage: Hashable, Sendable {
 public enum ScreenArea: Hashable, Sendable {
     /// The chat's input bar and the cursor in it: all that typing into it changes.
     case inputLine
+    /// Lines added at the end of the chat on screen, which scrolls up to make room for them:
+    /// all that a live message there changes.
+    case newChatLines
+    /// These channels' rows in the channel list: all that a new count changes.
+    case channelRows(Set<ChannelID>)
+    /// The tab bar: all that another chat's activity changes.
+    case tabBar
 }

@@ -29,10 +29,15 @@ struct FrameReport {
     var chat: ChatPane.Report?
     /// Where the chat's input bar was drawn, so that typing can redraw just that.
     var inputRegion: Region?
+    /// Where the chat's transcript was drawn (not a thread's), so that a live message can be
+    /// drawn into just that.
+    var transcriptRegion: Region?
     /// The channel list as drawn: badges still loading, the last row shown.
     var list: ChannelListPane.Report?
     /// How many members the pane beside the chat can show (nil: the pane is not on screen).
     var memberRows: Int?
+    /// Where the channel list was drawn, so that a new count can redraw just its row.
+    var listRegion: Region?
 }
 
 /// A page whose rows ↑/↓ and PgUp/PgDn move through.

@@ -94,6 +94,7 @@ public final class ActivityModel {
         // Room changes (joins, renames) are no one's words: no activity, no announcement.
         let fresh = messages.filter { $0.senderID != rule.me && $0.delivery == .delivered && !$0.content.isRoomChange }
         guard !fresh.isEmpty, let place = await place(of: channel) else { return }
+        let notice = directNotice
         for message in fresh {
             let isHighlight = rule.isHighlight(message, isDirect: place.isDirect)
             hotlist.record(channel, name: place.name, isDirect: place.isDirect, isHighlight: isHighlight)
@@ -103,7 +104,8 @@ public final class ActivityModel {
                 channelID: channel, channelName: place.name, sender: message.senderNickname,
                 text: message.content.summary, isDirect: place.isDirect, isHighlight: isHighlight))
         }
-        changes.publish()
+        // Only the hotlist changed, unless the status line's notice did too.
+        changes.publish(directNotice == notice ? .activity : .anything)
     }
 
     /// A chat's name and whether it is a direct conversation, read again after the lists change.

@@ -51,11 +51,24 @@ final class ChannelListController: OpeningListController {
 
     /// The list beside a chat: `open` (the chat's channel) is highlighted unless `focused`.
     func drawList(into canvas: inout Canvas, in region: Region, focused: Bool, open: ChannelID?) -> FrameReport {
+        return FrameReport(list: pane(focused: focused, open: open).draw(on: &canvas, in: region), listRegion: region)
+    }
+
+    /// The rows of `channels` that the list drawn in `region` shows, as `drawList` draws them.
+    func rowRects(of channels: Set<ChannelID>, in region: Region, focused: Bool, open: ChannelID?) -> [Rect] {
+        pane(focused: focused, open: open).rowLines(of: channels, in: region).map(\.line.frame)
+    }
+
+    /// Draws only the rows of `channels` (their badges changed) over the list's last frame.
+    func drawRows(of channels: Set<ChannelID>, into canvas: inout Canvas, in region: Region, focused: Bool, open: ChannelID?) {
+        pane(focused: focused, open: open).drawRows(of: channels, on: &canvas, in: region)
+    }
+
+    private func pane(focused: Bool, open: ChannelID?) -> ChannelListPane {
         let rows = rows
         let highlighted = focused ? nil : open.flatMap(index(of:))
-        let pane = ChannelListPane(rows: model.rows, selected: highlighted ?? selected.index(count: rows.count),
-                                   focused: focused, banner: model.banner, strings: strings, text: text)
-        return FrameReport(list: pane.draw(on: &canvas, in: region))
+        return ChannelListPane(rows: model.rows, selected: highlighted ?? selected.index(count: rows.count),
+                               focused: focused, banner: model.banner, strings: strings, text: text)
     }
 
     /// Beside the list, before a chat is open: the highlighted channel's name and topic.

@@ -32,15 +32,19 @@ public struct ChannelListPane {
         public var columns: Range<Int> = 0..<0
     }
 
+    /// Where the rows go: below the title, and below the banner when there is one.
+    private func body(of region: Region) -> Region {
+        banner == nil ? region.inset(top: 1) : region.inset(top: 2)
+    }
+
     @discardableResult
     public func draw(on canvas: inout Canvas, in region: Region) -> Report {
         canvas.clear(region)
         let titleStyle = focused ? Style(.accent, on: nil, .bold) : Style(.text, on: nil, .bold)
         canvas.draw(strings.shared.tabTitle(.channels), style: titleStyle, row: 0, column: 1, in: region)
-        var body = region.inset(top: 1)
+        let body = body(of: region)
         if let banner {
-            canvas.draw(text.line(banner), style: Style(.error, on: nil, .bold), row: 0, column: 1, in: body)
-            body = body.inset(top: 1)
+            canvas.draw(text.line(banner), style: Style(.error, on: nil, .bold), row: 0, column: 1, in: region.inset(top: 1))
         }
         switch rows {
         case .loading:
@@ -52,6 +56,22 @@ public struct ChannelListPane {
         case .loaded(let rows):
             return draw(rows, on: &canvas, in: body)
         }
+    }
+
+    /// The rows of `channels` on screen, each with the line it is drawn on and whether it is the
+    /// highlighted one, as `draw` lays them out.
+    func rowLines(of channels: Set<ChannelID>, in region: Region) -> [(row: ChannelRow, line: Region, isSelected: Bool)] {
+        guard case .loaded(let rows) = rows else { return [] }
+        let body = body(of: region)
+        let first = ListScroll.offset(selected: selected, count: rows.count, height: body.height)
+        return rows.dropFirst(first).prefix(body.height).enumerated().compactMap { offset, row in
+            channels.contains(row.id) ? (row, body.rows(offset, count: 1), first + offset == selected) : nil
+        }
+    }
+
+    /// Draws only the rows of `channels` over the list's last frame (their badges changed).
+    func drawRows(of channels: Set<ChannelID>, on canvas: inout Canvas, in region: Region) {
+        for (row, line, isSelected) in rowLines(of: channels, in: region) { drawRow(row, isSelected: isSelected, on: &canvas, in: line) }
     }
 
     private func draw(_ rows: [ChannelRow], on canvas: inout Canvas, in body: Region) -> Report {

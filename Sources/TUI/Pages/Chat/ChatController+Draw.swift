@@ -32,7 +32,8 @@ extension ChatController {
             pane.transcript.firstUnread = model.firstUnread
         }
         pane.position = scroll
-        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea)
+        var report = FrameReport(chat: pane.draw(on: &canvas, in: transcriptArea), inputRegion: inputArea,
+                                 transcriptRegion: thread == nil ? transcriptArea : nil)
         report.cursor = inputBarPane(model).draw(on: &canvas, in: inputArea)
         return report
     }
@@ -62,6 +63,7 @@ extension ChatController {
     func afterFrame(_ report: FrameReport) {
         shown = report.chat ?? ChatPane.Report()
         inputRegion = report.inputRegion
+        transcriptRegion = report.transcriptRegion
         guard let model, let list = shownList else { return }
         if let rows = report.memberRows { loadMembers(model, rows: rows) }
         if thread == nil { settleUnreadPosition(model) }

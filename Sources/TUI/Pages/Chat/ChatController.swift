@@ -57,6 +57,8 @@ final class ChatController: PageController {
     var shown = ChatPane.Report()
     /// Where the last frame drew the input bar with nothing over it.
     var inputRegion: Region?
+    /// Where the last frame drew the chat's transcript (nil under a thread).
+    var transcriptRegion: Region?
     var pagingRequested = false
     /// What the last intent changed on screen: typing changes only the input line.
     var damage = Damage.everything

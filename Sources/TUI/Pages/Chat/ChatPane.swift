@@ -46,11 +46,17 @@ public struct ChatPane {
         public var columns: Range<Int> = 0..<0
     }
 
+    /// Where the transcript's rows go in the pane's `region`: below the title, a column in from
+    /// each side.
+    static func body(of region: Region) -> Region {
+        region.inset(top: 1, left: 1, right: 1)
+    }
+
     @discardableResult
     public func draw(on canvas: inout Canvas, in region: Region) -> Report {
         canvas.clear(region)
         drawTitle(on: &canvas, in: region)
-        let body = region.inset(top: 1, left: 1, right: 1)
+        let body = Self.body(of: region)
         let strings = transcript.strings
         switch messages {
         case .loading:
@@ -140,18 +146,7 @@ public struct ChatPane {
         let top = body.height - (end - start)
         var rowMessages: [Int: MessageID] = [:]
         for (offset, row) in rows[start..<end].enumerated() {
-            let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
-            let column = row.alignRight ? max(0, body.width - width) : 0
-            var spans = row.spans
-            if row.isSelected {
-                canvas.clear(body.rows(top + offset, count: 1), style: Style(.text, on: .selection))
-                spans = spans.map { span in
-                    var picked = span
-                    picked.style = Style(foreground: span.style.foreground, background: .role(.selection), attributes: span.style.attributes)
-                    return picked
-                }
-            }
-            canvas.draw(spans, row: top + offset, column: column, in: body)
+            draw(row, at: top + offset, on: &canvas, in: body)
             if let message = row.message { rowMessages[body.absolute(Point(row: top + offset, column: 0)).row] = message }
         }
         placeGraphics(rows, visible: start..<end, top: top, on: &canvas, in: body)
@@ -160,6 +155,49 @@ public struct ChatPane {
         report.newBelow = tail.startsAfterAnchor.filter { $0 >= end }.count
         report.rowMessages = rowMessages
         report.columns = body.frame.column..<body.frame.maxColumn
+        return report
+    }
+
+    private func draw(_ row: ChatTranscript.Row, at line: Int, on canvas: inout Canvas, in body: Region) {
+        let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
+        let column = row.alignRight ? max(0, body.width - width) : 0
+        var spans = row.spans
+        if row.isSelected {
+            canvas.clear(body.rows(line, count: 1), style: Style(.text, on: .selection))
+            spans = spans.map { span in
+                var picked = span
+                picked.style = Style(foreground: span.style.foreground, background: .role(.selection), attributes: span.style.attributes)
+                return picked
+            }
+        }
+        canvas.draw(spans, row: line, column: column, in: body)
+    }
+
+    /// The rows lines just added bring (`ChatTranscript.appendedRows`), drawn over the last frame
+    /// of this pane while it follows the newest row: the rows shown scroll up to make room and only
+    /// the new ones are drawn — the same cells `draw` would give, without laying out the rest.
+    /// Returns `last`, the report of the frame drawn over, moved along.
+    public func drawAppended(_ added: [ChatTranscript.Row], newest: MessageID, after last: Report, on canvas: inout Canvas,
+                             in region: Region) -> Report {
+        let body = Self.body(of: region)
+        let count = min(added.count, body.height)
+        canvas.scrollUp(body.frame, by: count)
+        var report = last
+        // The messages of the screen rows (a click) move up with their rows.
+        report.rowMessages = Dictionary(uniqueKeysWithValues: last.rowMessages.compactMap { row, message in
+            row - count >= body.frame.row ? (row - count, message) : nil
+        })
+        for (offset, row) in added.suffix(count).enumerated() {
+            let line = body.height - count + offset
+            draw(row, at: line, on: &canvas, in: body)
+            let screenRow = body.absolute(Point(row: line, column: 0)).row
+            report.rowMessages[screenRow] = row.message
+        }
+        let total = last.visibleRows.upperBound + added.count
+        report.visibleRows = max(0, total - body.height)..<total
+        report.maxScroll = max(0, total - body.height)
+        report.showsOldest = last.showsOldest && report.visibleRows.lowerBound == 0
+        report.newest = newest
         return report
     }
 
