@@ -17,6 +17,9 @@ public struct HyperlinkPlacement: Hashable, Sendable {
         self.columns = columns
     }
 
+    /// The cells the link lies over.
+    var rect: Rect { Rect(row: row, column: columns.lowerBound, width: columns.count, height: 1) }
+
     func covers(_ point: Point) -> Bool {
         point.row == row && columns.contains(point.column)
     }

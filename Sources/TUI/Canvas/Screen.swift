@@ -58,6 +58,7 @@ public final class Screen {
         guard compared.allSatisfy({ rect in canvas.graphics.allSatisfy { $0.rect.intersection(rect).isEmpty } }) else { return nil }
         lastFrame = nil  // the only reference: `draw` changes the kept cells in place
         let before = compared.map { Self.cells(of: canvas, in: $0) }
+        let linksBefore = canvas.hyperlinks
         let cursor = draw(&canvas)
         var written = 0
         for (rect, old) in zip(compared, before) {
@@ -68,6 +69,10 @@ public final class Screen {
             }
         }
         finish(canvas, cursor: cursor, written: written, graphicsRemoved: false)
+        // A link new here, or one in a part compared (its cells may have been written again).
+        for link in canvas.hyperlinks where !linksBefore.contains(link) || compared.contains(where: { !$0.intersection(link.rect).isEmpty }) {
+            drawHyperlink(link, canvas)
+        }
         lastRedrawn = rects
         return written
     }
@@ -134,12 +139,15 @@ public final class Screen {
     private func drawHyperlinks(_ canvas: Canvas, previous: Canvas?) {
         let before = previous?.hyperlinks ?? []
         for link in canvas.hyperlinks {
-            let rect = Rect(row: link.row, column: link.columns.lowerBound, width: link.columns.count, height: 1)
-            guard !before.contains(link) || cellsChanged(in: rect, canvas, previous) else { continue }
-            let cells = link.columns.map { canvas[link.row, $0] }.filter { !$0.isContinuation }
-            backend.drawHyperlink(link.url, cells: cells.map { HyperlinkCell(glyph: $0.glyph, style: theme.resolve($0.style)) },
-                                  at: Point(row: link.row, column: link.columns.lowerBound))
+            guard !before.contains(link) || cellsChanged(in: link.rect, canvas, previous) else { continue }
+            drawHyperlink(link, canvas)
         }
+    }
+
+    private func drawHyperlink(_ link: HyperlinkPlacement, _ canvas: Canvas) {
+        let cells = link.columns.map { canvas[link.row, $0] }.filter { !$0.isContinuation }
+        backend.drawHyperlink(link.url, cells: cells.map { HyperlinkCell(glyph: $0.glyph, style: theme.resolve($0.style)) },
+                              at: Point(row: link.row, column: link.columns.lowerBound))
     }
 
     private func cellsChanged(in rect: Rect, _ canvas: Canvas, _ previous: Canvas?) -> Bool {

@@ -1,3 +1,6 @@
+import ChatCore
+import ViewModels
+
 /// `?` and `/help`: every key binding and every slash command, generated from the key map and
 /// the command registry.
 public struct HelpOverlayPane {
@@ -49,8 +52,32 @@ public struct HelpOverlayPane {
         return maxScroll
     }
 
+    typealias Column = (width: Int, lines: [[Span]])
+
+    private struct LayoutKey: Hashable {
+        let width: Int
+        let rows: Int
+        let language: Language
+    }
+
+    /// Layouts already made: the help is the same for a size and a language, and trying every
+    /// split of the two columns on each frame (each scroll, each resize step) cost seconds.
+    private static let layouts = Mutex([LayoutKey: [Column]]())
+    private static let layoutsKept = 64
+
     /// The help's columns for `width` inner columns and `rows` visible rows.
-    func layout(width: Int, rows: Int) -> [(width: Int, lines: [[Span]])] {
+    func layout(width: Int, rows: Int) -> [Column] {
+        let key = LayoutKey(width: width, rows: rows, language: strings.language)
+        if let made = Self.layouts.withLock({ $0[key] }) { return made }
+        let made = freshLayout(width: width, rows: rows)
+        Self.layouts.withLock { layouts in
+            if layouts.count >= Self.layoutsKept { layouts.removeAll() }
+            layouts[key] = made
+        }
+        return made
+    }
+
+    private func freshLayout(width: Int, rows: Int) -> [Column] {
         let keys = self.keys, commands = self.commands
         let natural = keys.naturalWidth + Self.gap + commands.naturalWidth
         if natural <= width {
