@@ -30,13 +30,7 @@ extension ChatModel {
         }
     }
 
-    /// The selected line when it is mine and undelivered; with nothing selected, the newest
-    /// failed line of mine.
     private func unsentLine() -> ChatLine? {
-        if let line = selectedLine { return line.isMine && line.message.delivery != .delivered ? line : nil }
-        return (messages.value ?? []).last { line in
-            guard line.isMine, case .failed = line.message.delivery else { return false }
-            return true
-        }
+        MessageActions.unsentLine(picked: selectedLine, in: messages.value ?? [])
     }
 }

@@ -12,9 +12,17 @@ extension ChatModel: MessageList {
         timeline.lines.last { mayEdit($0) }
     }
 
-    /// The newest message of someone else (what `/reply` and `/react` answer with none picked).
-    public var newestFromOthers: ChatLine? {
-        timeline.lines.last { !$0.isMine && !$0.message.isDeleted && !$0.message.content.isRoomChange }
+    public var newestFromOthers: ChatLine? { LineSelection.newestFromOthers(in: timeline.lines) }
+
+    public var lines: Loadable<[ChatLine]> { messages }
+
+    /// Posts text, or an action (`/me TEXT`, shown as `* Nick TEXT`).
+    @discardableResult
+    public func send(_ words: Words) async -> Bool {
+        switch words {
+        case .text(let text): return await send(text)
+        case .emote(let text): return await sendEmote(text)
+        }
     }
 
     /// Answers `line` with `text`.

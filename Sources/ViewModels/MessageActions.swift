@@ -24,6 +24,17 @@ struct MessageActions {
         }
     }
 
+    /// The line an unsent action (resend, discard) takes: the picked one when it is mine and
+    /// undelivered; with nothing picked, my newest failed line, so the key works right after the
+    /// failure shows. Nil when there is none.
+    static func unsentLine(picked: ChatLine?, in lines: [ChatLine]) -> ChatLine? {
+        if let picked { return picked.isMine && picked.message.delivery != .delivered ? picked : nil }
+        return lines.last { line in
+            guard line.isMine, case .failed = line.message.delivery else { return false }
+            return true
+        }
+    }
+
     /// Replaces the text of `line` (the viewer's own).
     func edit(_ line: ChatLine, to text: String) async -> String? {
         guard Self.mayEdit(line) else { return strings.editOnlyYours }

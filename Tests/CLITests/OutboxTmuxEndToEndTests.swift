@@ -193,4 +193,54 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
                 && screen.contains { $0.contains("history from mina") }
         }
     }
+
+    /// The same in a thread's view: a reply in the thread refused for good is resent with `t`
+    /// and discarded with `d`, asked first as in the chat, and leaves the thread at once. Before,
+    /// both keys did nothing on a thread's line.
+    func testARefusedThreadReplyIsRetriedWithTAndLeavesTheThreadAtOnceWithD() async throws {
+        let (mina, _, owner, room, roomID) = try await memberWithCachedRoom()
+        proxy.set(.drop, matching: "/sync")
+        try await owner.setState("m.room.power_levels", ["events_default": 50], in: roomID)
+        let client = try terminal(mina, ["--channel", room])
+        waitFor(in: client, "opened the chat") { $0.contains { $0.contains("history from mina") } }
+        try client.keys("Escape")
+        waitFor(in: client, "left the input") { $0.contains { $0.contains("pick a message") } }
+        try client.keys("Up")
+        waitFor(in: client, "entered selection mode") { $0.contains { $0.contains("selecting") } }
+        try client.keys("Right")
+        waitFor(in: client, "opened the thread of the newest message") { $0.contains { $0.contains("Thread · history from mina") } }
+
+        try client.type("in the thread after the rules changed")
+        try client.keys("Enter")
+        waitFor(in: client, "showed the refusal") { screen in
+            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
+        }
+        try client.keys("Enter")
+        waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
+        try client.keys("C-u")
+        try client.keys("Escape")
+        waitFor(in: client, "left the thread's input, the refused reply shown in the thread") { screen in
+            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("in the thread after the rules changed") }
+                && screen.contains { $0.contains("pick a message") } && screen.contains { $0.contains("Thread ·") }
+        }
+        try client.keys("Up")
+        waitFor(in: client, "entered selection mode in the thread") { $0.contains { $0.contains("selecting") } }
+
+        try client.keys("t")
+        waitFor(in: client, "asked before sending again, naming the reply") { $0.contains { $0.contains("“in the thread after the rules changed” again?") } }
+        try client.keys("Right", "Enter")
+        waitFor(in: client, "refused the retry again") { screen in
+            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
+        }
+        try client.keys("Enter")
+        waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
+
+        try client.keys("d")
+        waitFor(in: client, "asked before discarding") { $0.contains { $0.contains("Discard “in the thread after the rules changed”") } }
+        try client.keys("Right", "Enter")
+        waitFor(3, in: client, "took the discarded reply out of the thread at once") { screen in
+            !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains("in the thread after the rules changed") }
+                && screen.contains { $0.contains("Thread · history from mina") }
+        }
+    }
 }
