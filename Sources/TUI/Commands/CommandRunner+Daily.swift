@@ -53,14 +53,7 @@ extension CommandRunner {
             modal.alert = strings.noSuchLink(number, count: links.count)
             return false
         }
-        switch LinkOpener.open(links[index - 1], with: chat.files.opener) {
-        case .success:
-            session.show(notice: strings.openedLink(links[index - 1]))
-            return true
-        case .failure(let refusal):
-            modal.alert = strings.describe(refusal)
-            return false
-        }
+        return chat.open(link: links[index - 1])
     }
 
     /// `/notify LEVEL` sets the open chat's level (kept for next time); alone, says it.

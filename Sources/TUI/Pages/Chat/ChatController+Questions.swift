@@ -54,9 +54,11 @@ extension ChatController {
         }
     }
 
-    /// `o` in selection mode: the picked image (else the newest attachment), named; a file is
-    /// never opened, and the status line says to save it instead.
+    /// `o` in selection mode: a picked message's link opens at once (as `/open`); else the picked
+    /// image (else the newest attachment), named; a file is never opened, and the status line
+    /// says to save it instead.
     func askToOpenImage() async {
+        if openPickedLink() { return }
         guard let chosen = chosenAttachment() else { return }
         guard case .image = chosen else { return session.show(notice: strings.filesAreSavedNotOpened) }
         modal.ask(strings.askOpen(chosen.fileName), confirm: strings.openChoice, strings: strings) { [weak self] in await self?.openImage() }
