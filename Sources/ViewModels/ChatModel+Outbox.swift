@@ -8,26 +8,16 @@ extension ChatModel {
     /// the message failed; the line's state follows the service's update events.
     @discardableResult
     public func retryUnsent() async -> Bool {
-        guard let line = unsentLine() else { return refuse(strings.nothingUnsent) }
-        do {
-            try await service.retry(line.id)
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        settle(await actions.retry(unsentLine()))
     }
 
     /// Drops the unsent message: it is never sent and leaves the chat at once.
     @discardableResult
     public func discardUnsent() async -> Bool {
-        guard let line = unsentLine() else { return refuse(strings.nothingUnsent) }
-        do {
-            try await service.discard(line.id)
-            dropLine(line.id)
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        let line = unsentLine()
+        guard settle(await actions.discard(line)), let line else { return false }
+        dropLine(line.id)
+        return true
     }
 
     private func unsentLine() -> ChatLine? {

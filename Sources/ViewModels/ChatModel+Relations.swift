@@ -57,12 +57,12 @@ extension ChatModel: MessageList {
         settle(await actions.delete(line))
     }
 
-    private var actions: MessageActions {
+    var actions: MessageActions {
         MessageActions(service: service, strings: strings, viewer: viewer, postingRefusal: postingRefusal, channel: channelID)
     }
 
     /// True when done; else the refusal is the chat's alert.
-    private func settle(_ refusal: String?) -> Bool {
+    func settle(_ refusal: String?) -> Bool {
         refusal.map(refuse) ?? true
     }
 }

@@ -67,11 +67,11 @@ extension ThreadModel: MessageList {
 
     var shownLines: [ChatLine] { lines.value ?? [] }
 
-    private var actions: MessageActions {
+    var actions: MessageActions {
         MessageActions(service: service, strings: strings, viewer: viewer, postingRefusal: postingRefusal(), channel: channelID)
     }
 
-    private func settle(_ refusal: String?) -> Bool {
+    func settle(_ refusal: String?) -> Bool {
         refusal.map(refuse) ?? true
     }
 }

@@ -18,25 +18,19 @@ extension ThreadModel {
     /// update events. A second refusal is the thread's alert and leaves it failed.
     @discardableResult
     public func retryUnsent() async -> Bool {
-        guard let line = MessageActions.unsentLine(picked: selectedLine, in: shownLines) else { return refuse(strings.nothingUnsent) }
-        do {
-            try await service.retry(line.id)
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        settle(await actions.retry(unsentLine()))
     }
 
     /// Drops my unsent reply: it is never sent and leaves the thread at once.
     @discardableResult
     public func discardUnsent() async -> Bool {
-        guard let line = MessageActions.unsentLine(picked: selectedLine, in: shownLines) else { return refuse(strings.nothingUnsent) }
-        do {
-            try await service.discard(line.id)
-            if replies.remove(line.id) { publish() }
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        let line = unsentLine()
+        guard settle(await actions.discard(line)), let line else { return false }
+        if replies.remove(line.id) { publish() }
+        return true
+    }
+
+    private func unsentLine() -> ChatLine? {
+        MessageActions.unsentLine(picked: selectedLine, in: shownLines)
     }
 }

@@ -159,39 +159,7 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         let client = try terminal(mina, ["--channel", room])
         waitFor(in: client, "opened the chat") { $0.contains { $0.contains("history from mina") } }
 
-        try client.type("after the rules changed")
-        try client.keys("Enter")
-        // Every key waits for the screen it expects: an Esc followed at once by a letter reads as Alt-letter.
-        waitFor(in: client, "showed the refusal") { screen in
-            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
-        }
-        try client.keys("Enter")  // dismisses the refusal's alert
-        waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
-        try client.keys("C-u")  // the input kept the refused text: clear it
-        try client.keys("Escape")  // leave the input
-        waitFor(in: client, "left the input, the refused message shown") { screen in
-            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("after the rules changed") }
-                && screen.contains { $0.contains("pick a message") }  // a key right after Esc would be Alt-key
-        }
-        try client.keys("Up")  // selection mode: the newest message (the refused one) picked
-        waitFor(in: client, "entered selection mode") { $0.contains { $0.contains("selecting") } }
-
-        try client.keys("t")  // asks first, naming the message
-        waitFor(in: client, "asked before sending again") { $0.contains { $0.contains("again?") } }
-        try client.keys("Right", "Enter")
-        waitFor(in: client, "refused the retry again") { screen in
-            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
-        }
-        try client.keys("Enter")
-        waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
-
-        try client.keys("d")
-        waitFor(in: client, "asked before discarding") { $0.contains { $0.contains("Discard") } }
-        try client.keys("Right", "Enter")
-        waitFor(3, in: client, "took the discarded message out at once") { screen in
-            !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains("after the rules changed") }
-                && screen.contains { $0.contains("history from mina") }
-        }
+        try refuseThenRetryAndDiscard("after the rules changed", in: client, stillShown: "history from mina")
     }
 
     /// The same in a thread's view: a reply in the thread refused for good is resent with `t`
@@ -210,24 +178,32 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         try client.keys("Right")
         waitFor(in: client, "opened the thread of the newest message") { $0.contains { $0.contains("Thread · history from mina") } }
 
-        try client.type("in the thread after the rules changed")
+        try refuseThenRetryAndDiscard("in the thread after the rules changed", in: client, stillShown: "Thread · history from mina")
+    }
+
+    /// Posts `text`, which the homeserver refuses for good; then, in selection mode, `t` asks
+    /// (naming it) and is refused again, and `d` asks and takes it out at once, `stillShown`
+    /// still on screen. Every key waits for the screen it expects: an Esc followed at once by a
+    /// letter reads as Alt-letter.
+    private func refuseThenRetryAndDiscard(_ text: String, in client: TmuxSession, stillShown: String) throws {
+        try client.type(text)
         try client.keys("Enter")
         waitFor(in: client, "showed the refusal") { screen in
             screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
         }
-        try client.keys("Enter")
+        try client.keys("Enter")  // dismisses the refusal's alert
         waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
-        try client.keys("C-u")
-        try client.keys("Escape")
-        waitFor(in: client, "left the thread's input, the refused reply shown in the thread") { screen in
-            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("in the thread after the rules changed") }
-                && screen.contains { $0.contains("pick a message") } && screen.contains { $0.contains("Thread ·") }
+        try client.keys("C-u")  // the input kept the refused text: clear it
+        try client.keys("Escape")  // leave the input
+        waitFor(in: client, "left the input, the refused message shown") { screen in
+            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains(text) }
+                && screen.contains { $0.contains("pick a message") } && screen.contains { $0.contains(stillShown) }
         }
-        try client.keys("Up")
-        waitFor(in: client, "entered selection mode in the thread") { $0.contains { $0.contains("selecting") } }
+        try client.keys("Up")  // selection mode: the newest message (the refused one) picked
+        waitFor(in: client, "entered selection mode") { $0.contains { $0.contains("selecting") } }
 
         try client.keys("t")
-        waitFor(in: client, "asked before sending again, naming the reply") { $0.contains { $0.contains("“in the thread after the rules changed” again?") } }
+        waitFor(in: client, "asked before sending again, naming the message") { $0.contains { $0.contains("“\(text)” again?") } }
         try client.keys("Right", "Enter")
         waitFor(in: client, "refused the retry again") { screen in
             screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
@@ -236,11 +212,10 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
 
         try client.keys("d")
-        waitFor(in: client, "asked before discarding") { $0.contains { $0.contains("Discard “in the thread after the rules changed”") } }
+        waitFor(in: client, "asked before discarding, naming the message") { $0.contains { $0.contains("Discard “\(text)”") } }
         try client.keys("Right", "Enter")
-        waitFor(3, in: client, "took the discarded reply out of the thread at once") { screen in
-            !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains("in the thread after the rules changed") }
-                && screen.contains { $0.contains("Thread · history from mina") }
+        waitFor(3, in: client, "took the discarded message out at once") { screen in
+            !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains(text) } && screen.contains { $0.contains(stillShown) }
         }
     }
 }
