@@ -37,7 +37,9 @@ public enum FrameCodec {
         do {
             frame = try JSONDecoder().decode(type, from: payload)
         } catch {
-            guard let probe = try? JSONDecoder().decode(VersionProbe.self, from: payload) else { throw .malformed("not a tteok frame") }
+            let probe = type.pushesArrays ? try? JSONDecoder().decode(VersionProbe.self, from: payload)
+                : (try? JSONDecoder().decode(ObjectVersionProbe.self, from: payload)).map { VersionProbe(v: $0.v) }
+            guard let probe else { throw .malformed("not a tteok frame") }
             guard probe.v == WireVersion.current else { throw .unknownVersion(probe.v) }
             throw .malformed(Self.describe(error))
         }
@@ -56,12 +58,38 @@ public enum FrameCodec {
         }
     }
 
-    private struct VersionProbe: Decodable { var v: Int }
+    private struct ObjectVersionProbe: Decodable { var v: Int }
+
+    /// The version of a frame of either form: an object's `v`, an array's first element.
+    private struct VersionProbe: Decodable {
+        var v: Int
+
+        init(v: Int) { self.v = v }
+
+        private enum Keys: String, CodingKey {
+            case v
+        }
+
+        init(from decoder: any Decoder) throws {
+            if var fields = try? decoder.unkeyedContainer() {
+                v = try fields.decode(Int.self)
+            } else {
+                v = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .v)
+            }
+        }
+    }
 }
 
 /// A frame that says which version of the wire it was written in.
 public protocol VersionedFrame: Decodable {
     var v: Int { get }
+    /// True when some frames of this kind are arrays `[v, …]` (pushed events): only then is an
+    /// array's first element read as a version.
+    static var pushesArrays: Bool { get }
+}
+
+extension VersionedFrame {
+    public static var pushesArrays: Bool { false }
 }
 
 /// The wire format's version; both sides refuse a frame of another version with a clear error.
@@ -75,5 +103,6 @@ public enum WireVersion {
     /// 7: a read marker per thread (`Request.markThreadRead`, `ThreadPosition.root`'s `unread`).
     /// 8: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
     /// 9: an action (`/me`) posted in a thread (`Request.replyInThread` carries `Words`).
-    public static let current = 9
+    /// 10: pushed events in their compact form (`PushedEvent`): a frame `[v, …]`.
+    public static let current = 10
 }

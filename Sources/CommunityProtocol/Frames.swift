@@ -13,8 +13,9 @@ public struct ClientFrame: Codable, Hashable, Sendable, VersionedFrame {
     }
 }
 
-/// What the service sends: the answer to a request, or a live event for a subscribed client.
-public struct ServerFrame: Codable, Hashable, Sendable, VersionedFrame {
+/// What the service sends: the answer to a request, or a live event for a subscribed client
+/// (its form on the wire: `ServerFrame+Wire`).
+public struct ServerFrame: Hashable, Sendable, VersionedFrame {
     public enum Body: Codable, Hashable, Sendable {
         case response(id: UInt64, Response)
         case event(ChatEvent)
