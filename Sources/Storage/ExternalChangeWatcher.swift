@@ -9,7 +9,8 @@ import Foundation
 /// exist yet, no inotify instance to be had). The signal only says "look": the database then
 /// compares `PRAGMA data_version` to decide.
 ///
-/// Sendable because its state is confined to `queue`: the hub's handler only hops onto it.
+/// Its state is behind a lock: the timer and the hub's handler run on `queue`, but `cancel`
+/// comes from whichever thread lets the database go.
 final class ExternalChangeWatcher: @unchecked Sendable {
     private let paths: [String]
     private let queue: DispatchQueue
@@ -17,11 +18,13 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private let hub: InotifyHub?
     private let slowPoll: TimeInterval
     private let fastPoll: TimeInterval
-    // The fields below are touched only on `queue` (and in `init`, before anything runs there).
+    private let lock = NSLock()
+    // Guarded by `lock`.
     /// Path → its watch, so a watch dropped by the kernel (file deleted) is added again.
     private var watched: [String: InotifyHub.Registration] = [:]
     private var timer: DispatchSourceTimer?
     private var polling: TimeInterval = 0
+    private var cancelled = false
 
     /// Starts watching. `signal` runs on `queue`. Without `hub` (or while it has no inotify
     /// instance) the timer polls every `fastPoll` seconds, with inotify every `slowPoll`.
@@ -39,17 +42,23 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     deinit { cancel() }
 
     func cancel() {
+        lock.lock()
+        cancelled = true
         timer?.cancel()
         timer = nil
-        for registration in watched.values { hub?.unwatch(registration) }
+        let registrations = watched.values
         watched = [:]
+        lock.unlock()
+        for registration in registrations { hub?.unwatch(registration) }
     }
 
     /// Watches the files that exist now; the timer retries the others (the WAL appears on first
-    /// use) and a hub that had no instance to give.
+    /// use) and a hub that had no instance to give. The hub never calls back while it is asked.
     private func addMissingWatches() {
         guard let hub else { return }
-        for path in paths where watched[path] == nil {
+        lock.lock()
+        defer { lock.unlock() }
+        for path in paths where watched[path] == nil && !cancelled {
             let registration = hub.watch(path) { [weak self, queue] event in
                 queue.async { [weak self] in self?.heard(event, on: path) }
             }
@@ -58,7 +67,11 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     }
 
     private func heard(_ event: InotifyHub.Event, on path: String) {
-        if case .dropped = event { watched[path] = nil }
+        if case .dropped = event {
+            lock.lock()
+            watched[path] = nil
+            lock.unlock()
+        }
         signal()
     }
 
@@ -71,12 +84,16 @@ final class ExternalChangeWatcher: @unchecked Sendable {
             self?.reschedule()
             self?.signal()
         }
+        lock.lock()
         self.timer = timer
+        lock.unlock()
         reschedule()
         timer.resume()
     }
 
     private func reschedule() {
+        lock.lock()
+        defer { lock.unlock() }
         let wanted = watched[paths[0]] == nil ? fastPoll : slowPoll
         guard wanted != polling, let timer else { return }
         polling = wanted
