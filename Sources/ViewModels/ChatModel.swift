@@ -16,14 +16,14 @@ public final class ChatModel: Lifecycle {
     /// appended to the timeline copied all its lines first (a burst into a long chat, a thousand
     /// lines per message).
     public var messages: Loadable<[ChatLine]> {
-        switch lines {
+        switch linesState {
         case .loading: .loading
         case .loaded: .loaded(timeline.lines)
         case .failed(let reason): .failed(reason)
         }
     }
     /// Whether the timeline's lines are there to show (`messages`).
-    private var lines: Loadable<Void> = .loading
+    private var linesState: Loadable<Void> = .loading
     /// Whether older history remains; ask for it with `topBecameVisible()`.
     public private(set) var paging: Paging = .notStarted
     public private(set) var inputBar: InputBarState
@@ -117,7 +117,7 @@ public final class ChatModel: Lifecycle {
         live.cancel()
         leftTyping()
         timeline = MessageTimeline()
-        lines = .loading
+        linesState = .loading
         paging = .notStarted
         viewer = .guest
         permission = nil
@@ -220,7 +220,7 @@ public final class ChatModel: Lifecycle {
     private func reloadLatest() async {
         guard let channelID else {
             timeline = MessageTimeline()
-            lines = .loaded(())
+            linesState = .loaded(())
             paging = .done
             return
         }
@@ -228,9 +228,9 @@ public final class ChatModel: Lifecycle {
             let page = try await service.latestMessages(in: channelID, limit: Self.pageSize)
             timeline.replaceAll(with: page.messages, viewer: viewer)
             paging = page.next
-            lines = .loaded(())
+            linesState = .loaded(())
         } catch {
-            lines = .failed(strings.error(error))
+            linesState = .failed(strings.error(error))
         }
     }
 
