@@ -10,7 +10,7 @@ import Storage
 /// threads' counts to their own receipts.
 extension MatrixCache {
     /// At most this many threads of one room keep a count: a server naming a million roots cannot
-    /// grow the cache without bound.
+    /// grow the cache without bound, nor push out the counts of the threads the cache holds.
     static let threadCountsKept = 1000
 
     /// Replaces the room's thread counts with the server's (a thread left out has none) and
@@ -22,11 +22,18 @@ extension MatrixCache {
         for row in try connection.query("SELECT root, count FROM thread_unread WHERE room_id = ?", [.text(room)]) {
             before[row["root"].string ?? ""] = row["count"].int ?? 0
         }
-        let kept = counts.compactMap { root, unread -> (String, Int)? in
+        var valid = counts.compactMap { root, unread -> (String, Int)? in
             guard let count = unread.notification_count, count > 0, root.hasPrefix("$"), root.utf8.count <= 255 else { return nil }
             return (root, count)
-        }.sorted { $0.0 < $1.0 }.prefix(threadCountsKept)
-        let after = Dictionary(kept.map { $0 }, uniquingKeysWith: { first, _ in first })
+        }.sorted { $0.0 < $1.0 }
+        if valid.count > threadCountsKept {
+            // Over the limit: the roots this room's cache holds first.
+            let cached = try Set(valid.map(\.0).filter { root in
+                try connection.scalar("SELECT 1 FROM events WHERE event_id = ? AND room_id = ?", [.text(root), .text(room)]).int == 1
+            })
+            valid = valid.filter { cached.contains($0.0) } + valid.filter { !cached.contains($0.0) }
+        }
+        let after = Dictionary(valid.prefix(threadCountsKept).map { $0 }, uniquingKeysWith: { first, _ in first })
         guard after != before else { return [] }
         _ = try connection.run("DELETE FROM thread_unread WHERE room_id = ?", [.text(room)])
         for (root, count) in after {
