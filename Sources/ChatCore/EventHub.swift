@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fan-out of `ChatEvent`s to any number of `AsyncStream` listeners.
 ///

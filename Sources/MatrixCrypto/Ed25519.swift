@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// Ed25519 signature checks (libolm's `OlmUtility`), for device keys and signed JSON.
 enum Ed25519 {

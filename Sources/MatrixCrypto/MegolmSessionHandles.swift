@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// One libolm inbound group session: decrypts a room's Megolm messages from one sender's session.
 /// Not thread-safe; used on the store's queue only.

@@ -29,7 +29,7 @@ public final class LogInFormModel: Lifecycle {
     /// Logs in; on success the session continues (terms, then the community). Returns true then.
     @discardableResult
     public func submit() async -> Bool {
-        let identifier = self.identifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identifier = self.identifier.trimmingWhitespaceAndNewlines()
         let secret = password
         password = ""
         guard !isSubmitting else { return false }

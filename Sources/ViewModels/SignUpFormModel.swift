@@ -29,15 +29,15 @@ public final class SignUpFormModel {
 
     @discardableResult
     public func submit() async -> Bool {
-        let identifier = self.identifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identifier = self.identifier.trimmingWhitespaceAndNewlines()
         let secret = password
         password = ""
         guard !isSubmitting else { return false }
         guard !identifier.isEmpty, !secret.isEmpty else { return fail(strings.identifierAndPasswordRequired(naming)) }
-        let region = region.trimmingCharacters(in: .whitespacesAndNewlines)
+        let region = region.trimmingWhitespaceAndNewlines()
         let request = SignUpRequest(
             identifier: identifier, password: secret,
-            nickname: nickname.trimmingCharacters(in: .whitespacesAndNewlines),
+            nickname: nickname.trimmingWhitespaceAndNewlines(),
             region: region.isEmpty ? nil : region)
         isSubmitting = true
         changes.publish()

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// One request of the client-server API, before it is bound to a homeserver and a token.
 ///
@@ -58,7 +58,7 @@ struct Endpoint: Sendable {
             if unreserved.contains(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                result += String(format: "%%%02X", byte)
+                result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
             }
         }
         return result
