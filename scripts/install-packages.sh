@@ -5,7 +5,7 @@ set -euo pipefail
 
 # man-db, zsh and fish: the install test renders the man page and checks the completions.
 PACKAGES=(libncurses-dev libsqlite3-dev libcrypt-dev libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev libgif-dev
-          libwebp-dev libolm-dev libssl-dev python3-venv tmux pkg-config curl man-db zsh fish)
+          libwebp-dev libolm-dev libssl-dev libsodium-dev python3-venv tmux pkg-config curl man-db zsh fish)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -27,7 +27,8 @@ public enum MarkdownText {
         }.joined()
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// `text` with every character HTML gives a meaning to escaped.
+    public static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

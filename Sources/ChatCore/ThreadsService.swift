@@ -31,15 +31,16 @@ public protocol ThreadsService: AnyObject, Sendable {
     /// The viewer has seen the thread `root` started (or the one it is in) up to its newest
     /// reply: its own unread count clears, as a channel's does when it is read.
     func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws
-    /// Posts `text` in the thread `root` started (or the one it is in), answering `quoting` (the
-    /// root or a reply of that thread) when given; returns it as `send` does.
-    func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message
+    /// Posts `words` (text, or an action: `/me` in a thread's view) in the thread `root` started
+    /// (or the one it is in), answering `quoting` (the root or a reply of that thread) when given;
+    /// returns it as `send` does.
+    func replyInThread(_ words: Words, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message
 }
 
 extension ThreadsService {
-    /// Posts `text` in the thread `root` started (or the one it is in), answering no message in particular.
-    public func replyInThread(_ text: String, root: MessageID, in channel: ChannelID) async throws -> Message {
-        try await replyInThread(text, root: root, quoting: nil, in: channel)
+    /// Posts `text` in the thread `root` started (or the one it is in).
+    public func replyInThread(_ text: String, root: MessageID, quoting: MessageID? = nil, in channel: ChannelID) async throws -> Message {
+        try await replyInThread(.text(text), root: root, quoting: quoting, in: channel)
     }
 }
 

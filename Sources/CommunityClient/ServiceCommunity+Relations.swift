@@ -28,8 +28,8 @@ extension ServiceCommunity: RelationsService, ThreadsService {
         try await done(.delete(message, in: channel))
     }
 
-    public func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
-        try await posted(.replyInThread(text, root: root, quoting: quoting, in: channel))
+    public func replyInThread(_ words: Words, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
+        try await posted(.replyInThread(words, root: root, quoting: quoting, in: channel))
     }
 
     public func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws {

@@ -74,5 +74,6 @@ public enum WireVersion {
     ///    replies in a thread that answer one of its messages.
     /// 7: a read marker per thread (`Request.markThreadRead`, `ThreadPosition.root`'s `unread`).
     /// 8: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
-    public static let current = 8
+    /// 9: an action (`/me`) posted in a thread (`Request.replyInThread` carries `Words`).
+    public static let current = 9
 }

@@ -61,7 +61,8 @@ public enum Request: Codable, Hashable, Sendable {
     case olderThreadReplies(MessageID, in: ChannelID, before: PageToken, limit: Int)
     /// The viewer has seen a thread up to its newest reply (wire version 7).
     case markThreadRead(MessageID, in: ChannelID)
-    case replyInThread(String, root: MessageID, quoting: MessageID?, in: ChannelID)
+    /// Words posted in a thread: text, or an action (wire version 9).
+    case replyInThread(Words, root: MessageID, quoting: MessageID?, in: ChannelID)
 
     // Safety and moderation.
     case report(MessageID, in: ChannelID, reason: String)

@@ -102,8 +102,8 @@ struct RequestHandler: Sendable {
             return .message(try await community.sendDirect(text, to: user, clientID: Self.checked(clientID)))
         case .reply(let text, let message, let channel): return .message(try await community.reply(text, to: message, in: channel))
         case .sendEmote(let text, let channel): return .message(try await community.sendEmote(text, to: channel))
-        case .replyInThread(let text, let root, let quoting, let channel):
-            return .message(try await community.replyInThread(text, root: root, quoting: quoting, in: channel))
+        case .replyInThread(let words, let root, let quoting, let channel):
+            return .message(try await community.replyInThread(words, root: root, quoting: quoting, in: channel))
         case .edit(let message, let channel, let text): try await community.edit(message, in: channel, to: text)
         case .react(let message, let channel, let key): try await community.react(to: message, in: channel, with: key)
         case .removeReaction(let key, let message, let channel): try await community.removeReaction(key, from: message, in: channel)

@@ -28,8 +28,8 @@ extension LocalCommunity: ThreadsService {
         }
     }
 
-    public func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
-        let body = try MessageRules.text(text)
+    public func replyInThread(_ words: Words, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
+        let body = try MessageRules.text(words.text)
         return try await write { connection in
             let target = try self.writableChannel(channel, connection)
             let channelKey = CommunitySQL.key(target.channel.id.raw) ?? 0
@@ -39,8 +39,9 @@ extension LocalCommunity: ThreadsService {
                 """, [.integer(rootKey)])
             if started?["deleted"].int != 0, started?["has_replies"].int != 1 { throw ChatError.invalidInput("A deleted message starts no thread.") }
             let quoted = try quoting.map { try Self.quotable($0, inThread: rootKey, of: channelKey, connection) }
-            let message = try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, replyTo: quoted,
-                                                 threadRoot: rootKey, connection)
+            let kind = if case .emote = words { "emote" } else { "text" }
+            let message = try self.insertMessage(in: target.channel, from: target.sender, body: body, image: nil, kind: kind,
+                                                 replyTo: quoted, threadRoot: rootKey, connection)
             // Posting in a thread means having read it up to here, as posting in a channel does.
             try Self.markThread(rootKey, readBy: target.sender.key, connection)
             try Self.logChange(of: rootKey, connection)

@@ -13,19 +13,19 @@ struct OpenedMegolm {
     let index: UInt32
 }
 
-/// libolm's part of decrypting a page, on every core. Why: each Megolm message carries an
-/// ed25519 signature that libolm verifies (about 0.1–0.2 ms here), which makes a 1,000-event
-/// history page CPU-bound in libolm.
+/// The decryption of a page, on every core. Why: each Megolm message carries an ed25519
+/// signature to check (about 0.05 ms with libsodium here), which makes a 1,000-event history
+/// page CPU-bound.
 ///
 /// The events go in message-index order (`MegolmMessageIndex`), split in one run per worker; a
-/// worker decrypts with its own copy of each session (libolm objects are not thread-safe), and
-/// the held sessions are used only when one worker does everything. Runs on the store's queue,
-/// which waits for the workers.
+/// worker decrypts with its own `MegolmSessionReader` of each session, made from the session's
+/// libolm export here on the store's queue (libolm objects are not thread-safe, the readers are
+/// values). Runs on the store's queue, which waits for the workers.
 enum MegolmPageDecryption {
-    /// Below this many events per worker, the copies cost more than the cores give.
+    /// Below this many events per worker, starting a thread costs more than the core gives.
     static let eventsPerWorker = 64
 
-    static func open(_ page: [Result<PreparedMegolm, Undecryptable>], pickleKey: [UInt8]) throws -> [Result<OpenedMegolm, Undecryptable>] {
+    static func open(_ page: [Result<PreparedMegolm, Undecryptable>]) throws -> [Result<OpenedMegolm, Undecryptable>] {
         let ready = page.indices.compactMap { position -> (position: Int, prepared: PreparedMegolm, index: UInt32)? in
             guard case .success(let prepared) = page[position] else { return nil }
             return (position, prepared, MegolmMessageIndex.of(prepared.ciphertext) ?? .max)
@@ -35,18 +35,17 @@ enum MegolmPageDecryption {
             if a.senderKey != b.senderKey { return a.senderKey < b.senderKey }
             return left.index != right.index ? left.index < right.index : left.position < right.position
         }
+        var readers: [String: Result<MegolmSessionReader, MegolmFailure>] = [:]
+        for item in ready where readers[key(item.prepared.held)] == nil {
+            let session = item.prepared.held.session
+            readers[key(item.prepared.held)] = Result { () throws(MegolmFailure) in
+                guard let exported = try? session.exportedKey(at: session.firstKnownIndex) else { throw .badSessionKey }
+                return try MegolmSessionReader(exportedKey: exported)
+            }
+        }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ready.count / eventsPerWorker))
         let runs = (0..<workers).map { worker in (ready.count * worker / workers)..<(ready.count * (worker + 1) / workers) }
-        // Each run's own sessions, copied here on the queue (pickle and unpickle: libolm has no copy).
-        let sessions: [[String: MegolmInboundHandle]] = try runs.map { run in
-            var copies: [String: MegolmInboundHandle] = [:]
-            for item in ready[run] where copies[key(item.prepared.held)] == nil {
-                let held = item.prepared.held.session
-                copies[key(item.prepared.held)] = workers == 1 ? held : try MegolmInboundHandle.unpickle(try held.pickle(key: pickleKey), key: pickleKey)
-            }
-            return copies
-        }
-        let work = Workload(ready: ready, runs: runs, sessions: sessions, count: page.count)
+        let work = Workload(ready: ready, runs: runs, readers: readers, count: page.count)
         DispatchQueue.concurrentPerform(iterations: workers) { work.run($0) }
         return work.results
     }
@@ -56,13 +55,14 @@ enum MegolmPageDecryption {
     private final class Workload: @unchecked Sendable {
         let ready: [(position: Int, prepared: PreparedMegolm, index: UInt32)]
         let runs: [Range<Int>]
-        let sessions: [[String: MegolmInboundHandle]]
+        let readers: [String: Result<MegolmSessionReader, MegolmFailure>]
         private let slots: UnsafeMutableBufferPointer<Result<OpenedMegolm, Undecryptable>>
 
-        init(ready: [(position: Int, prepared: PreparedMegolm, index: UInt32)], runs: [Range<Int>], sessions: [[String: MegolmInboundHandle]], count: Int) {
+        init(ready: [(position: Int, prepared: PreparedMegolm, index: UInt32)], runs: [Range<Int>],
+             readers: [String: Result<MegolmSessionReader, MegolmFailure>], count: Int) {
             self.ready = ready
             self.runs = runs
-            self.sessions = sessions
+            self.readers = readers
             slots = .allocate(capacity: count)
             slots.initialize(repeating: .failure(Undecryptable(reason: .failed("not decrypted"))))
         }
@@ -72,10 +72,14 @@ enum MegolmPageDecryption {
             slots.deallocate()
         }
 
+        /// Each worker copies the readers it uses: their ratchets move as it decrypts.
         func run(_ worker: Int) {
+            var own: [String: Result<MegolmSessionReader, MegolmFailure>] = [:]
             for item in ready[runs[worker]] {
-                guard let session = sessions[worker][MegolmPageDecryption.key(item.prepared.held)] else { continue }
-                slots[item.position] = MegolmPageDecryption.decrypt(item.prepared.ciphertext, with: session)
+                let key = MegolmPageDecryption.key(item.prepared.held)
+                guard var reader = own[key] ?? readers[key] else { continue }
+                slots[item.position] = MegolmPageDecryption.decrypt(item.prepared.ciphertext, with: &reader)
+                own[key] = reader
             }
         }
 
@@ -84,16 +88,16 @@ enum MegolmPageDecryption {
 
     static func key(_ held: HeldInboundSession) -> String { held.senderKey + "|" + held.sessionID }
 
-    static func decrypt(_ ciphertext: String, with session: MegolmInboundHandle) -> Result<OpenedMegolm, Undecryptable> {
-        let decrypted: (plaintext: Data, index: UInt32)
-        do {
+    static func decrypt(_ ciphertext: String, with reader: inout Result<MegolmSessionReader, MegolmFailure>) -> Result<OpenedMegolm, Undecryptable> {
+        let decrypted: (plaintext: [UInt8], index: UInt32)
+        do throws(MegolmFailure) {
+            var session = try reader.get()
             decrypted = try session.decrypt(ciphertext)
-        } catch let failure as OlmFailure {
-            return .failure(Undecryptable(reason: .failed(failure.reason)))
+            reader = .success(session)
         } catch {
-            return .failure(Undecryptable(reason: .failed("\(error)")))
+            return .failure(Undecryptable(reason: .failed(error.rawValue)))
         }
-        guard let json = try? CryptoJSON(parsing: decrypted.plaintext) else {
+        guard let json = try? CryptoJSON(parsing: Data(decrypted.plaintext)) else {
             return .failure(Undecryptable(reason: .failed("the plaintext is not an event")))
         }
         return .success(OpenedMegolm(json: json, index: decrypted.index))

@@ -1,8 +1,9 @@
 import COlm
 import FoundationEssentials
 
-/// One libolm inbound group session: decrypts a room's Megolm messages from one sender's session.
-/// Not thread-safe; used on the store's queue only.
+/// One libolm inbound group session: holds, pickles and exports a room's Megolm session from one
+/// sender (`MegolmSessionReader` decrypts with its export). Not thread-safe; used on the store's
+/// queue only.
 final class MegolmInboundHandle {
     private let memory: UnsafeMutableRawPointer
     let pointer: OpaquePointer
@@ -54,20 +55,6 @@ final class MegolmInboundHandle {
     }
 
     var firstKnownIndex: UInt32 { olm_inbound_group_session_first_known_index(pointer) }
-
-    /// The plaintext and the message's index in the session (for the replay check).
-    func decrypt(_ ciphertext: String) throws -> (plaintext: Data, index: UInt32) {
-        var probe = Array(ciphertext.utf8)
-        let maximum = olm_group_decrypt_max_plaintext_length(pointer, &probe, probe.count)
-        try check(maximum, "olm_group_decrypt_max_plaintext_length")
-        var message = Array(ciphertext.utf8)
-        var plaintext = [UInt8](repeating: 0, count: maximum)
-        defer { OlmCall.wipe(&plaintext) }
-        var index: UInt32 = 0
-        let written = olm_group_decrypt(pointer, &message, message.count, &plaintext, plaintext.count, &index)
-        try check(written, "olm_group_decrypt")
-        return (Data(plaintext.prefix(written)), index)
-    }
 }
 
 /// One libolm outbound group session: encrypts this device's messages in one room.

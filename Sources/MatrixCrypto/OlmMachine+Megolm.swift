@@ -5,8 +5,8 @@ import Storage
 /// and the sender must be the session's, and each message index decrypts one event only.
 ///
 /// A page goes in three steps: on the store's queue, each event's session is found and checked
-/// (`prepare`); libolm's decryption and the plaintext's parsing run on every core
-/// (`MegolmPageDecryption`, each worker with its own copy of a session); then, on the queue
+/// (`prepare`); the decryption and the plaintext's parsing run on every core
+/// (`MegolmPageDecryption`, each worker with its own reader of a session); then, on the queue
 /// again, each message index is recorded against replays, all in one transaction.
 extension OlmMachine {
     public func decrypt(_ event: MegolmCiphertext) throws -> DecryptedRoomEvent {
@@ -16,7 +16,7 @@ extension OlmMachine {
     public func decrypt(_ events: [MegolmCiphertext]) -> [Result<DecryptedRoomEvent, Undecryptable>] {
         let stored = try? database.writeSync { connection in
             let prepared = try events.map { try prepare($0, in: connection) }
-            let opened = try MegolmPageDecryption.open(prepared, pickleKey: pickleKey)
+            let opened = try MegolmPageDecryption.open(prepared)
             return try zip(events, zip(prepared, opened)).map { event, step in
                 try finish(event, step.0, step.1, in: connection)
             }

@@ -18,11 +18,14 @@ public final class Database: @unchecked Sendable {
         public var writeRetrySeconds: TimeInterval = 30
         /// Watch for other processes' commits (inotify on the WAL, plus the slow poll below).
         public var observesOtherProcesses = true
-        /// Use inotify on the WAL and database files; false leaves only the fallback poll
-        /// (file systems inotify cannot see; tests of the poll).
-        public var usesInotify = true
+        /// Where inotify watches on the WAL and database files are kept: the process's one
+        /// instance; nil leaves only the poll (file systems inotify cannot see; tests of the poll).
+        public var inotify: InotifyHub? = .shared
         /// The fallback poll of `PRAGMA data_version`, for commits inotify cannot see.
         public var fallbackPollSeconds: TimeInterval = 2
+        /// The poll while the WAL has no inotify watch (none to be had, or `inotify` nil):
+        /// often enough that another process's message still shows within SPEC's 1 s.
+        public var pollSecondsWithoutInotify: TimeInterval = 0.5
         /// SQLite's page cache for this connection, in KiB (SQLite's default is 2,000). A chat
         /// client reads a page of messages through an index at a time and the kernel's page cache
         /// keeps the file warm, so a small cache costs nothing measurable and saves resident
@@ -151,8 +154,8 @@ public final class Database: @unchecked Sendable {
 
     private func startWatching() {
         let watcher = ExternalChangeWatcher(
-            databasePath: path, queue: queue, usesInotify: configuration.usesInotify,
-            pollInterval: configuration.fallbackPollSeconds
+            databasePath: path, queue: queue, hub: configuration.inotify,
+            slowPoll: configuration.fallbackPollSeconds, fastPoll: configuration.pollSecondsWithoutInotify
         ) { [weak self] in
             self?.externalSignal()
         }

@@ -11,6 +11,13 @@ public final class RecordingTerminal: TerminalBackend {
         public var style: ResolvedStyle
     }
 
+    /// One recorded OSC 8 link: its address, where its first cell is, and the text of its cells.
+    public struct HyperlinkCall: Hashable, Sendable {
+        public var url: String
+        public var point: Point
+        public var text: String
+    }
+
     /// One recorded picture call.
     public enum GraphicCall: Hashable, Sendable {
         case draw(TerminalGraphic, at: Point)
@@ -21,6 +28,8 @@ public final class RecordingTerminal: TerminalBackend {
     public private(set) var writes: [Write] = []
     /// Pictures drawn and taken away, in order, since the last `takeGraphicCalls()`.
     public private(set) var graphicCalls: [GraphicCall] = []
+    /// Links written (over cells already put), in order, since the last `takeHyperlinkCalls()`.
+    public private(set) var hyperlinkCalls: [HyperlinkCall] = []
     public private(set) var cursor: Point?
     /// Bells and notification escapes written, in order.
     public private(set) var alerts: [[UInt8]] = []
@@ -50,6 +59,16 @@ public final class RecordingTerminal: TerminalBackend {
     public func takeGraphicCalls() -> [GraphicCall] {
         defer { graphicCalls.removeAll() }
         return graphicCalls
+    }
+
+    public func drawHyperlink(_ url: String, cells: [HyperlinkCell], at point: Point) {
+        hyperlinkCalls.append(HyperlinkCall(url: url, point: point, text: cells.map(\.glyph.text).joined()))
+    }
+
+    /// The link calls since the last call, and forgets them.
+    public func takeHyperlinkCalls() -> [HyperlinkCall] {
+        defer { hyperlinkCalls.removeAll() }
+        return hyperlinkCalls
     }
 
     public func alert(_ sequence: [UInt8]) { alerts.append(sequence) }

@@ -8,35 +8,19 @@ extension ChatModel {
     /// the message failed; the line's state follows the service's update events.
     @discardableResult
     public func retryUnsent() async -> Bool {
-        guard let line = unsentLine() else { return refuse(strings.nothingUnsent) }
-        do {
-            try await service.retry(line.id)
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        settle(await actions.retry(unsentLine()))
     }
 
     /// Drops the unsent message: it is never sent and leaves the chat at once.
     @discardableResult
     public func discardUnsent() async -> Bool {
-        guard let line = unsentLine() else { return refuse(strings.nothingUnsent) }
-        do {
-            try await service.discard(line.id)
-            dropLine(line.id)
-            return true
-        } catch {
-            return refuse(strings.error(error))
-        }
+        let line = unsentLine()
+        guard settle(await actions.discard(line)), let line else { return false }
+        dropLine(line.id)
+        return true
     }
 
-    /// The selected line when it is mine and undelivered; with nothing selected, the newest
-    /// failed line of mine.
     private func unsentLine() -> ChatLine? {
-        if let line = selectedLine { return line.isMine && line.message.delivery != .delivered ? line : nil }
-        return (messages.value ?? []).last { line in
-            guard line.isMine, case .failed = line.message.delivery else { return false }
-            return true
-        }
+        MessageActions.unsentLine(picked: selectedLine, in: messages.value ?? [])
     }
 }

@@ -12,9 +12,17 @@ extension ChatModel: MessageList {
         timeline.lines.last { mayEdit($0) }
     }
 
-    /// The newest message of someone else (what `/reply` and `/react` answer with none picked).
-    public var newestFromOthers: ChatLine? {
-        timeline.lines.last { !$0.isMine && !$0.message.isDeleted && !$0.message.content.isRoomChange }
+    public var newestFromOthers: ChatLine? { LineSelection.newestFromOthers(in: timeline.lines) }
+
+    public var lines: Loadable<[ChatLine]> { messages }
+
+    /// Posts text, or an action (`/me TEXT`, shown as `* Nick TEXT`).
+    @discardableResult
+    public func send(_ words: Words) async -> Bool {
+        switch words {
+        case .text(let text): return await send(text)
+        case .emote(let text): return await sendEmote(text)
+        }
     }
 
     /// Answers `line` with `text`.
@@ -49,12 +57,12 @@ extension ChatModel: MessageList {
         settle(await actions.delete(line))
     }
 
-    private var actions: MessageActions {
+    var actions: MessageActions {
         MessageActions(service: service, strings: strings, viewer: viewer, postingRefusal: postingRefusal, channel: channelID)
     }
 
     /// True when done; else the refusal is the chat's alert.
-    private func settle(_ refusal: String?) -> Bool {
+    func settle(_ refusal: String?) -> Bool {
         refusal.map(refuse) ?? true
     }
 }

@@ -7,16 +7,13 @@ extension ChatModel {
     /// `/report REASON` (or the report key) on the selected message.
     @discardableResult
     public func reportSelected(reason: String) async -> Bool {
-        guard let line = selectedLine else { return refuseWithoutSelection() }
-        return await safety.report(line.message, reason: reason)
+        await safety.report(picked: selectedLine, reason: reason)
     }
 
     /// Blocks whoever wrote the selected message.
     @discardableResult
     public func blockSelectedSender() async -> Bool {
-        guard let line = selectedLine else { return refuseWithoutSelection() }
-        let sender = line.message
-        return await safety.block(UserProfile(id: sender.senderID, nickname: sender.senderNickname))
+        await safety.blockSender(ofPicked: selectedLine)
     }
 
     /// In a conversation: blocks the other person (the chat's profile).
@@ -24,10 +21,5 @@ extension ChatModel {
     public func blockPerson() async -> Bool {
         guard case .person(let other, _) = subject else { return await blockSelectedSender() }
         return await safety.block(other)
-    }
-
-    private func refuseWithoutSelection() -> Bool {
-        safety.fail(strings.selectMessageFirst)
-        return false
     }
 }

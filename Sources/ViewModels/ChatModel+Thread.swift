@@ -9,7 +9,7 @@ extension ChatModel {
             changes.publish()
             return nil
         }
-        return ThreadModel(root: line.id, channel: channelID, viewer: viewer, service: service, strings: strings, changes: changes,
-                           postingRefusal: { [weak self] in self?.postingRefusal })
+        return ThreadModel(root: line.id, channel: channelID, viewer: viewer, service: service, strings: strings, safety: safety,
+                           changes: changes, postingRefusal: { [weak self] in self?.postingRefusal })
     }
 }

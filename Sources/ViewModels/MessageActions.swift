@@ -24,6 +24,39 @@ struct MessageActions {
         }
     }
 
+    /// The line an unsent action (resend, discard) takes: the picked one when it is mine and
+    /// undelivered; with nothing picked, my newest failed line, so the key works right after the
+    /// failure shows. Nil when there is none.
+    static func unsentLine(picked: ChatLine?, in lines: [ChatLine]) -> ChatLine? {
+        if let picked { return picked.isMine && picked.message.delivery != .delivered ? picked : nil }
+        return lines.last { line in
+            guard line.isMine, case .failed = line.message.delivery else { return false }
+            return true
+        }
+    }
+
+    /// Sends my unsent `line` again with its saved transaction id; its line follows the service's
+    /// update events, and a second refusal is the answer, leaving it failed.
+    func retry(_ line: ChatLine?) async -> String? {
+        guard let line else { return strings.nothingUnsent }
+        return await attempt { try await service.retry(line.id) }
+    }
+
+    /// Drops my unsent `line`: it is never sent (the caller takes it off the screen at once).
+    func discard(_ line: ChatLine?) async -> String? {
+        guard let line else { return strings.nothingUnsent }
+        return await attempt { try await service.discard(line.id) }
+    }
+
+    private func attempt(_ body: () async throws -> Void) async -> String? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return strings.error(error)
+        }
+    }
+
     /// Replaces the text of `line` (the viewer's own).
     func edit(_ line: ChatLine, to text: String) async -> String? {
         guard Self.mayEdit(line) else { return strings.editOnlyYours }

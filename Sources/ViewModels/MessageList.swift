@@ -1,11 +1,13 @@
 import ChatCore
 
-/// What the chat page picks and acts on in selection mode: the chat itself (`ChatModel`) or a
-/// thread's view over it (`ThreadModel`), so the keys mean the same in both.
+/// What the chat page shows, picks in and acts on: the chat itself (`ChatModel`) or a thread's
+/// view over it (`ThreadModel`), so the keys and the slash commands mean the same in both.
 @MainActor
 public protocol MessageList: AnyObject {
     /// A failure or refusal the front end shows until `dismissAlert()`.
     var alert: String? { get }
+    /// The lines shown, oldest first.
+    var lines: Loadable<[ChatLine]> { get }
     var selection: MessageID? { get }
     /// The selected line, if it is still shown.
     var selectedLine: ChatLine? { get }
@@ -13,6 +15,8 @@ public protocol MessageList: AnyObject {
     var paging: Paging { get }
     /// My newest line here that I may edit (↑ on an empty input), if any.
     var lastEditableLine: ChatLine? { get }
+    /// The newest line of someone else (what `/reply` and `/react` answer with none picked).
+    var newestFromOthers: ChatLine? { get }
 
     func selectOlder()
     func selectNewer()
@@ -22,10 +26,21 @@ public protocol MessageList: AnyObject {
     func dismissAlert()
 
     func mayEdit(_ line: ChatLine) -> Bool
+    /// Posts `words` here: in the chat, or in the thread shown.
+    @discardableResult func send(_ words: Words) async -> Bool
     @discardableResult func reply(_ text: String, to line: ChatLine) async -> Bool
     @discardableResult func edit(_ line: ChatLine, to text: String) async -> Bool
     @discardableResult func toggleReaction(_ key: String, on line: ChatLine) async -> Bool
     @discardableResult func delete(_ line: ChatLine) async -> Bool
+
+    /// Reports the picked line (the session's `SafetyModel` says how it went).
+    @discardableResult func reportSelected(reason: String) async -> Bool
+    /// Blocks whoever wrote the picked line.
+    @discardableResult func blockSelectedSender() async -> Bool
+    /// Sends my unsent line again (`MessageActions.unsentLine` says which).
+    @discardableResult func retryUnsent() async -> Bool
+    /// Drops my unsent line: it is never sent and leaves the view at once.
+    @discardableResult func discardUnsent() async -> Bool
 }
 
 /// Moving the pick through a list's lines: one rule for the chat and a thread's view. Room
@@ -46,6 +61,11 @@ enum LineSelection {
         let lines = pickable(lines)
         guard let index = current.flatMap({ id in lines.firstIndex { $0.id == id } }), index + 1 < lines.count else { return nil }
         return lines[index + 1].id
+    }
+
+    /// The newest line of someone else that may be answered: not deleted, no room change.
+    static func newestFromOthers(in lines: [ChatLine]) -> ChatLine? {
+        lines.last { !$0.isMine && !$0.message.isDeleted && !$0.message.content.isRoomChange }
     }
 
     /// The newest or the oldest loaded pickable line.

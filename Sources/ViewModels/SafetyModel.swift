@@ -25,7 +25,7 @@ public final class SafetyModel {
     public private(set) var notice: SafetyNotice?
 
     private let service: any SessionService & ReadingService & SafetyService
-    private let strings: Strings
+    let strings: Strings
 
     init(service: any SessionService & ReadingService & SafetyService, strings: Strings, changes parent: ChangeSignal) {
         self.service = service

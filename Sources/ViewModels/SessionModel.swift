@@ -204,6 +204,11 @@ public final class SessionModel {
     }
 
     private func show(_ next: SessionPhase) async {
+        switch phase {
+        case .logIn(let form): await form.close()
+        case .signUp(let form): await form.close()
+        default: break
+        }
         if case .community = next {} else { await community?.close() }
         phase = next
         changes.publish()

@@ -13,6 +13,8 @@ extension ThreadModel: MessageList {
 
     public var lastEditableLine: ChatLine? { shownLines.last { mayEdit($0) } }
 
+    public var newestFromOthers: ChatLine? { LineSelection.newestFromOthers(in: shownLines) }
+
     public func selectOlder() {
         if let older = LineSelection.older(than: selection, in: shownLines) { select(older) }
     }
@@ -35,11 +37,17 @@ extension ThreadModel: MessageList {
 
     public func mayEdit(_ line: ChatLine) -> Bool { MessageActions.mayEdit(line) }
 
+    /// Posts text or an action (`/me`) in the thread, answering nothing in particular.
+    @discardableResult
+    public func send(_ words: Words) async -> Bool {
+        await post(words, quoting: nil)
+    }
+
     /// Answers `line` inside the thread.
     @discardableResult
     public func reply(_ text: String, to line: ChatLine) async -> Bool {
         if let refusal = actions.refusal(posting: true) { return refuse(refusal) }
-        return await post(text, quoting: line)
+        return await post(.text(text), quoting: line)
     }
 
     @discardableResult
@@ -57,13 +65,13 @@ extension ThreadModel: MessageList {
         settle(await actions.delete(line))
     }
 
-    private var shownLines: [ChatLine] { lines.value ?? [] }
+    var shownLines: [ChatLine] { lines.value ?? [] }
 
-    private var actions: MessageActions {
+    var actions: MessageActions {
         MessageActions(service: service, strings: strings, viewer: viewer, postingRefusal: postingRefusal(), channel: channelID)
     }
 
-    private func settle(_ refusal: String?) -> Bool {
+    func settle(_ refusal: String?) -> Bool {
         refusal.map(refuse) ?? true
     }
 }

@@ -25,6 +25,7 @@ public final class ThreadModel {
 
     let service: any ChatService
     let strings: Strings
+    let safety: SafetyModel
     let viewer: Viewer
     /// Why the chat refuses posts (nil: it allows them), asked when acting.
     let postingRefusal: @MainActor () -> String?
@@ -33,13 +34,14 @@ public final class ThreadModel {
     private let live = LiveSubscription()
     private var isPaging = false
 
-    init(root: MessageID, channel: ChannelID, viewer: Viewer, service: any ChatService, strings: Strings, changes parent: ChangeSignal,
-         postingRefusal: @escaping @MainActor () -> String?) {
+    init(root: MessageID, channel: ChannelID, viewer: Viewer, service: any ChatService, strings: Strings, safety: SafetyModel,
+         changes parent: ChangeSignal, postingRefusal: @escaping @MainActor () -> String?) {
         rootID = root
         channelID = channel
         self.viewer = viewer
         self.service = service
         self.strings = strings
+        self.safety = safety
         self.postingRefusal = postingRefusal
         changes = ChangeSignal(forwardingTo: parent)
     }
@@ -87,7 +89,7 @@ public final class ThreadModel {
     /// Posts `text` in the thread; false (with an alert) when it was refused.
     @discardableResult
     public func reply(_ text: String) async -> Bool {
-        await post(text, quoting: nil)
+        await send(.text(text))
     }
 
     public func dismissAlert() {
@@ -96,12 +98,12 @@ public final class ThreadModel {
         changes.publish()
     }
 
-    /// Posts `text` in the thread, answering `quoting` when given, and shows it at once.
-    func post(_ text: String, quoting: ChatLine?) async -> Bool {
+    /// Posts `words` in the thread, answering `quoting` when given, and shows it at once.
+    func post(_ words: Words, quoting: ChatLine?) async -> Bool {
         if let refusal = postingRefusal() { return refuse(refusal) }
         guard let threads = service as? any ThreadsService else { return refuse(strings.threadsUnavailable) }
         do {
-            let posted = try await threads.replyInThread(text, root: rootID, quoting: quoting?.id, in: channelID)
+            let posted = try await threads.replyInThread(words, root: rootID, quoting: quoting?.id, in: channelID)
             if replies.merge([posted], viewer: viewer) { publish() }
             return true
         } catch {

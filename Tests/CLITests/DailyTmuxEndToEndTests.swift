@@ -5,7 +5,8 @@ import XCTest
 /// Issue 19 in the real binary, in tmux, on the embedded community: Tab completes a Korean
 /// nickname from its initial consonants and a channel after `/join`; `/open N` hands exactly the
 /// link to the desktop's opener (a script on `PATH` that records its one argument), a link full
-/// of shell metacharacters runs nothing, and a `file:` or `javascript:` address is never numbered.
+/// of shell metacharacters runs nothing, and a `file:` or `javascript:` address is never numbered;
+/// raw SGR mouse reports pick a message, open a channel and open a direct conversation.
 final class DailyTmuxEndToEndTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var sessions: [TmuxSession] = []
@@ -85,6 +86,48 @@ final class DailyTmuxEndToEndTests: XCTestCase {
         try terminal.type("\u{1B}[<0;4;\(channelRow + 1)M\u{1B}[<0;4;\(channelRow + 1)m")
         let opened = terminal.waitForScreen(containing: "# 강남구")
         XCTAssertTrue(opened.shown, "the click opened 강남구: \(opened.screen.joined(separator: "\n"))")
+    }
+
+    /// Raw SGR wheel reports: two turns up scroll the chat back from its newest line, two down
+    /// bring it back.
+    func testTheWheelScrollsTheChatBackAndForth() throws {
+        let terminal = try joonInLobbyAfter("line 0")
+        let minsu = try TteokUser(home: directory.file("home-minsu"), backendArguments: ["--store", directory.file("community.sqlite").path])
+        let lines = (1...60).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        XCTAssertEqual(try minsu.run(["post", "lobby"], stdin: lines).status, 0)
+        XCTAssertTrue(terminal.waitForScreen(containing: "line 60").shown)
+        try terminal.type("\u{1B}[<64;60;10M\u{1B}[<64;60;10M")
+        let back = terminal.waitForScreen { screen in !screen.contains { $0.contains("line 60") } && screen.contains { $0.contains("more below") } }
+        XCTAssertTrue(back.shown, "the wheel scrolled back: \(back.screen.joined(separator: "\n"))")
+        try terminal.type("\u{1B}[<65;60;10M\u{1B}[<65;60;10M")
+        let forth = terminal.waitForScreen { screen in screen.contains { $0.contains("line 60") } }
+        XCTAssertTrue(forth.shown, "and forward again: \(forth.screen.joined(separator: "\n"))")
+    }
+
+    /// A raw SGR click on a conversation of the Direct tab opens that conversation — not the
+    /// highlighted one — and a click on the tab bar's `1` goes back to the channels.
+    func testAClickOnAConversationOfTheDirectTabOpensIt() throws {
+        let terminal = try joonInLobbyAfter("안녕하세요")
+        _ = try TteokUser.signedUpMember("seoyeon", in: directory, store: directory.file("community.sqlite").path)
+        for (name, text) in [("민수", "first hello"), ("seoyeon", "second hello")] {
+            try terminal.type("/msg \(name) \(text)")
+            try terminal.keys("Enter")
+            XCTAssertTrue(terminal.waitForScreen(containing: text).shown, "the conversation with \(name) opened")
+        }
+        try terminal.keys("Escape", "Escape")
+        XCTAssertTrue(terminal.waitForScreen { !$0.contains { $0.contains("› ") } }.shown, "the chat closed")
+        try terminal.type("3")
+        let listed = terminal.waitForScreen { screen in
+            !screen.contains { $0.contains("› ") } && screen.contains { $0.contains("first hello") } && screen.contains { $0.contains("second hello") }
+        }
+        XCTAssertTrue(listed.shown, "both conversations listed: \(listed.screen.joined(separator: "\n"))")
+        let row = try XCTUnwrap(listed.screen.firstIndex { $0.contains("first hello") })
+        XCTAssertFalse(listed.screen[row].contains("▸"), "the click is on a row the keys did not pick: \(listed.screen.joined(separator: "\n"))")
+        try terminal.type("\u{1B}[<0;12;\(row + 1)M\u{1B}[<0;12;\(row + 1)m")
+        let opened = terminal.waitForScreen { screen in
+            screen.contains { $0.contains("› ") } && screen.contains { $0.contains("first hello") } && !screen.contains { $0.contains("second hello") }
+        }
+        XCTAssertTrue(opened.shown, "the click opened the conversation with 민수: \(opened.screen.joined(separator: "\n"))")
     }
 
     /// Ctrl-R finds a Korean word in the chat and Enter picks its message; Alt-A then goes to the

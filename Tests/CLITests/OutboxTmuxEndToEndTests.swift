@@ -159,9 +159,35 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         let client = try terminal(mina, ["--channel", room])
         waitFor(in: client, "opened the chat") { $0.contains { $0.contains("history from mina") } }
 
-        try client.type("after the rules changed")
+        try refuseThenRetryAndDiscard("after the rules changed", in: client, stillShown: "history from mina")
+    }
+
+    /// The same in a thread's view: a reply in the thread refused for good is resent with `t`
+    /// and discarded with `d`, asked first as in the chat, and leaves the thread at once. Before,
+    /// both keys did nothing on a thread's line.
+    func testARefusedThreadReplyIsRetriedWithTAndLeavesTheThreadAtOnceWithD() async throws {
+        let (mina, _, owner, room, roomID) = try await memberWithCachedRoom()
+        proxy.set(.drop, matching: "/sync")
+        try await owner.setState("m.room.power_levels", ["events_default": 50], in: roomID)
+        let client = try terminal(mina, ["--channel", room])
+        waitFor(in: client, "opened the chat") { $0.contains { $0.contains("history from mina") } }
+        try client.keys("Escape")
+        waitFor(in: client, "left the input") { $0.contains { $0.contains("pick a message") } }
+        try client.keys("Up")
+        waitFor(in: client, "entered selection mode") { $0.contains { $0.contains("selecting") } }
+        try client.keys("Right")
+        waitFor(in: client, "opened the thread of the newest message") { $0.contains { $0.contains("Thread · history from mina") } }
+
+        try refuseThenRetryAndDiscard("in the thread after the rules changed", in: client, stillShown: "Thread · history from mina")
+    }
+
+    /// Posts `text`, which the homeserver refuses for good; then, in selection mode, `t` asks
+    /// (naming it) and is refused again, and `d` asks and takes it out at once, `stillShown`
+    /// still on screen. Every key waits for the screen it expects: an Esc followed at once by a
+    /// letter reads as Alt-letter.
+    private func refuseThenRetryAndDiscard(_ text: String, in client: TmuxSession, stillShown: String) throws {
+        try client.type(text)
         try client.keys("Enter")
-        // Every key waits for the screen it expects: an Esc followed at once by a letter reads as Alt-letter.
         waitFor(in: client, "showed the refusal") { screen in
             screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
         }
@@ -170,14 +196,14 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         try client.keys("C-u")  // the input kept the refused text: clear it
         try client.keys("Escape")  // leave the input
         waitFor(in: client, "left the input, the refused message shown") { screen in
-            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("after the rules changed") }
-                && screen.contains { $0.contains("pick a message") }  // a key right after Esc would be Alt-key
+            screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains(text) }
+                && screen.contains { $0.contains("pick a message") } && screen.contains { $0.contains(stillShown) }
         }
         try client.keys("Up")  // selection mode: the newest message (the refused one) picked
         waitFor(in: client, "entered selection mode") { $0.contains { $0.contains("selecting") } }
 
-        try client.keys("t")  // asks first, naming the message
-        waitFor(in: client, "asked before sending again") { $0.contains { $0.contains("again?") } }
+        try client.keys("t")
+        waitFor(in: client, "asked before sending again, naming the message") { $0.contains { $0.contains("“\(text)” again?") } }
         try client.keys("Right", "Enter")
         waitFor(in: client, "refused the retry again") { screen in
             screen.contains { $0.contains("not sent:") } && screen.contains { $0.contains("Press Enter") }
@@ -186,11 +212,10 @@ final class OutboxTmuxEndToEndTests: XCTestCase {
         waitFor(in: client, "closed the alert") { !$0.contains { $0.contains("Press Enter") } }
 
         try client.keys("d")
-        waitFor(in: client, "asked before discarding") { $0.contains { $0.contains("Discard") } }
+        waitFor(in: client, "asked before discarding, naming the message") { $0.contains { $0.contains("Discard “\(text)”") } }
         try client.keys("Right", "Enter")
         waitFor(3, in: client, "took the discarded message out at once") { screen in
-            !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains("after the rules changed") }
-                && screen.contains { $0.contains("history from mina") }
+            !screen.contains { $0.contains("not sent:") } && !screen.contains { $0.contains(text) } && screen.contains { $0.contains(stillShown) }
         }
     }
 }

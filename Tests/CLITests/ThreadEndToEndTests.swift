@@ -49,7 +49,16 @@ final class ThreadEndToEndTests: XCTestCase {
         XCTAssertEqual(relation?["rel_type"] as? String, "m.thread")
         XCTAssertEqual(relation?["event_id"] as? String, ids[0])
 
-        let refused = try mina.run(["post", room, "--thread", ids[0], "--emote", "waves"])
+        // An action in the thread: nio reads an m.emote in the same thread.
+        let acted = try mina.run(["post", room, "--thread", ids[0], "--emote", "waves"])
+        XCTAssertEqual(acted.status, 0, "\(acted)")
+        let emote = try XCTUnwrap(try peer.events(in: room).first { ($0["content"] as? [String: Any])?["body"] as? String == "waves" })
+        let content = emote["content"] as? [String: Any]
+        XCTAssertEqual(content?["msgtype"] as? String, "m.emote")
+        XCTAssertEqual((content?["m.relates_to"] as? [String: Any])?["rel_type"] as? String, "m.thread")
+        XCTAssertEqual((content?["m.relates_to"] as? [String: Any])?["event_id"] as? String, ids[0])
+
+        let refused = try mina.run(["post", room, "--reply-to", ids[0], "--emote", "waves"])
         XCTAssertEqual(refused.status, 2, "\(refused)")
         XCTAssertTrue(refused.stderr.contains("give one of --reply-to, --thread or --emote"), refused.stderr)
     }

@@ -12,6 +12,7 @@ final class MatrixTerminalTests: XCTestCase {
     func testAGuestReadsLiveButCannotSend() async throws { try await scenarios.guestReadsLiveButCannotSend() }
     func testAMentionRingsTheBellAndNotifies() async throws { try await scenarios.mentionRingsTheBellAndNotifies() }
     func testLinksAreNumberedAndHyperlinkedSafely() async throws { try await scenarios.linksAreNumberedAndHyperlinkedSafely() }
+    func testLinksMoveUpWithALiveMessage() async throws { try await scenarios.linksMoveUpWithALiveMessage() }
     func testAMemberChatsLiveResizesAndQuits() async throws { try await scenarios.memberChatsLiveResizesAndQuits() }
     func testBadgesCount() async throws { try await scenarios.regionFirstAndBadges() }
     func testTheNicknameGateKeepsTheChatClosed() async throws { try await scenarios.nicknameGateKeepsTheChatClosed() }

@@ -103,6 +103,7 @@ final class ChangeTests: XCTestCase {
     func testAnotherConnectionsCommitIsNoticedWithoutPolling() throws {
         var configuration = Database.Configuration()
         configuration.fallbackPollSeconds = 3_600 // only inotify can deliver within the deadline
+        configuration.pollSecondsWithoutInotify = 3_600
         let watcher = try Database(path: path, migrations: schema, configuration: configuration)
         let writer = try Database(path: path, migrations: schema, configuration: configuration)
         let seen = Collected<DatabaseChange>()
@@ -116,7 +117,7 @@ final class ChangeTests: XCTestCase {
     func testFallbackPollNoticesChangesWithoutInotify() throws {
         var configuration = Database.Configuration()
         configuration.fallbackPollSeconds = 0.2
-        configuration.usesInotify = false
+        configuration.inotify = nil
         let watcher = try Database(path: path, migrations: schema, configuration: configuration)
         var quiet = Database.Configuration()
         quiet.observesOtherProcesses = false

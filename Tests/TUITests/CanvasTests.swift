@@ -100,4 +100,20 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(canvas.lines, ["|   |", "|   |", "|   |"])
         XCTAssertEqual(canvas[0, 1], .blank)
     }
+
+    /// Links move up with their cells; one scrolled out of the rect or cut by its side is gone,
+    /// one beside the rect stays where it is.
+    func testScrollingARectMovesItsLinksWithTheirCells() {
+        var canvas = Canvas(size: Size(width: 20, height: 4))
+        let rect = Rect(row: 0, column: 0, width: 10, height: 4)
+        canvas.link("https://top.example/", row: 0, columns: 0..<5)
+        canvas.link("https://low.example/", row: 3, columns: 2..<8)
+        canvas.link("https://cut.example/", row: 2, columns: 8..<14)
+        canvas.link("https://side.example/", row: 3, columns: 12..<18)
+        canvas.scrollUp(rect, by: 1)
+        XCTAssertEqual(canvas.hyperlinks.map(\.url), ["https://low.example/", "https://side.example/"])
+        XCTAssertEqual(canvas.hyperlinks.map(\.row), [2, 3])
+        XCTAssertEqual(canvas.hyperlinks.map(\.columns), [2..<8, 12..<18])
+    }
 }
+

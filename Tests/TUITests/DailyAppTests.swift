@@ -106,6 +106,24 @@ final class DailyAppTests: XCTestCase {
         await harness.waitFor("/nonexistent/opener is not installed")
     }
 
+    /// `o` on a picked message with a link opens that link with the opener (one argument, the
+    /// address), as `/open` does; on a message without one it says nothing is there to open.
+    func testOOnAPickedMessageOpensItsLink() async throws {
+        let (harness, _) = try await lobbyScene()
+        let folder = try TemporaryDirectory(prefix: "opener")
+        let recorded = folder.file("opened.txt"), opener = folder.file("opener")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$#\" \"$1\" > '\(recorded.path)'\n".utf8).write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: opener.path)
+        harness.app.imageOpener = [opener.path]
+        await harness.pickMessages()
+        await harness.waitFor("selecting:")
+        await harness.type("o")
+        await harness.waitFor("opening https://a.example/map")
+        let opened = await eventually { (try? String(contentsOf: recorded, encoding: .utf8)) == "1\nhttps://a.example/map\n" }
+        XCTAssertTrue(opened, "the opener got the link alone: \(String(describing: try? String(contentsOf: recorded, encoding: .utf8)))")
+        XCTAssertFalse(harness.text.contains("in the image viewer?"), "a link opens without a question")
+    }
+
     func testAltAGoesToTheHighlightFirstAndTheStatusLineNamesADirectMessage() async throws {
         let (harness, other) = try await lobbyScene()
         await harness.press(.escape, .escape)

@@ -7,7 +7,8 @@ import XCTest
 
 /// Clicks as SGR mouse reports (issue 19; real store, real loop, recording terminal): a click on
 /// a message picks it, as ↑ in selection mode would; a click on a channel of the list opens it;
-/// a click on a blank row of the chat picks nothing.
+/// a click on a blank row of the chat picks nothing; a click on a conversation of the Direct tab
+/// (not the highlighted one) opens it, one on a channel of Discover opens that channel.
 @MainActor
 final class MouseClickAppTests: XCTestCase {
     private func click(_ harness: AppHarness, row: Int, column: Int) async {
@@ -41,5 +42,49 @@ final class MouseClickAppTests: XCTestCase {
         let row = try XCTUnwrap(harness.frame().firstIndex { $0.hasPrefix("  강남구") }, harness.text)
         await click(harness, row: row, column: 3)
         await harness.waitFor("# 강남구")
+    }
+
+    func testAClickOnAConversationOfTheDirectTabOpensThatOne() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("dave", nickname: "Dave")
+        let viewer = await harness.service.viewer()
+        let dave = try XCTUnwrap(viewer.userID)
+        for (name, text) in [("mina", "first from mina"), ("joon", "second from joon")] {
+            let other = try harness.files.open(as: name)
+            try await other.signUpMember(name, nickname: name.capitalized)
+            _ = try await other.sendDirect(text, to: dave)
+        }
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.press(.character("3"))
+        await harness.waitUntil("both conversations listed") { $0.contains("first from mina") && $0.contains("second from joon") }
+        let heading = try XCTUnwrap(harness.frame().firstIndex { $0.contains("Direct") && !$0.contains("1 ") })
+        await click(harness, row: heading, column: 3)
+        XCTAssertNil(harness.app.openChat, "a row that is no conversation opens nothing")
+
+        let row = try XCTUnwrap(harness.frame().firstIndex { $0.contains("Mina") && !$0.contains("▸") }, harness.text)
+        await click(harness, row: row, column: 10)
+        await harness.waitFor("Type a message")
+        XCTAssertTrue(harness.text.contains("first from mina"), harness.text)
+        XCTAssertFalse(harness.text.contains("second from joon"), "the clicked conversation, not the highlighted one:\n\(harness.text)")
+    }
+
+    func testAClickOnAChannelOfDiscoverOpensIt() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("dave", nickname: "Dave")
+        let mina = try harness.files.open(as: "mina")
+        try await mina.signUpMember("mina", nickname: "Mina")
+        for (name, count) in [("help", 3), ("lobby", 1)] {
+            let channel = try await mina.channel(named: name).id
+            for index in 1...count { _ = try await mina.send("\(name) news \(index)", to: channel) }
+        }
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.press(.character("1"))
+        await harness.waitFor("lobby news 1")
+        let row = try XCTUnwrap(harness.frame().firstIndex { $0.contains("lobby news 1") }, harness.text)
+        XCTAssertFalse(harness.frame()[row - 1].contains("▸"), "not the highlighted channel:\n\(harness.text)")
+        await click(harness, row: row, column: 10)
+        await harness.waitFor("# lobby")
     }
 }

@@ -220,13 +220,15 @@ final class OverlayPaneTests: XCTestCase {
         var query = LineEditor()
         for character in "jo" { _ = query.handle(.character(character)) }
         var cursor: Point?
+        var targets: [Int: Int] = [:]
         let lines = check { canvas, region in
             var pane = ConversationsPane(rows: .loaded([row]), placeholder: nil, selected: 1, strings: strings, text: .unfiltered,
                                          transcript: ChatTranscript(strings: strings, text: .unfiltered))
             pane.query = query
             pane.searchFocused = true
             pane.found = .loaded([joon, jonas])
-            cursor = pane.draw(on: &canvas, in: region)
+            let report = pane.draw(on: &canvas, in: region)
+            (cursor, targets) = (report.cursor, report.rowTargets)
         }
         XCTAssertEqual(lines[1], " Find: jo", lines.joined(separator: "\n"))
         XCTAssertEqual(cursor, Point(row: 2, column: 10), "the cursor after the query")
@@ -234,6 +236,7 @@ final class OverlayPaneTests: XCTestCase {
         XCTAssertTrue(lines[5].contains("Members"), lines.joined(separator: "\n"))
         XCTAssertEqual(lines[6], "▸ Jonas  jonas@example.com", "the member found, selected; Joon is not listed twice")
         XCTAssertEqual(lines.filter { $0.contains("Joon") }.count, 1)
+        XCTAssertEqual(targets, [4: 0, 7: 1], "a click on a screen row picks the conversation or member drawn there (headings pick nothing)")
     }
 
     func testTheDirectTabOffersTheSearchToAMemberAndNotToAGuest() {

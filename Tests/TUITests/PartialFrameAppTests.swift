@@ -27,6 +27,33 @@ final class PartialFrameAppTests: XCTestCase {
         XCTAssertTrue(harness.text.contains("last one"))
     }
 
+    /// Links on screen move up with their text when a live message scrolls the transcript, and
+    /// the partial frame writes each one's OSC 8 again over its own text where it now is.
+    /// Regression: the kept canvas left the links at their old rows, so the partial frame wrote
+    /// the escape over the text that had moved under them (and the canvas differed from a whole
+    /// frame's by those stale links).
+    func testLinksOnScreenMoveUpWithTheirTextInAPartialFrame() async throws {
+        let (harness, joon, lobby) = try await AppHarness.minaInLobbyWithJoon()
+        let chat = try XCTUnwrap(harness.chat)
+        let urls: Set = ["https://a.example/map", "https://b.example/x"]
+        let linked = try await joon.send("map https://a.example/map and https://b.example/x", to: lobby)
+        let arrived = await eventually { chat.messages.value?.last?.id == linked.id }
+        XCTAssertTrue(arrived)
+        harness.frame()
+        XCTAssertEqual(Set(harness.terminal.takeHyperlinkCalls().map(\.url)), urls, "a whole frame writes the new links")
+        for index in 1...3 {
+            let sent = try await joon.send("plain \(index)", to: lobby)
+            try await drawnAlone(harness, showing: sent.id, in: chat)
+            let calls = harness.terminal.takeHyperlinkCalls()
+            XCTAssertEqual(Set(calls.map(\.url)), urls, "the links moved: each is written again")
+            for call in calls {
+                let shown = harness.terminal.screen[call.point.row][call.point.column...].joined()
+                XCTAssertTrue(call.url.hasPrefix(call.text) && shown.hasPrefix(call.text),
+                              "the link \(call.url) was written over \(shown.debugDescription):\n\(harness.terminal.lines.joined(separator: "\n"))")
+            }
+        }
+    }
+
     /// Scrolled back, new messages do not move the view: no partial frame scrolls the transcript.
     func testScrolledBackANewMessageIsAWholeFrame() async throws {
         let (harness, joon, lobby) = try await AppHarness.minaInLobbyWithJoon()

@@ -252,4 +252,23 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(form.password, "", "the password is not kept")
         guard case .logIn = session.phase else { return XCTFail("a failed log-in stays on the form") }
     }
+
+    /// Every screen has one lifecycle: a form left for the welcome screen is closed, and the
+    /// password typed into it (not yet submitted) goes with it. Before, the sign-up form had no
+    /// `close` and leaving either form kept the password in the model.
+    func testLeavingAFormForTheWelcomeScreenDropsThePasswordTyped() async throws {
+        let session = try CommunityFixture().session()
+        await session.showSignUp()
+        guard case .signUp(let signUp) = session.phase else { return XCTFail("no sign-up form") }
+        signUp.identifier = "new@example.com"
+        signUp.password = "typed, never sent"
+        await session.showWelcome()
+        XCTAssertEqual(signUp.password, "", "the sign-up form kept the password")
+
+        await session.showLogIn()
+        guard case .logIn(let logIn) = session.phase else { return XCTFail("no log-in form") }
+        logIn.password = "typed, never sent"
+        await session.showWelcome()
+        XCTAssertEqual(logIn.password, "", "the log-in form kept the password")
+    }
 }

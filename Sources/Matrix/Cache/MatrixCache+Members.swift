@@ -29,6 +29,25 @@ extension MatrixCache {
         }
     }
 
+    /// The joined members of `room` who go by one of `names` (folded as `Mentions.fold`, which is
+    /// SQLite's `lower`): the few a typed message may address, found without reading a big room
+    /// whole into memory.
+    func members(of room: String, named names: Set<String>) async throws -> [ChannelMember] {
+        guard !names.isEmpty else { return [] }
+        return try await database.read { connection in
+            let shown = "lower(COALESCE(display_name, substr(user_id, 2, instr(user_id || ':', ':') - 2)))"
+            let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+            let rows = try connection.query("""
+                SELECT user_id, display_name FROM members
+                WHERE room_id = ? AND membership = 'join' AND \(shown) IN (\(marks))
+                """, [.text(room)] + names.map { SQLValue.text($0) })
+            return rows.map { row in
+                let user = row["user_id"].string ?? ""
+                return ChannelMember(user: UserID(user), nickname: row["display_name"].string ?? MatrixUser.localpart(user))
+            }
+        }
+    }
+
     /// Stores the server's member events of `room` (the newest event of each member wins, as
     /// from sync) and notes that the cache now knows every member.
     func storeMemberList(_ events: [RoomEvent], of room: String) async throws {

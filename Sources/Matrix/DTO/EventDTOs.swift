@@ -78,9 +78,13 @@ struct MessageEventContent: Codable, Hashable, Sendable {
     var file: JSONValue? = nil
     /// An attachment's name when its `body` is a caption (spec v1.10).
     var filename: String? = nil
+    /// Whom the message addresses (`{"user_ids": […]}`, spec v1.7's intentional mentions): what
+    /// other clients notify on. Kept as JSON, so a malformed one never hides the message.
+    var mentions: JSONValue? = nil
 
     enum CodingKeys: String, CodingKey {
         case msgtype, body, url, info, file, filename
+        case mentions = "m.mentions"
         case geoURI = "geo_uri"
         case format
         case formattedBody = "formatted_body"

@@ -10,6 +10,14 @@ extension MessageEventContent {
         return content
     }
 
+    /// `words` as a message: an action is `m.emote`, shown by other clients as `* Name waves`.
+    static func typed(_ words: Words) -> MessageEventContent {
+        switch words {
+        case .text(let text): return typed(text)
+        case .emote(let text): return typed(text, msgtype: "m.emote")
+        }
+    }
+
     /// The content as an edit's `m.new_content` carries it.
     var asNewContent: JSONValue {
         var fields: [String: JSONValue] = ["msgtype": .string(msgtype), "body": .string(body)]

@@ -17,7 +17,7 @@ extension MatrixService: RelationsService {
 
     public func sendEmote(_ text: String, to channel: ChannelID) async throws -> Message {
         let active = try member()
-        return try await post(.typed(try Self.nonEmpty(text), msgtype: "m.emote"), to: channel.raw, active)
+        return try await post(.typed(.emote(try Self.nonEmpty(text))), to: channel.raw, active)
     }
 
     public func edit(_ message: MessageID, in channel: ChannelID, to text: String) async throws {

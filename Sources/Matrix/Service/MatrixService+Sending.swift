@@ -115,10 +115,22 @@ extension MatrixService {
             // A room this cache has no state for yet (just joined, or named by id before any
             // sync) may be encrypted: learn its state and ask the rule again before storing.
             if try await learnState(of: room, active) { try await checkPermission(ChannelID(room), active) }
+            let content = try await addressed(content, in: room, active)
             let entry = try await active.cache.enqueue(content, to: room, transactionID: TransactionID.make(), at: Date())
             hub.publish(.messagesAdded(ChannelID(room), [try await pendingMessage(entry, active)]))
             return try await settle(entry.transactionID, active)
         }
+    }
+
+    /// Typed text (a post, reply, emote, direct or thread message) with the members it addresses
+    /// (`Mentions`: `Name:` at a line's start, `@Name`) marked as Matrix mentions for other
+    /// clients. Only the joined members whose names the text could hold are read.
+    private func addressed(_ content: MessageEventContent, in room: String, _ active: Active) async throws -> MessageEventContent {
+        guard content.msgtype == "m.text" || content.msgtype == "m.emote", content.mentions == nil, content.newContent == nil else { return content }
+        let names = Mentions.candidates(in: content.body)
+        guard !names.isEmpty else { return content }
+        let members = try await active.cache.members(of: room, named: names)
+        return content.mentioning(Mentions.find(in: content.body, members: members))
     }
 
     /// Fetches and stores the state of a joined room the cache has none for (every room has

@@ -50,14 +50,14 @@ extension MatrixService: ThreadsService {
         }
     }
 
-    public func replyInThread(_ text: String, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
+    public func replyInThread(_ words: Words, root: MessageID, quoting: MessageID?, in channel: ChannelID) async throws -> Message {
         let active = try member()
-        let body = try Self.nonEmpty(text)
+        _ = try Self.nonEmpty(words.text)
         let start = try await mapped { try await threadStart(root, in: channel.raw, active) }
         let resolved = try await mapped { try await active.cache.resolved(start) }
         if resolved.redacted, resolved.relations.threadReplies == 0 { throw ChatError.invalidInput("A deleted message starts no thread.") }
         let answered = try await mapped { try await threadTarget(quoting, of: start, in: channel.raw, active) }
-        var content = MessageEventContent.typed(body)
+        var content = MessageEventContent.typed(words)
         content.relatesTo = .object([
             "rel_type": .string(RelationType.thread), "event_id": .string(start.eventID),
             // Answering no message in particular, the reply names the thread's newest event only

@@ -86,11 +86,13 @@ extension TerminalApp {
                 reports.list = ui.channels?.draw(into: &canvas, in: region)
             }
         case .discover:
-            return ui.discover?.draw(into: &canvas, in: region).cursor
+            reports.page = ui.discover?.draw(into: &canvas, in: region)
+            return reports.page?.cursor
         case .profile:
             return ui.profile?.draw(into: &canvas, in: region).cursor
         case .conversations:
-            return ui.direct?.draw(into: &canvas, in: region).cursor
+            reports.page = ui.direct?.draw(into: &canvas, in: region)
+            return reports.page?.cursor
         case .chat:
             reports.chat = openChat?.draw(into: &canvas, in: region)
             return reports.chat?.cursor

@@ -1,8 +1,9 @@
 import ViewModels
 
 /// The mouse (`mouse = on`): the wheel scrolls the chat or moves through the list shown, a click
-/// on the tab bar opens that tab, on a channel of the list opens it, on a message picks it
-/// (selection mode), in the chat's input gives it the keys. Nothing under a question, an
+/// on the tab bar opens that tab, on a channel of the list or of Discover opens it, on a
+/// conversation of the Direct tab opens it (on an invitation asks, as Enter does), on a message
+/// picks it (selection mode), in the chat's input gives it the keys. Nothing under a question, an
 /// alert, the help or the command line: they keep their own keys.
 extension TerminalApp {
     /// Rows the wheel moves per turn.
@@ -37,6 +38,9 @@ extension TerminalApp {
             openChat.leaveSelectionMode()
             openChat.focus = .input
             return
+        }
+        if let index = lastFrame.page?.rowTargets[point.row], let page = shownPage as? ClickableListController {
+            return await page.click(index: index)
         }
         if let list = ui.channels, let shown = lastFrame.list?.list, shown.columns.contains(point.column),
            let channel = shown.rowChannels[point.row] {

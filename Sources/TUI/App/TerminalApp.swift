@@ -169,6 +169,8 @@ struct FrameReports {
     var chat: FrameReport?
     var list: FrameReport?
     var help: FrameReport?
+    /// The list page drawn in the main region (Direct, Discover), for a click on its rows.
+    var page: FrameReport?
     /// Where the tab bar was drawn, if it was.
     var tabBar: Region?
     /// The channel list was drawn in the sidebar (beside the page), not alone.

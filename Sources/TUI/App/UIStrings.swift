@@ -59,6 +59,13 @@ public struct UIStrings: Hashable, Sendable {
     public var replyUnavailable: String { pick("original message unavailable", "원본 메시지를 볼 수 없음") }
     public var edited: String { pick("(edited)", "(수정됨)") }
     public func threadTitle(_ root: String) -> String { pick("Thread · \(root)", "스레드 · \(root)") }
+    /// → on a line of the thread shown: threads are one level deep, so its thread is this one.
+    public var alreadyInThread: String { pick("This thread is open already.", "이미 이 스레드를 보고 있습니다.") }
+    /// A command that posts to the chat itself, typed in a thread's view.
+    public func notInThread(_ usage: String) -> String {
+        pick("\(usage) posts to the chat, not a thread: Esc Esc goes back to the chat.",
+             "\(usage)은(는) 스레드가 아니라 채팅에 올립니다. Esc 두 번으로 채팅으로 돌아가세요.")
+    }
     public func threadReplies(_ count: Int) -> String { pick(count == 1 ? "1 reply" : "\(count) replies", "답글 \(count)개") }
     /// Thread replies the viewer has not yet seen in the thread's view.
     public func threadUnread(_ count: Int) -> String { pick("\(count) new", "새 답글 \(count)개") }

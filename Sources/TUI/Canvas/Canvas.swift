@@ -107,8 +107,9 @@ public struct Canvas: Hashable, Sendable {
 
     /// Moves the cells of `rect` up by `count` rows, as a terminal scrolls a region: its top
     /// `count` rows are gone and its bottom `count` rows are blank. A pane whose body clips its
-    /// text keeps every wide glyph inside the rect, so the move keeps them whole. Pictures are not
-    /// moved: the screen never redraws a rect with a picture in it alone.
+    /// text keeps every wide glyph inside the rect, so the move keeps them whole. Links move with
+    /// their cells. Pictures are not moved: the screen never redraws a rect with a picture in it
+    /// alone.
     public mutating func scrollUp(_ rect: Rect, by count: Int) {
         let rect = rect.intersection(Rect(size: size))
         guard count > 0, !rect.isEmpty else { return }
@@ -122,6 +123,19 @@ public struct Canvas: Hashable, Sendable {
                     cells[to + column] = row < rect.maxRow - moved ? cells[to + moved * width + column] : .blank
                 }
             }
+        }
+        if !hyperlinks.isEmpty { raiseHyperlinks(in: rect, by: moved) }
+    }
+
+    /// The links in `rect` after its cells moved up `moved` rows: each goes up with them, and one
+    /// scrolled out of the rect, or cut by its side (half its cells moved), is gone. Left at its
+    /// row, a link would be written again over the text that moved under it.
+    private mutating func raiseHyperlinks(in rect: Rect, by moved: Int) {
+        let columns = rect.column..<rect.maxColumn
+        hyperlinks = hyperlinks.compactMap { link in
+            guard (rect.row..<rect.maxRow).contains(link.row), link.columns.overlaps(columns) else { return link }
+            guard link.columns.clamped(to: columns) == link.columns, link.row - moved >= rect.row else { return nil }
+            return link.raised(by: moved)
         }
     }
 

@@ -5,7 +5,7 @@ import ChatCore
 /// line break and a click on any piece opens the whole link.
 public struct HyperlinkPlacement: Hashable, Sendable {
     public let url: String
-    public let row: Int
+    public private(set) var row: Int
     public let columns: Range<Int>
 
     /// Nil unless `url` is one tteok may emit (`LinkFinder.isOpenable`: http or https, URL
@@ -19,6 +19,13 @@ public struct HyperlinkPlacement: Hashable, Sendable {
 
     /// The cells the link lies over.
     var rect: Rect { Rect(row: row, column: columns.lowerBound, width: columns.count, height: 1) }
+
+    /// The same link `rows` rows higher, as its cells are after a scroll.
+    func raised(by rows: Int) -> HyperlinkPlacement {
+        var raised = self
+        raised.row -= rows
+        return raised
+    }
 
     func covers(_ point: Point) -> Bool {
         point.row == row && columns.contains(point.column)

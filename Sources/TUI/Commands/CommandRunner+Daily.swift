@@ -44,22 +44,16 @@ extension CommandRunner {
         return true
     }
 
-    /// `/open N`: the chat's links numbered newest first; only http and https are ever opened.
+    /// `/open N`: the links of what is shown (the chat, or the thread open over it) numbered
+    /// newest first, as drawn; only http and https are ever opened.
     private func openLink(_ number: String) -> Bool {
-        guard let chat = inChat(), let model = chat.model else { return false }
-        let links = LinkOpener.numbered((model.messages.value ?? []).map(\.message))
+        guard let chat = inChat(), let list = chat.shownList else { return false }
+        let links = LinkOpener.numbered((list.lines.value ?? []).map(\.message))
         guard let index = Int(number), index >= 1, index <= links.count else {
             modal.alert = strings.noSuchLink(number, count: links.count)
             return false
         }
-        switch LinkOpener.open(links[index - 1], with: chat.files.opener) {
-        case .success:
-            session.show(notice: strings.openedLink(links[index - 1]))
-            return true
-        case .failure(let refusal):
-            modal.alert = strings.describe(refusal)
-            return false
-        }
+        return chat.open(link: links[index - 1])
     }
 
     /// `/notify LEVEL` sets the open chat's level (kept for next time); alone, says it.

@@ -40,8 +40,9 @@ final class CommandRunner {
             return false
         case .success(let command):
             let done = await execute(command)
-            // A refusal raised by the chat (a guest's reply, a failed edit) fails it as well.
-            return done && modal.alert == nil && host?.openChat?.model?.alert == nil
+            // A refusal raised by the chat or the thread shown (a guest's reply, a failed edit)
+            // fails it as well.
+            return done && modal.alert == nil && host?.openChat?.model?.alert == nil && host?.openChat?.thread?.alert == nil
         }
     }
 

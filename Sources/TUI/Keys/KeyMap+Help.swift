@@ -128,7 +128,7 @@ extension UIStrings {
         case .focusInput: return korean ? "메시지 입력" : "type a message"
         case .selectMessages: return korean ? "채팅 (Esc 뒤): 메시지 고르기" : "pick a message (chat)"
         case .logIn: return korean ? "로그인 / 계정 바꾸기" : "log in / switch"
-        case .openImage: return korean ? "이미지 보기" : "open an image (viewer)"
+        case .openImage: return korean ? "이미지·링크 열기" : "open an image or a link"
         case .saveImage: return korean ? "이미지 저장" : "save an image"
         case .submit: return korean ? "보내기" : "send"
         case .edit: return korean ? "편집" : "edit"

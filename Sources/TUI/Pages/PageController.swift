@@ -38,6 +38,8 @@ struct FrameReport {
     var memberRows: Int?
     /// Where the channel list was drawn, so that a new count can redraw just its row.
     var listRegion: Region?
+    /// The row of a list page's selection drawn on each screen row, so that a click picks it.
+    var rowTargets: [Int: Int] = [:]
 }
 
 /// A page whose rows ↑/↓ and PgUp/PgDn move through.
@@ -46,10 +48,17 @@ protocol ListPageController: PageController {
     func move(by rows: Int)
 }
 
+/// A list page where a click on a row does what ↑/↓ to it and Enter would.
+@MainActor
+protocol ClickableListController: ListPageController {
+    /// Highlights the row at `index` of the selection (one its last frame reported) and opens it.
+    func click(index: Int) async
+}
+
 /// A list page whose ↑/↓ move the highlight and whose Enter opens the highlighted row (a
 /// channel, through the nickname gate): Discover, the channel list.
 @MainActor
-protocol OpeningListController: ListPageController {
+protocol OpeningListController: ClickableListController {
     var rowCount: Int { get }
     var selected: ListSelection { get set }
     /// Opens the highlighted row (there is one).
@@ -69,5 +78,11 @@ extension OpeningListController {
 
     func move(by rows: Int) {
         selected.move(by: rows, count: rowCount)
+    }
+
+    func click(index: Int) async {
+        guard index < rowCount else { return }
+        selected.select(index)
+        await openHighlighted()
     }
 }

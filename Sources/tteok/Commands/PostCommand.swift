@@ -13,7 +13,7 @@ struct PostCommand: ScriptCommand {
             .value("file", "PATH", help: "Post this file as an attachment instead of text."),
             .value("reply-to", "ID", help: "Post as a reply to this message (its id as read --json prints it)."),
             .value("thread", "ID", help: "Post in the thread this message started (or is in)."),
-            .flag("emote", help: "Post as an action, shown as `* Nick TEXT` (like /me)."),
+            .flag("emote", help: "Post as an action, shown as `* Nick TEXT` (like /me); with --thread, in the thread."),
         ],
         arguments: [
             ArgumentDefinition(name: "CHANNEL", arity: .required, help: "The channel's name (on Matrix: a room name, alias or id)."),
@@ -55,8 +55,9 @@ struct PostCommand: ScriptCommand {
         if let attachment, replyTo != nil || emote || thread != nil {
             throw .invalidCombination("\(attachment) posts an attachment alone, without --reply-to, --thread or --emote")
         }
-        if [replyTo != nil, emote, thread != nil].filter({ $0 }).count > 1 {
-            throw .invalidCombination("give one of --reply-to, --thread or --emote")
+        // An action in a thread is `--thread ID --emote`; a reply is answered with words alone.
+        if replyTo != nil, emote || thread != nil {
+            throw .invalidCombination("give one of --reply-to, --thread or --emote (--emote may go with --thread)")
         }
     }
 
@@ -70,13 +71,13 @@ struct PostCommand: ScriptCommand {
         if let imagePath { return try await postAttachment(to: channel, context) { try await $0.sendImage(ImageFileReader.upload(atPath: imagePath), to: $1) } }
         if let filePath { return try await postAttachment(to: channel, context) { try await $0.sendFile(FileUpload(readingAtPath: filePath), to: $1) } }
         // Asked before reading stdin too: a backend without relations consumes nothing.
-        let relations = replyTo != nil || emote ? try context.relations() : nil
+        let relations = replyTo != nil || emote && thread == nil ? try context.relations() : nil
         let threads = thread != nil ? try context.threads() : nil
         let messages = try messages(from: context.input)
         var posted: [Message] = []
         for text in messages {
             if let thread, let threads {
-                posted.append(try await threads.replyInThread(text, root: MessageID(thread), in: channel.id))
+                posted.append(try await threads.replyInThread(emote ? .emote(text) : .text(text), root: MessageID(thread), quoting: nil, in: channel.id))
             } else if let replyTo, let relations {
                 posted.append(try await relations.reply(text, to: MessageID(replyTo), in: channel.id))
             } else if emote, let relations {

@@ -8,6 +8,7 @@ extension ChatController {
     /// `/image PATH`: the guest alert (or the posting rule's reason) before the file is even read;
     /// then the file is read and decoded whole off the main actor, so a refused file sends nothing.
     func sendImage(atPath path: String) async {
+        if let refusal = refusalInThread("/image") { return modal.alert = refusal }
         guard let chat = model else { return modal.alert = strings.notInCommunity }
         if let refusal = chat.postingRefusal { return modal.alert = refusal }
         guard let renderer = files.previews?.renderer else { return modal.alert = strings.noImageSupport }

@@ -81,7 +81,7 @@ extension ChatController {
     /// mine, or anyone's by a moderator (the backend refuses the rest, in words).
     func askToDeletePicked() {
         guard let line = shownList?.selectedLine else { return modal.alert = strings.shared.selectMessageFirst }
-        if thread == nil, line.isMine, line.message.delivery != .delivered { return askAboutUnsent(retry: false) }
+        if line.isMine, line.message.delivery != .delivered { return askAboutUnsent(retry: false) }
         askToDelete(line)
     }
 
@@ -91,53 +91,60 @@ extension ChatController {
         modal.ask(strings.askDelete(target), confirm: strings.deleteChoice, strings: strings) { await list.delete(line) }
     }
 
-    // MARK: Slash commands
+    // MARK: Slash commands (on what is shown: the chat, or the thread open over it)
 
     /// `/reply TEXT`: the message being answered, else the picked one, else the newest of others.
     func replyCommand(_ text: String) async {
-        guard let model else { return }
-        guard let line = composing.flatMap(replyTarget) ?? model.selectedLine ?? model.newestFromOthers else {
+        guard let list = shownList else { return }
+        guard let line = composing.flatMap(replyTarget) ?? list.selectedLine ?? list.newestFromOthers else {
             return modal.alert = strings.shared.selectMessageFirst
         }
-        if await model.reply(text, to: line) { finishCommand() }
+        if await list.reply(text, to: line) { finishCommand() }
     }
 
     /// `/edit TEXT`: the message being edited, else the picked one, else my last.
     func editCommand(_ text: String) async {
-        guard let model else { return }
+        guard let list = shownList else { return }
         let editing: ChatLine? = if case .edit(let line, _)? = composing { line } else { nil }
-        guard let line = editing ?? model.selectedLine ?? model.lastEditableLine else {
+        guard let line = editing ?? list.selectedLine ?? list.lastEditableLine else {
             return modal.alert = strings.shared.editOnlyYours
         }
-        if await model.edit(line, to: text) { finishCommand() }
+        if await list.edit(line, to: text) { finishCommand() }
     }
 
     /// `/react EMOJI`: toggles `key` on the picked message, else the one answered, else the
     /// newest of others; `/react` alone offers the choice.
     func reactCommand(_ key: String?) async {
-        guard let model else { return }
-        guard let line = model.selectedLine ?? composing.flatMap(replyTarget) ?? model.newestFromOthers else {
+        guard let list = shownList else { return }
+        guard let line = list.selectedLine ?? composing.flatMap(replyTarget) ?? list.newestFromOthers else {
             return modal.alert = strings.shared.selectMessageFirst
         }
         guard let key else { return askToReact(to: line) }
-        _ = await model.toggleReaction(key, on: line)
+        _ = await list.toggleReaction(key, on: line)
     }
 
     /// `/delete`: the picked message, else my last — asks first, naming it.
     func deleteCommand() {
-        guard let model else { return }
-        guard let line = model.selectedLine ?? model.lastEditableLine else { return modal.alert = strings.shared.selectMessageFirst }
+        guard let list = shownList else { return }
+        guard let line = list.selectedLine ?? list.lastEditableLine else { return modal.alert = strings.shared.selectMessageFirst }
         askToDelete(line)
     }
 
-    /// `/me TEXT`.
+    /// `/me TEXT`: an action in the chat, or in the thread shown.
     func emoteCommand(_ text: String) async {
-        if await model?.sendEmote(text) == true { scroll = .newest }
+        if await shownList?.send(.emote(text)) == true { scroll = .newest }
+    }
+
+    /// Why a command that posts to the chat itself (an attachment) is not taken in a thread's
+    /// view — it would land outside the thread the person is looking at; nil in the chat.
+    func refusalInThread(_ usage: String) -> String? {
+        thread == nil ? nil : strings.notInThread(usage)
     }
 
     /// `/file PATH`: any file as an attachment, read off the main actor; a refused or unreadable
     /// file sends nothing and says why.
     func sendFile(atPath path: String) async {
+        if let refusal = refusalInThread("/file") { return modal.alert = refusal }
         guard let model else { return modal.alert = strings.notInCommunity }
         if let refusal = model.postingRefusal { return modal.alert = refusal }
         do {

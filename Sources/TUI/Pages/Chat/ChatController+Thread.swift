@@ -2,9 +2,9 @@ import ChatCore
 import ViewModels
 
 /// A thread's view inside the chat page: → in selection mode opens the picked message's thread
-/// (root first, then its replies, live, older ones read back as its top shows). Its keys are the
-/// chat's: Enter replies in the thread, Esc ↑ picks a line of it to reply to, edit, react to or
-/// delete, and Esc while reading goes back to the chat.
+/// (root first, then its replies, live, older ones read back as its top shows). Its keys and
+/// slash commands are the chat's: Enter replies in the thread (`/me` acts in it), Esc ↑ picks a
+/// line of it to act on, and Esc while reading goes back to the chat.
 extension ChatController {
     /// Opens the picked message's thread with the keys in its input.
     func openThread() async {
@@ -22,21 +22,6 @@ extension ChatController {
         focus = .input
         input.setText("")
         await opened.load()
-    }
-
-    /// Enter in a thread's input: a reply in the thread (answering the picked line when a reply
-    /// is under way), or the edit under way. The thread's alert says why one was refused.
-    func submitInThread(_ thread: ThreadModel) async {
-        let line = input.text
-        guard !line.allSatisfy(\.isWhitespace) else { return }
-        if let composing {
-            guard await sendComposed(line, composing) else { return }
-            self.composing = nil
-            if case .reply = composing { input.commit() }
-        } else if await thread.reply(line) {
-            input.commit()
-        }
-        scroll = .newest
     }
 
     /// Back to the chat, in selection mode where the thread was opened.

@@ -122,8 +122,7 @@ final class ChatController: PageController {
         completion = nil
         let list: any MessageList = shownList ?? model
         switch (intent, keyContext) {
-        case (.submit, _):
-            if let thread { await submitInThread(thread) } else { await submit(model) }
+        case (.submit, _): await submit(to: list, in: model)
         case (.edit(.end), .chatInput) where input.cursor == input.text.count:
             // End with nothing after the cursor to move over: the newest message.
             scrollToNewest()
@@ -166,24 +165,24 @@ final class ChatController: PageController {
         return true
     }
 
-    /// The letters of selection mode: each asks first, naming its target. In a thread's view,
-    /// reply, edit, react, delete and the attachment keys act on the thread's picked line; the
-    /// chat's own (report, block, resend, another thread) wait for the chat.
+    /// The letters of selection mode: each asks first, naming its target. In a thread's view they
+    /// act on the thread's picked line, as in the chat; → there says the thread is open already.
     private func handleSelected(_ intent: Intent) async -> Bool {
         guard focus == .selecting else { return false }
         switch intent {
         case .reply: startReply()
-        case .openThread where thread == nil: await openThread()
+        case .openThread where thread != nil: session.show(notice: strings.alreadyInThread)
+        case .openThread: await openThread()
         case .editPicked:
             guard let line = shownList?.selectedLine else { modal.alert = strings.shared.selectMessageFirst; break }
             startEdit(line)
         case .react: askToReact()
         case .delete: askToDeletePicked()
-        case .report where thread == nil: promptReport()
-        case .block where thread == nil: askToBlockSelectedSender()
+        case .report: promptReport()
+        case .block: askToBlockSelectedSender()
         case .openImage: await askToOpenImage()
         case .saveImage: await askToSaveImage()
-        case .retryUnsent where thread == nil: askAboutUnsent(retry: true)
+        case .retryUnsent: askAboutUnsent(retry: true)
         default: return false
         }
         return true
@@ -215,10 +214,12 @@ final class ChatController: PageController {
         focus = .input
     }
 
-    /// Enter in the input: a slash command, or a message (`//text` sends `/text`). Anyone the
+    /// Enter in the input, in the chat or in a thread's view alike: a slash command (run by the
+    /// one dispatch, which acts on what is shown), or a message (`//text` sends `/text`) posted
+    /// where the input is — the reply or edit under way, else the chat or the thread. Anyone the
     /// chat's posting decision refuses gets its alert and nothing is sent. A command that fails
     /// keeps its line in the input, to be corrected.
-    private func submit(_ model: ChatModel) async {
+    private func submit(to list: any MessageList, in model: ChatModel) async {
         let line = input.text
         if CommandRegistry.isCommand(line) {
             if await host?.run(line) == true { input.commit() }
@@ -237,7 +238,7 @@ final class ChatController: PageController {
             }
             return
         }
-        if await model.send(CommandRegistry.messageText(line)) {
+        if await list.send(.text(CommandRegistry.messageText(line))) {
             input.commit()
             scroll = .newest
         }

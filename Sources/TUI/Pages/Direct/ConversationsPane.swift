@@ -33,16 +33,24 @@ public struct ConversationsPane {
         self.transcript = transcript
     }
 
-    /// Draws the tab; returns the cursor when the search field has the keys.
+    /// What drawing showed: the cursor when the search field has the keys, and which row of the
+    /// selection (an invitation, a conversation, a member found) is on each screen row, so that
+    /// a click picks what is under it.
+    public struct Report: Hashable, Sendable {
+        public var cursor: Point?
+        public var rowTargets: [Int: Int] = [:]
+    }
+
+    /// Draws the tab.
     @discardableResult
-    public func draw(on canvas: inout Canvas, in region: Region) -> Point? {
+    public func draw(on canvas: inout Canvas, in region: Region) -> Report {
         canvas.clear(region)
         canvas.draw(strings.shared.tabTitle(.direct), style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: region)
         guard searchable else {
             drawPlaceholder(on: &canvas, in: region.inset(top: 1))
-            return nil
+            return Report()
         }
-        let cursor = drawSearch(on: &canvas, in: region.rows(1, count: 1))
+        var report = Report(cursor: drawSearch(on: &canvas, in: region.rows(1, count: 1)))
         let body = region.inset(top: 3)
         switch rows {
         case .loading:
@@ -52,9 +60,9 @@ public struct ConversationsPane {
         case .loaded(let conversations) where conversations.isEmpty && invites.isEmpty && query.isEmpty && found == nil:
             drawPlaceholder(on: &canvas, in: body)
         case .loaded(let conversations):
-            drawList(conversations, on: &canvas, in: body)
+            report.rowTargets = drawList(conversations, on: &canvas, in: body)
         }
-        return cursor
+        return report
     }
 
     private func drawPlaceholder(on canvas: inout Canvas, in body: Region) {
@@ -77,8 +85,8 @@ public struct ConversationsPane {
     }
 
     /// Invitations under their heading, conversations, then a heading and the members found;
-    /// the selection spans them all.
-    private func drawList(_ conversations: [ConversationRow], on canvas: inout Canvas, in body: Region) {
+    /// the selection spans them all. Returns the selection's index drawn on each screen row.
+    private func drawList(_ conversations: [ConversationRow], on canvas: inout Canvas, in body: Region) -> [Int: Int] {
         var lines = invitationLines()
         lines += conversations.enumerated().map { index, row in
             (invites.count + index, { canvas, line, selected in drawRow(row, isSelected: selected, on: &canvas, in: line) })
@@ -96,9 +104,12 @@ public struct ConversationsPane {
         }
         let selectedLine = lines.firstIndex { $0.0 == selected } ?? 0
         let first = ListScroll.offset(selected: selectedLine, count: lines.count, height: body.height)
+        var targets: [Int: Int] = [:]
         for (offset, line) in lines.dropFirst(first).prefix(body.height).enumerated() {
             line.1(&canvas, body.rows(offset, count: 1), line.0 == selected)
+            if let index = line.0 { targets[body.absolute(Point(row: offset, column: 0)).row] = index }
         }
+        return targets
     }
 
     private func invitationLines() -> [(Int?, (inout Canvas, Region, Bool) -> Void)] {

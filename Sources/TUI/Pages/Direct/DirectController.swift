@@ -5,7 +5,7 @@ import ViewModels
 /// that filters them and finds members to start one with, the highlighted row, and whether the
 /// keys are in the search field. Accepting (Enter) or declining (`x`) an invitation asks first.
 @MainActor
-final class DirectController: ListPageController {
+final class DirectController: ClickableListController {
     let model: ConversationsModel
     let invitations: InvitationsModel
     private let strings: UIStrings
@@ -86,6 +86,15 @@ final class DirectController: ListPageController {
         selected.move(by: rows, count: count)
     }
 
+    /// A click on a row: the keys leave the search field, and the row opens as Enter opens it
+    /// (an invitation asks first).
+    func click(index: Int) async {
+        guard index < count else { return }
+        isSearching = false
+        selected.select(index)
+        await open()
+    }
+
     /// The highlighted invitation, if the highlight is on one.
     private var selectedInvite: Invite? {
         let invites = invites
@@ -135,6 +144,9 @@ final class DirectController: ListPageController {
         pane.query = query
         pane.searchFocused = isSearching
         pane.found = model.found
-        return FrameReport(cursor: pane.draw(on: &canvas, in: region))
+        let drawn = pane.draw(on: &canvas, in: region)
+        var report = FrameReport(cursor: drawn.cursor)
+        report.rowTargets = drawn.rowTargets
+        return report
     }
 }

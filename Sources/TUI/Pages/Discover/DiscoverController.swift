@@ -28,7 +28,9 @@ final class DiscoverController: OpeningListController {
     }
 
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
-        DiscoverPane(rows: model.rows, selected: selected.index(count: rows.count), strings: strings, text: text).draw(on: &canvas, in: region)
-        return FrameReport()
+        let pane = DiscoverPane(rows: model.rows, selected: selected.index(count: rows.count), strings: strings, text: text)
+        var report = FrameReport()
+        report.rowTargets = pane.draw(on: &canvas, in: region)
+        return report
     }
 }

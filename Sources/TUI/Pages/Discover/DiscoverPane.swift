@@ -14,7 +14,10 @@ public struct DiscoverPane {
         self.text = text
     }
 
-    public func draw(on canvas: inout Canvas, in region: Region) {
+    /// Draws the tab; returns the index of the channel drawn on each screen row (two rows each),
+    /// so that a click opens what is under it.
+    @discardableResult
+    public func draw(on canvas: inout Canvas, in region: Region) -> [Int: Int] {
         canvas.clear(region)
         canvas.draw(strings.shared.tabTitle(.discover), style: Style(.accent, on: nil, .bold), row: 0, column: 1, in: region)
         let body = region.inset(top: 1)
@@ -29,10 +32,15 @@ public struct DiscoverPane {
             let perRow = 2
             let visible = max(body.height / perRow, 1)
             let first = ListScroll.offset(selected: selected, count: rows.count, height: visible)
+            var targets: [Int: Int] = [:]
             for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
-                drawRow(row, isSelected: first + offset == selected, on: &canvas, in: body.rows(offset * perRow, count: perRow))
+                let area = body.rows(offset * perRow, count: perRow)
+                drawRow(row, isSelected: first + offset == selected, on: &canvas, in: area)
+                for line in 0..<area.height { targets[area.absolute(Point(row: line, column: 0)).row] = first + offset }
             }
+            return targets
         }
+        return [:]
     }
 
     private func drawRow(_ row: DiscoverRow, isSelected: Bool, on canvas: inout Canvas, in area: Region) {
