@@ -49,10 +49,16 @@ public struct ReactionCount: Hashable, Sendable, Codable {
 public enum ThreadPosition: Hashable, Sendable, Codable {
     /// The message starts a thread with `replyCount` replies (shown under it), `unread` of them
     /// by others and not yet seen in the thread's view (the embedded community keeps a read
-    /// marker per thread; Matrix shows none yet).
+    /// marker per thread; on Matrix it is the server's count since the threaded receipt).
     case root(replyCount: Int, unread: Int = 0)
     /// The message is a reply in the thread started by `root` (shown in the thread, not the chat).
     case reply(root: MessageID)
+
+    /// How many replies the thread this message starts has; nil for a reply in a thread.
+    public var replyCount: Int? {
+        if case .root(let count, _) = self { return count }
+        return nil
+    }
 }
 
 /// What kind of message this is, in the words `tteok read --json` uses.

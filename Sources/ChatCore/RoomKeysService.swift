@@ -23,6 +23,11 @@ public protocol RoomKeysService: AnyObject, Sendable {
     /// (a wrong key is refused before anything is downloaded); the cross-signing keys found
     /// there sign this device. From then on this device uploads its new keys to the backup.
     func restoreKeyBackup(recoveryKey: String) async throws -> KeyRecoverySummary
+
+    /// True when the account keeps keys in secret storage that this device has not unlocked (it
+    /// was made on another device): the recovery key or passphrase would bring them here. Why:
+    /// a new device reads no earlier history until then, so the person is asked at once.
+    func secretStorageIsLocked() async throws -> Bool
 }
 
 /// A key backup just made.

@@ -37,16 +37,26 @@ public final class ServiceCommunity: ChatService {
     public var accountNaming: AccountNaming { .email }
 
     public func events() -> AsyncStream<ChatEvent> {
-        let first = subscribed.withLock { wanted in defer { wanted = true }; return !wanted }
         let stream = hub.stream()
-        if first {
-            Task {
-                // A link made from now on subscribes itself; the one already open is asked here.
-                guard let link = try? await self.ready(), (try? await link.call(.subscribe)) == .done else { return }
-                self.live.withLock { $0 = ObjectIdentifier(link) }
-            }
-        }
+        subscribeOnce()
         return stream
+    }
+
+    public func listenOnMain(_ handler: @escaping EventHub.MainHandler) -> LiveListener {
+        let listener = hub.listenOnMain(handler)
+        subscribeOnce()
+        return listener
+    }
+
+    /// The first listener asks the service for live events; later ones share them.
+    private func subscribeOnce() {
+        let first = subscribed.withLock { wanted in defer { wanted = true }; return !wanted }
+        guard first else { return }
+        Task {
+            // A link made from now on subscribes itself; the one already open is asked here.
+            guard let link = try? await self.ready(), (try? await link.call(.subscribe)) == .done else { return }
+            self.live.withLock { $0 = ObjectIdentifier(link) }
+        }
     }
 
     /// True while the service pushes live events to this client (subscribed on the open link).
@@ -117,7 +127,7 @@ public final class ServiceCommunity: ChatService {
     }
 
     private func resumedLink() async throws -> ServiceLink {
-        let fresh = try ServiceLink(path: socketPath) { [weak self] event in self?.hub.publish(event) }
+        let fresh = try ServiceLink(path: socketPath) { [weak self] events in self?.hub.publish(events) }
         // Who this is decides whose pending posts the outbox sends.
         if case .viewer(let viewer) = try await fresh.call(.restore(token: sessionFile.load()?.token)) {
             lastViewer.withLock { $0 = viewer.userID }

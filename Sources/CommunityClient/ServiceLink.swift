@@ -5,13 +5,14 @@ import FoundationEssentials
 import Glibc
 
 /// One connection to the service: requests are written under a lock, answers matched to their
-/// id by a reader thread, pushed events handed to `onEvent`. When the connection ends, every
-/// waiting request fails with `.offline` at once: a dead service is never a hang.
+/// id by a reader thread, pushed events handed to `onEvent` (a push's events together). When the
+/// connection ends, every waiting request fails with `.offline` at once: a dead service is never
+/// a hang.
 final class ServiceLink: @unchecked Sendable {
     private let stream: FrameStream
     private let writeLock = Mutex(())
     private let state = Mutex(State())
-    private let onEvent: @Sendable (ChatEvent) -> Void
+    private let onEvent: @Sendable ([ChatEvent]) -> Void
 
     private struct State {
         var nextID: UInt64 = 0
@@ -26,7 +27,7 @@ final class ServiceLink: @unchecked Sendable {
     static let answerTimeout: TimeInterval = 10
 
     /// Connects to `path`; throws `.offline` when nothing answers there.
-    init(path: String, onEvent: @escaping @Sendable (ChatEvent) -> Void) throws(ChatError) {
+    init(path: String, onEvent: @escaping @Sendable ([ChatEvent]) -> Void) throws(ChatError) {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw .offline("cannot make a socket") }
         var address = sockaddr_un()
@@ -88,22 +89,29 @@ final class ServiceLink: @unchecked Sendable {
         writeLock.withLock { _ in if isOpen { _ = shutdown(stream.descriptor, Int32(SHUT_RDWR)) } }
     }
 
+    /// Pushed events are handed on together while more frames are already read: a push's
+    /// frames (the messages, then the counts) arrive in one write and reach the screens in one
+    /// hop. An answer waits for the events read before it, so order is kept.
     private func readAnswers() {
         var failure = ChatError.offline("the community service closed the connection")
+        var events: [ChatEvent] = []
         while true {
             do {
                 guard let frame = try stream.read(ServerFrame.self) else { break }
                 switch frame.body {
-                case .event(let event): onEvent(event)
+                case .event(let event): events.append(event)
                 case .response(let id, let response):
+                    if !events.isEmpty { onEvent(events); events = [] }
                     let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
                     if let waiter { waiter.resume(returning: response) } else if case .failure(let error) = response { failure = error }
                 }
+                if !events.isEmpty, !stream.hasWholeFrame { onEvent(events); events = [] }
             } catch {
                 failure = error.chatError
                 break
             }
         }
+        if !events.isEmpty { onEvent(events) }
         let waiters = state.withLock { state -> [CheckedContinuation<Response, any Error>] in
             if let givenUp = state.givenUp { failure = givenUp }
             state.open = false
@@ -112,6 +120,6 @@ final class ServiceLink: @unchecked Sendable {
         }
         waiters.forEach { $0.resume(throwing: failure) }
         writeLock.withLock { _ in _ = close(stream.descriptor) }
-        if case .offline(let why) = failure { onEvent(.connection(.offline(why))) } else { onEvent(.connection(.offline(failure.message))) }
+        if case .offline(let why) = failure { onEvent([.connection(.offline(why))]) } else { onEvent([.connection(.offline(failure.message))]) }
     }
 }

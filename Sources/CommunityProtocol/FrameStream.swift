@@ -5,18 +5,20 @@ import Glibc
 
 /// Reads and writes whole frames on a connected stream socket with blocking calls. Each side
 /// reads on its own thread and writes on its own serial queue, so neither waits on the other.
+/// Copies share one read buffer: only one thread reads.
 public struct FrameStream: Sendable {
     public let descriptor: Int32
+    private let input: FrameInput
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        input = FrameInput(descriptor: descriptor)
+    }
 
     /// The next frame's payload; nil when the peer closed the connection between frames.
     /// Throws for a truncated or oversized frame (the connection is then unusable).
     public func readPayload() throws(ProtocolError) -> Data? {
-        guard let header = try readExactly(FrameCodec.headerSize, endAllowed: true) else { return nil }
-        let length = try FrameCodec.payloadLength(header: header)
-        guard let payload = try readExactly(length, endAllowed: false) else { throw .truncated }
-        return payload
+        try input.nextPayload()
     }
 
     /// Reads and decodes the next frame.
@@ -24,6 +26,11 @@ public struct FrameStream: Sendable {
         guard let payload = try readPayload() else { return nil }
         return try FrameCodec.decode(type, from: payload)
     }
+
+    /// True when the bytes already read hold another whole frame: reading it will not wait.
+    /// A reader hands on what it has gathered when this is false (a push's frames arrive in one
+    /// write and are taken in one go).
+    public var hasWholeFrame: Bool { input.hasWholeFrame }
 
     /// Writes all of `bytes`; false when the peer is gone or the socket's send timeout passed.
     public func write(_ bytes: Data) -> Bool {
@@ -40,23 +47,5 @@ public struct FrameStream: Sendable {
             }
             return true
         }
-    }
-
-    /// Exactly `count` bytes; nil at a clean end before the first byte when `endAllowed`.
-    private func readExactly(_ count: Int, endAllowed: Bool) throws(ProtocolError) -> Data? {
-        var data = Data(count: count)
-        var offset = 0
-        while offset < count {
-            let got = data.withUnsafeMutableBytes { buffer in
-                recv(descriptor, buffer.baseAddress! + offset, count - offset, 0)
-            }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 {
-                if offset == 0 && endAllowed { return nil }
-                throw .truncated
-            }
-            offset += got
-        }
-        return data
     }
 }

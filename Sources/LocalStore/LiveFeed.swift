@@ -49,9 +49,11 @@ final class LiveFeed: @unchecked Sendable {
             if byChannel[message.channelID] == nil { order.append(message.channelID) }
             byChannel[message.channelID, default: []].append(message)
         }
-        for channel in order { hub.publish(.messagesAdded(channel, byChannel[channel] ?? [])) }
-        if !order.isEmpty { hub.publish(.countsChanged(Set(order))) }
-        if try order.contains(where: { try isDirect($0, connection) }) { hub.publish(.conversationsChanged) }
+        // One batch: the screens take the messages and their counts in one hop.
+        var events = order.map { ChatEvent.messagesAdded($0, byChannel[$0] ?? []) }
+        if !order.isEmpty { events.append(.countsChanged(Set(order))) }
+        if try order.contains(where: { try isDirect($0, connection) }) { events.append(.conversationsChanged) }
+        hub.publish(events)
     }
 
     /// Messages changed since the last look, re-read for the viewer and published as updates.

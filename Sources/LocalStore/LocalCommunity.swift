@@ -79,6 +79,8 @@ public final class LocalCommunity: ChatService, ListenerCounting {
 
     public func events() -> AsyncStream<ChatEvent> { hub.stream() }
 
+    public func listenOnMain(_ handler: @escaping EventHub.MainHandler) -> LiveListener { hub.listenOnMain(handler) }
+
     /// Tells this session's listeners of a change it made to what every session reads (the
     /// channels, the terms), only when it has a feed of its own: inside the service the shared feed sees the
     /// commit and tells every subscriber, this session's connection included, so telling it here

@@ -33,7 +33,7 @@ enum DomainMapping {
         if let root = event.threadRoot {
             message.thread = .reply(root: MessageID(root))
         } else if relations.threadReplies > 0 {
-            message.thread = .root(replyCount: relations.threadReplies)
+            message.thread = .root(replyCount: relations.threadReplies, unread: relations.threadUnread)
         }
         guard !event.redacted else { return message }
         message.senderTrust = trust

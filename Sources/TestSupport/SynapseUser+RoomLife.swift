@@ -13,16 +13,31 @@ extension SynapseUser {
         return unread?["notification_count"] as? Int
     }
 
+    /// The server's counts for `room` split by thread (MSC3773): the main timeline's
+    /// `notification_count`, and each thread's by its root (a thread without one is left out).
+    public func threadedNotificationCounts(in room: String) async throws -> (main: Int?, threads: [String: Int]) {
+        let filter = #"{"room":{"timeline":{"limit":1,"unread_thread_notifications":true}},"presence":{"types":[]}}"#
+        let answer = try await RawMatrix.request(server, "GET", "sync?timeout=0&filter=\(RawMatrix.encode(filter))", token: accessToken, body: nil)
+        let joined = ((answer["rooms"] as? [String: Any])?["join"] as? [String: Any])?[room] as? [String: Any]
+        let main = (joined?["unread_notifications"] as? [String: Any])?["notification_count"] as? Int
+        var threads: [String: Int] = [:]
+        for (root, counts) in joined?["unread_thread_notifications"] as? [String: Any] ?? [:] {
+            if let count = (counts as? [String: Any])?["notification_count"] as? Int, count > 0 { threads[root] = count }
+        }
+        return (main, threads)
+    }
+
     /// Where this user's `m.fully_read` marker of `room` stands, nil when never set.
     public func fullyRead(in room: String) async throws -> String? {
         let path = "user/\(RawMatrix.encode(userID))/rooms/\(RawMatrix.encode(room))/account_data/m.fully_read"
         return try? await RawMatrix.request(server, "GET", path, token: accessToken, body: nil)["event_id"] as? String
     }
 
-    /// Sends a read receipt as another of this user's clients would.
-    public func markRead(_ event: String, in room: String) async throws {
+    /// Sends a read receipt as another of this user's clients would; in `thread` (a root's id,
+    /// or `main`) when given.
+    public func markRead(_ event: String, in room: String, thread: String? = nil) async throws {
         let path = "rooms/\(RawMatrix.encode(room))/receipt/m.read/\(RawMatrix.encode(event))"
-        _ = try await RawMatrix.request(server, "POST", path, token: accessToken, body: [:])
+        _ = try await RawMatrix.request(server, "POST", path, token: accessToken, body: thread.map { ["thread_id": $0] } ?? [:])
     }
 
     /// Invites `user` to `room`.

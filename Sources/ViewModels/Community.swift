@@ -19,6 +19,8 @@ public final class Community {
     public let invitations: InvitationsModel
     /// Other devices asking to verify this one, waiting for the person's answer.
     public let verificationRequests: IncomingVerifications
+    /// The recovery key prompt, when the account's secret storage holds keys this device lacks.
+    public let recovery: RecoveryModel
 
     /// Who is using tteok, kept live from the start for as long as this community is the
     /// session's: the status line reads it here, whatever page is shown (a page hidden behind
@@ -45,6 +47,7 @@ public final class Community {
         moderation = ModerationModel(service: context.service, strings: context.strings)
         invitations = InvitationsModel(context: context, gate: gate)
         verificationRequests = IncomingVerifications(context: context)
+        recovery = RecoveryModel(context: context)
         navigator = Navigator(
             discover: .discover(discover), channels: .channels(channels),
             direct: .conversations(conversations), profile: .profile(profile), selected: .channels,
@@ -70,6 +73,7 @@ public final class Community {
         await navigator.preload(.discover)
         await invitations.start()
         verificationRequests.start()
+        recovery.start()
     }
 
     /// `/join NAME`.
@@ -127,6 +131,7 @@ public final class Community {
         live.cancel()
         invitations.close()
         verificationRequests.close()
+        recovery.stop()
         await navigator.closeAll()
     }
 }

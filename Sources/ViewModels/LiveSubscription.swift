@@ -1,30 +1,63 @@
 import ChatCore
 
-/// One live `events()` stream of a screen, bound at most once at a time.
+/// One screen's live events, bound at most once at a time.
 ///
 /// Screens bind in `willAppear` and cancel in `didDisappear`/`close`; binding an already bound
 /// subscription does nothing, so appearing a hundred times still leaves one listener.
+///
+/// Events come in the backend's batches on the main actor (`listenOnMain`) and are handled one at
+/// a time, in order. A handler that does not suspend runs at once, inside the hop that brought
+/// the batch: a live message wakes no task of its own per screen. One that suspends holds the
+/// events after it until it is done, as a stream's loop did.
 @MainActor
 final class LiveSubscription {
-    private var task: Task<Void, Never>?
+    private var listener: LiveListener?
+    private var handle: (@MainActor (ChatEvent) async -> Void)?
+    private var pending: [ChatEvent] = []
+    /// The handling under way while it is suspended; its generation tells a handling begun
+    /// before a `cancel` to stop.
+    private var draining: Task<Void, Never>?
+    private var isDraining = false
+    private var generation = 0
 
-    var isBound: Bool { task != nil }
+    var isBound: Bool { listener != nil }
 
-    /// Starts listening unless already listening. The stream is created here, synchronously, so
-    /// the backend counts the listener from this moment on.
+    /// Starts listening unless already listening. The listener is made here, synchronously, so
+    /// the backend counts it from this moment on.
     func bind(to service: any LiveEventsService, _ handle: @escaping @MainActor (ChatEvent) async -> Void) {
-        guard task == nil else { return }
-        let stream = service.events()
-        task = Task { @MainActor in
-            for await event in stream {
-                await handle(event)
-            }
-        }
+        guard listener == nil else { return }
+        self.handle = handle
+        listener = service.listenOnMain { [weak self] events in self?.receive(events) }
     }
 
-    /// Stops listening; the backend drops the listener when the stream ends.
+    /// Stops listening; the backend drops the listener at once, and events not yet handled go.
     func cancel() {
-        task?.cancel()
-        task = nil
+        listener?.cancel()
+        listener = nil
+        handle = nil
+        pending.removeAll()
+        draining?.cancel()
+        draining = nil
+        isDraining = false
+        generation += 1
+    }
+
+    private func receive(_ events: [ChatEvent]) {
+        pending += events
+        guard !isDraining else { return }
+        isDraining = true
+        let task = Task.immediate { @MainActor [weak self] in _ = await self?.drain() }
+        // Still under way: it suspended in a handler.
+        if isDraining { draining = task }
+    }
+
+    private func drain() async {
+        let mine = generation
+        while generation == mine, !pending.isEmpty, let handle {
+            await handle(pending.removeFirst())
+        }
+        guard generation == mine else { return }
+        isDraining = false
+        draining = nil
     }
 }

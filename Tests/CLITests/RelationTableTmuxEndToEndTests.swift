@@ -60,6 +60,10 @@ final class RelationTableTmuxEndToEndTests: XCTestCase {
         XCTAssertFalse(text.contains("> <@"), "no raw fallback quote:\n\(text)")
         XCTAssertFalse(screen.contains { $0.contains("↱") && $0.contains("@") }, "the quote names a name:\n\(text)")
         assertSharedRows(screen, sender: nio)
+        // The thread's own unread count is the homeserver's (MSC3773), drawn as on the community;
+        // reading the room leaves it.
+        let counted = client.waitForScreen { self.row(after: "thread root here", in: $0, contains: "└ 1 reply · 1 new") }
+        XCTAssertTrue(counted.shown, "the root says its reply is new:\n\(counted.screen.joined(separator: "\n"))")
         XCTAssertFalse(text.contains("* typo fixed"), "the edit's fallback body is not shown:\n\(text)")
         // notice, HTML.
         XCTAssertTrue(text.contains("a bot notice"), text)
@@ -80,6 +84,15 @@ final class RelationTableTmuxEndToEndTests: XCTestCase {
         try client.keys("Right")
         let thread = client.waitForScreen(containing: "inside the thread")
         XCTAssertTrue(thread.shown, "the thread's view shows the reply:\n\(thread.screen.joined(separator: "\n"))")
+        // Read in its view: back in the room, nothing under the root is new.
+        try client.keys("Escape")
+        XCTAssertTrue(client.waitForScreen(containing: "pick a message").shown, "left the thread's input")
+        try client.keys("Escape")
+        let back = client.waitForScreen { screen in
+            !screen.contains { $0.contains("Thread ·") } && self.row(after: "thread root here", in: screen, contains: "└ 1 reply")
+                && !screen.contains { $0.contains("· 1 new") }
+        }
+        XCTAssertTrue(back.shown, "the thread was read in its view:\n\(back.screen.joined(separator: "\n"))")
     }
 
     func testTheSameRowsOnTheEmbeddedCommunity() throws {

@@ -23,15 +23,6 @@ final class VerifyScreenTmuxEndToEndTests: XCTestCase {
         directory = nil
     }
 
-    @discardableResult
-    private func shown(_ client: TmuxSession, _ what: String, seconds: Double = 60, _ condition: ([String]) -> Bool) -> [String] {
-        let seen = client.waitForScreen(seconds: seconds, condition)
-        XCTAssertTrue(seen.shown, "never \(what):\n\(seen.screen.joined(separator: "\n"))")
-        return seen.screen
-    }
-
-    private func has(_ needle: String) -> ([String]) -> Bool { { $0.contains { $0.contains(needle) } } }
-
     /// Mina's interactive client, started, her user id, and nio as another person with keys.
     private func minaAndNio() async throws -> (TmuxSession, String, NioPeer) {
         let server = try SynapseServer.url()

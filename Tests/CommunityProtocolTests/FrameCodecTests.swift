@@ -75,10 +75,4 @@ final class FrameCodecTests: XCTestCase {
     }
 
     private func payload(of frame: Data) -> Data { frame.dropFirst(FrameCodec.headerSize) }
-
-    private func socketPair() throws -> (FrameStream, FrameStream) {
-        var fds: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else { throw POSIXError(.EIO) }
-        return (FrameStream(descriptor: fds[0]), FrameStream(descriptor: fds[1]))
-    }
 }

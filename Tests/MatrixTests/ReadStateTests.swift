@@ -4,14 +4,16 @@ import TestSupport
 import XCTest
 @testable import Matrix
 
-/// Read state agrees with the server (issue 17): the receipt and `m.fully_read` go to the newest
-/// event seen, whatever its kind, so the server's unread count clears; badges after a fresh
-/// login come from the server, so a room read on another device is not `[10+]` here.
+/// Read state agrees with the server (issue 17): the main timeline's receipt and `m.fully_read`
+/// go to the newest event seen outside every thread, whatever its kind, and a thread's receipt
+/// to its newest reply, so the server's unread counts clear; badges after a fresh login come
+/// from the server, so a room read on another device is not `[10+]` here.
 final class ReadStateTests: XCTestCase {
     /// nio's last event is a thread reply: no line of the room's timeline, yet it notifies. A
-    /// receipt on the newest shown message (the code before this test) left the server's count
-    /// at 1 for ever.
-    func testAfterTteokReadsARoomTheServersNotificationCountIsZero() async throws {
+    /// receipt on the newest shown message (the code before the first version of this test) left
+    /// the server's count at 1 for ever. Reading the room clears its main timeline; the thread
+    /// keeps its own count until it is read in the thread, and then the server counts nothing.
+    func testAfterTteokReadsARoomAndItsThreadTheServersNotificationCountIsZero() async throws {
         let fixture = try MatrixFixture()
         let (tteok, user) = try await fixture.member("tteok")
         let peer = NioPeer(user: try await SynapseUser.register(on: fixture.server), store: fixture.directory.file("nio"))
@@ -23,18 +25,26 @@ final class ReadStateTests: XCTestCase {
         XCTAssertTrue(counted, "the server counts nio's three messages for the tteok user")
         let threaded = await eventually(seconds: 15) {
             let page = try? await tteok.latestMessages(in: room, limit: 10)
-            return page?.messages.first { $0.id.raw == sent[0] }?.thread == .root(replyCount: 1)
+            return page?.messages.first { $0.id.raw == sent[0] }?.thread?.replyCount == 1
         }
         XCTAssertTrue(threaded, "tteok has seen the thread reply")
 
         try await tteok.markRead(room)
-        let cleared = await eventually(seconds: 10) { (try? await user.notificationCount(in: room.raw)) == 0 }
-        let count = try await user.notificationCount(in: room.raw)
-        XCTAssertTrue(cleared, "the server's notification_count after tteok read the room: \(String(describing: count))")
+        let split = await eventually(seconds: 10) {
+            let counts = try? await user.threadedNotificationCounts(in: room.raw)
+            return counts?.main == 0 && counts?.threads == [sent[0]: 1]
+        }
+        let counts = try await user.threadedNotificationCounts(in: room.raw)
+        XCTAssertTrue(split, "after tteok read the room: the main timeline 0, the thread its reply: \(counts)")
         let fullyRead = try await user.fullyRead(in: room.raw)
-        XCTAssertEqual(fullyRead, sent[2], "m.fully_read is at the newest event, the thread reply")
+        XCTAssertEqual(fullyRead, sent[1], "m.fully_read is at the newest event outside the thread")
         let badge = try await tteok.unreadCount(in: room)
         XCTAssertEqual(badge, 0)
+
+        try await tteok.markThreadRead(MessageID(sent[0]), in: room)
+        let cleared = await eventually(seconds: 10) { (try? await user.notificationCount(in: room.raw)) == 0 }
+        let count = try await user.notificationCount(in: room.raw)
+        XCTAssertTrue(cleared, "the server's notification_count after tteok read the thread too: \(String(describing: count))")
         await fixture.close()
     }
 

@@ -167,5 +167,14 @@ enum CacheSchema {
         -- joined room's state (its m.room.create and a space's children) comes again
         DELETE FROM meta WHERE key = 'sync_token';
         """),
+        Migration(16, "a thread's own unread count", sql: """
+        -- the server's unread count per thread (unread_thread_notifications, MSC3773): replies in
+        -- the thread since this account's threaded receipt there; a thread without one has no row
+        CREATE TABLE thread_unread (room_id TEXT NOT NULL, root TEXT NOT NULL, count INTEGER NOT NULL,
+                                    PRIMARY KEY (room_id, root));
+        -- rooms.newest_event_id is now the newest event outside every thread (where the main
+        -- timeline's receipt goes): the one kept before may be a thread reply
+        UPDATE rooms SET newest_event_id = NULL;
+        """),
     ]
 }

@@ -24,7 +24,8 @@ struct CachedRoom: Hashable, Sendable {
     var notificationCount: Int?
     var back: Back
     var readEventID: String?
-    /// The newest event of the live timeline, of any kind: where read markers go.
+    /// The newest event of the live timeline outside every thread, of any kind: where read
+    /// markers go (a thread's own receipt goes in the thread).
     var newestEventID: String?
     /// Who invited the viewer, while the room is an invitation.
     var inviter: String?
@@ -143,6 +144,8 @@ struct CachedRelations: Hashable, Sendable {
     var edit: Edit?
     var reactions: [ReactionCount] = []
     var threadReplies = 0
+    /// The server's count of the thread's replies since this account's receipt there.
+    var threadUnread = 0
     var parent: Parent?
 }
 

@@ -21,6 +21,7 @@ extension MatrixCache {
         relations.threadReplies = try connection.scalar("""
             SELECT count(*) FROM events WHERE thread_root = ? AND redacted = 0 AND sender NOT IN (SELECT user_id FROM ignored)
             """, [.text(event.eventID)]).int ?? 0
+        if relations.threadReplies > 0 { relations.threadUnread = try threadUnread(of: event.eventID, in: event.roomID, connection) }
         guard !event.redacted else { return relations }
         relations.edit = try edit(of: event.eventID, by: event.sender, in: connection)
         relations.reactions = try connection.query("""

@@ -100,12 +100,17 @@ extension MatrixCache {
             _ = try connection.run("UPDATE rooms SET notification_count = ? WHERE room_id = ?", [.integer(Int64(count)), .text(id)])
             outcome.countsChanged.insert(id)
         }
+        // The server sent the room's counts: the threads it leaves out have none.
+        if room.unread_notifications != nil {
+            let roots = try applyThreadCounts(id, room.unread_thread_notifications ?? [:], in: connection)
+            if !roots.isEmpty { outcome.changed[id, default: []].formUnion(roots) }
+        }
     }
 
     /// Where the room's read state stands after this answer: the newest event seen (where our
     /// markers go) and our own receipt as the server knows it. True when the receipt moved.
     private static func applyReadState(_ id: String, _ room: JoinedRoom, me: String, before: CachedRoom?, in connection: Connection) throws -> Bool {
-        if let newest = room.timeline?.events?.last(where: { $0.event_id != nil })?.event_id {
+        if let newest = try newestMainEvent(of: room.timeline?.events ?? [], in: connection) {
             _ = try connection.run("UPDATE rooms SET newest_event_id = ? WHERE room_id = ?", [.text(newest), .text(id)])
         }
         // Read on another device (or before this login): the server's count is the one to show.

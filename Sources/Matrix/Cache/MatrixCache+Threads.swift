@@ -23,12 +23,15 @@ extension MatrixCache {
         }
     }
 
-    /// Stores replies the server gave for a thread's view (`/relations`). They go below the
-    /// room's cached order, as history does: they are no lines, so no line is put out of place.
-    func storeThreadPage(_ events: [RoomEvent], room: String) async throws {
+    /// Stores replies the server gave for the thread `root`'s view (`/relations`). They go below
+    /// the room's cached order, as history does: they are no lines, so no line is put out of
+    /// place. Only an event whose own relation names `root` as its thread is taken: the answer
+    /// comes from the server, which must not file events under another thread (or in the room)
+    /// by handing them out here.
+    func storeThreadPage(_ events: [RoomEvent], root: String, room: String) async throws {
         try await database.write { connection in
             _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
-            for event in events where event.relatesTo?.rel_type == RelationType.thread {
+            for event in events where event.relatesTo?.rel_type == RelationType.thread && event.relatesTo?.event_id == root {
                 _ = try MatrixCache.store(event, room: room, atEnd: false, in: connection)
             }
         }

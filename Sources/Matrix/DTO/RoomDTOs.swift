@@ -70,7 +70,8 @@ struct TypingRequest: Encodable, Sendable {
 
 struct ReadMarkersRequest: Encodable, Sendable {
     var fullyRead: String
-    var read: String
+    /// The room's receipt without a thread; nil when the main timeline's went apart.
+    var read: String?
 
     enum CodingKeys: String, CodingKey {
         case fullyRead = "m.fully_read"

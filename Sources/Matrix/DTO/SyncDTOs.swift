@@ -28,7 +28,11 @@ struct AccountDataEvent: Decodable, Sendable {
 struct JoinedRoom: Decodable, Sendable {
     var state: EventList<RoomEvent>?
     var timeline: Timeline?
+    /// The main timeline's count when the filter asks for per-thread counts, else the room's.
     var unread_notifications: UnreadNotifications?
+    /// Each thread's count by its root (MSC3773), when the filter asks; a thread without
+    /// notifications is left out.
+    var unread_thread_notifications: [String: UnreadNotifications]?
     /// Receipts (`m.receipt`) and typing (`m.typing`).
     var ephemeral: EventList<AccountDataEvent>?
     /// The room's own account data (`m.fully_read`).
@@ -82,6 +86,22 @@ extension EventList {
     }
 }
 
+extension JoinedRoom {
+    enum CodingKeys: String, CodingKey { case state, timeline, unread_notifications, unread_thread_notifications, ephemeral, account_data }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        state = try container.decodeIfPresent(EventList<RoomEvent>.self, forKey: .state)
+        timeline = try container.decodeIfPresent(Timeline.self, forKey: .timeline)
+        unread_notifications = try container.decodeIfPresent(UnreadNotifications.self, forKey: .unread_notifications)
+        // Thread by thread: one malformed count (or a malformed map) costs only itself, never the room.
+        unread_thread_notifications = (try? container.decodeIfPresent(LossyDictionary<UnreadNotifications>.self,
+                                                                       forKey: .unread_thread_notifications))?.values
+        ephemeral = try container.decodeIfPresent(EventList<AccountDataEvent>.self, forKey: .ephemeral)
+        account_data = try container.decodeIfPresent(EventList<AccountDataEvent>.self, forKey: .account_data)
+    }
+}
+
 extension JoinedRoom.Timeline {
     enum CodingKeys: String, CodingKey { case events, limited, prev_batch }
 
@@ -96,7 +116,9 @@ extension JoinedRoom.Timeline {
 /// The sync filter: enough timeline for a screen, members lazily, no presence. Public so the
 /// benchmark can time the server on the same request tteok makes.
 public enum SyncFilter {
-    public static let json = #"{"room":{"timeline":{"limit":50},"state":{"lazy_load_members":true}},"presence":{"types":[]}}"#
+    /// Per-thread counts (`unread_thread_notifications`, MSC3773): each thread's own unread count,
+    /// and the room's count for its main timeline alone.
+    public static let json = #"{"room":{"timeline":{"limit":50,"unread_thread_notifications":true},"state":{"lazy_load_members":true}},"presence":{"types":[]}}"#
     /// For `/messages`: member events of the senders come along in `state`.
     static let messages = #"{"lazy_load_members":true}"#
 }

@@ -131,11 +131,18 @@ extension MatrixClient {
         return try await call(endpoint)
     }
 
-    /// Moves the read receipt and `m.fully_read` to `event` in one request (`/read_markers`), so
-    /// the server's unread count and other clients' "read up to here" line agree with tteok.
+    /// Moves the main timeline's read receipt (`thread_id: main`, spec v1.4) and `m.fully_read`
+    /// to `event`, the room's newest event outside every thread: the server's count of the room
+    /// clears and other clients' "read up to here" line agrees with tteok, while each thread keeps
+    /// its own count until it is read in the thread (`threadReceipt`).
     func setReadMarkers(room: String, event: String) async throws {
-        let markers = ReadMarkersRequest(fullyRead: event, read: event)
-        _ = try await perform(Endpoint.client(.post, "rooms", room, "read_markers").with(json: markers))
+        do {
+            _ = try await perform(Endpoint.client(.post, "rooms", room, "receipt", "m.read", event).with(json: ["thread_id": ReadReceipts.mainTimeline]))
+            _ = try await perform(Endpoint.client(.post, "rooms", room, "read_markers").with(json: ReadMarkersRequest(fullyRead: event, read: nil)))
+        } catch MatrixError.api(400, _, _, _) {
+            // A server that judges `event` part of a thread takes the room's receipt, unthreaded.
+            _ = try await perform(Endpoint.client(.post, "rooms", room, "read_markers").with(json: ReadMarkersRequest(fullyRead: event, read: event)))
+        }
     }
 
     /// Starts (for `lasting` ms unless renewed) or ends `user`'s typing notice in `room`.

@@ -125,8 +125,9 @@ extension MatrixService {
     public func markRead(_ channel: ChannelID) async throws {
         let active = try await reader()
         try await mapped {
-            // The newest event seen, whatever its kind: a receipt on the newest message tteok can
-            // show would leave a later thread reply or sticker unread on the server for ever.
+            // The newest event seen outside every thread, whatever its kind: a receipt on the
+            // newest message tteok can show would leave a later one unread on the server for
+            // ever. A thread's replies are read in the thread (`markThreadRead`).
             var newest = try await active.cache.room(channel.raw)?.newestEventID
             if newest == nil { newest = try await active.cache.events(in: channel.raw, before: nil, limit: 1).last?.eventID }
             guard let target = newest else { return }

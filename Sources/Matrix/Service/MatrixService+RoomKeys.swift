@@ -74,6 +74,14 @@ extension MatrixService: RoomKeysService {
         return try await mapped { try await encryption.recover(typed: typed) }
     }
 
+    public func secretStorageIsLocked() async throws -> Bool {
+        let encryption = try encryptionSession()
+        return try await mapped {
+            guard case .locked = try await encryption.secretStorageState() else { return false }
+            return true
+        }
+    }
+
     /// The signed-in member's end-to-end encryption, or why there is none.
     private func encryptionSession() throws -> EncryptionSession {
         guard let encryption = try member().encryption else { throw ChatError.unsupported("end-to-end encryption is off for this session") }

@@ -38,14 +38,17 @@ extension MatrixService: ThreadsService {
         }
     }
 
-    /// A threaded receipt at the thread's newest reply the cache holds (tteok shows no unread
-    /// count per thread on Matrix yet, but other clients and the server's counts follow it).
+    /// A threaded receipt at the thread's newest reply the cache holds: the server's count of the
+    /// thread clears (and other clients see it read); the root shows no new reply at once.
     public func markThreadRead(_ root: MessageID, in channel: ChannelID) async throws {
         let active = try member()
         let room = channel.raw
         try await mapped {
             let start = try await threadStart(root, in: room, active)
             guard let newest = try await active.cache.threadReplies(of: start.eventID, limit: 1).last?.eventID else { return }
+            if try await active.cache.clearThreadUnread(start.eventID, in: room), let changed = try await active.cache.event(start.eventID) {
+                hub.publish(.messageUpdated(active.message(changed)))
+            }
             try await active.client.threadReceipt(room: room, event: newest, thread: start.eventID)
         }
     }
@@ -119,7 +122,7 @@ extension MatrixService: ThreadsService {
         guard var page = try? await active.client.threadReplies(of: root, in: room, from: batch, limit: limit) else { return (false, batch) }
         var decrypted = DecryptedEvents(events: [])
         if let encryption = active.encryption { (page, decrypted) = encryption.decrypt(page, in: room) }
-        try? await active.cache.storeThreadPage(page.chunk, room: room)
+        try? await active.cache.storeThreadPage(page.chunk, root: root, room: room)
         try? await active.cache.recordUndecrypted(decrypted.undecrypted)
         try? await active.cache.recordSenderKeys(decrypted.senderKeys)
         return (true, page.next_batch)

@@ -152,5 +152,7 @@ public final class MatrixService: ChatService, ListenerCounting {
 
     public func events() -> AsyncStream<ChatEvent> { hub.stream() }
 
+    public func listenOnMain(_ handler: @escaping EventHub.MainHandler) -> LiveListener { hub.listenOnMain(handler) }
+
     public func liveListenerCount() async -> Int { hub.listenerCount }
 }

@@ -5,14 +5,16 @@ enum ReadReceipts {
     static let types = ["m.read", "m.read.private"]
 
     /// The event `user` most recently marked read in these ephemeral events (by the receipt's
-    /// timestamp); nil when none of them is the user's. Receipts of other shapes are ignored.
+    /// timestamp); nil when none of them is the user's. Only a receipt of the room (none
+    /// `thread_id`) or of its main timeline counts: one in a thread reads that thread, whose
+    /// count the server keeps apart. Receipts of other shapes are ignored.
     static func newestRead(by user: String, in ephemeral: [AccountDataEvent]) -> String? {
         var newest: (event: String, ts: Double)?
         for receipt in ephemeral where receipt.type == "m.receipt" {
             guard case .object(let byEvent) = receipt.content else { continue }
             for (event, kinds) in byEvent {
                 for type in types {
-                    guard let mine = kinds[type]?[user] else { continue }
+                    guard let mine = kinds[type]?[user], Self.isOfMainTimeline(mine["thread_id"]) else { continue }
                     let ts = mine["ts"].flatMap { value -> Double? in
                         if case .number(let number) = value { return number }
                         return nil
@@ -22,5 +24,14 @@ enum ReadReceipts {
             }
         }
         return newest?.event
+    }
+
+    /// The thread a receipt was sent in (spec v1.4): none, or `main` for the main timeline.
+    static let mainTimeline = "main"
+
+    private static func isOfMainTimeline(_ thread: JSONValue?) -> Bool {
+        guard let thread else { return true }
+        if case .string(let id) = thread { return id == mainTimeline }
+        return false
     }
 }

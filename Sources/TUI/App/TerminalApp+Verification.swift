@@ -28,3 +28,13 @@ extension TerminalApp {
         markDirty()
     }
 }
+
+extension TerminalApp {
+    /// The recovery key prompt goes up once, when the community's model asks for it, over
+    /// whatever page is shown (a question or the verification screen stays on top).
+    func askForRecoveryKey() {
+        guard modal.recovery == nil, let recovery = community?.recovery, recovery.takePrompt() else { return }
+        modal.recovery = RecoveryController(model: recovery, strings: strings)
+        markDirty()
+    }
+}

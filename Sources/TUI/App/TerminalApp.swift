@@ -63,6 +63,7 @@ public final class TerminalApp: FrontEnd {
             syncPages()
             askAboutVerificationRequest()
             raiseVerificationWarning()
+            askForRecoveryKey()
             markDirty(damage(of: session.changes.lastChange))
         }
     }

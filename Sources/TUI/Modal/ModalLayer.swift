@@ -15,16 +15,19 @@ final class ModalLayer {
     /// The verification screen (`/verify`), under a question and under any alert: what goes
     /// wrong while it is up is seen at once, and closed before the screen takes keys again.
     var verification: VerificationController?
+    /// The recovery key prompt, under a question and an alert, over a list.
+    var recovery: RecoveryController?
 
     /// What is on top, in the order it covers the rest.
     private enum Top {
-        case question, alert, verification, listing, chatAlert
+        case question, alert, verification, recovery, listing, chatAlert
     }
 
     private func top(chatAlert: String?) -> Top? {
         if question != nil { return .question }
         if alert != nil || (verification != nil && chatAlert != nil) { return .alert }
         if verification != nil { return .verification }
+        if recovery != nil { return .recovery }
         if listing != nil { return .listing }
         return chatAlert != nil ? .chatAlert : nil
     }
@@ -33,6 +36,7 @@ final class ModalLayer {
     func keyContext(chatAlert: String?) -> KeyContext? {
         switch top(chatAlert: chatAlert) {
         case .question?, .verification?: return .question
+        case .recovery?: return .typing
         case .alert?, .listing?, .chatAlert?: return .alert
         case nil: return nil
         }
@@ -43,6 +47,7 @@ final class ModalLayer {
         switch top(chatAlert: chat?.alert) {
         case .question?: await answerQuestion(key)
         case .verification?: if await verification?.handle(key) == true { verification = nil }
+        case .recovery?: if await recovery?.handle(key) == true { recovery = nil }
         case .alert?, .listing?, .chatAlert?: dismissAlert(key, chat: chat)
         case nil: return false
         }
@@ -120,6 +125,11 @@ final class ModalLayer {
         if let verification {
             verification.draw(on: &canvas, in: region, text: text)
             if let message = alert ?? chatAlert { AlertPane(message: message, strings: strings, text: text).draw(on: &canvas, in: region) }
+            return true
+        }
+        if let recovery {
+            recovery.draw(on: &canvas, in: region, text: text)
+            if let alert { AlertPane(message: alert, strings: strings, text: text).draw(on: &canvas, in: region) }
             return true
         }
         if alert == nil, let listing {

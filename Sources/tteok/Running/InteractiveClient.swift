@@ -88,12 +88,9 @@ struct InteractiveClient {
     }
 
     /// The status line follows the backend's connection state.
-    private func followConnection(into app: TerminalApp) -> Task<Void, Never> {
-        let events = service.events()
-        return Task { @MainActor in
-            for await event in events {
-                if case .connection(let state) = event { app.session.connection = state }
-            }
+    private func followConnection(into app: TerminalApp) -> LiveListener {
+        service.listenOnMain { events in
+            for case .connection(let state) in events { app.session.connection = state }
         }
     }
 }

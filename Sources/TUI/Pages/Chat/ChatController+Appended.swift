@@ -6,7 +6,7 @@ import ViewModels
 /// scroll up), and nothing else of the frame is laid out or compared.
 extension ChatController {
     /// What the next frame adds: the new lines' rows below the last frame's newest line.
-    private struct Appending {
+    struct Appending {
         let rows: [ChatTranscript.Row]
         let newest: MessageID
         let region: Region
@@ -15,14 +15,17 @@ extension ChatController {
     /// Where the new lines go (the transcript), or nil when the frame must be drawn whole:
     /// scrolled back, in selection mode or a thread, nothing new, or lines that change rows above
     /// them (`ChatTranscript.appendedRows`).
+    /// The rows are laid out here, once a frame: the frame's drawing takes them (`appendPlan`).
     func appendedLinesRect() -> Rect? {
-        appending()?.region.frame
+        appendPlan = appending()
+        return appendPlan?.region.frame
     }
 
     /// Draws the new lines over the last frame (as `appendedLinesRect` allowed); returns the
     /// transcript's report, moved along, for `afterFrame`.
     func drawAppended(on canvas: inout Canvas) -> ChatPane.Report? {
-        guard let plan = appending(), let model else { return nil }
+        defer { appendPlan = nil }
+        guard let plan = appendPlan ?? appending(), let model else { return nil }
         let pane = ChatPane(title: model.title, messages: model.messages, paging: model.paging, scroll: 0, focused: false, transcript: transcript)
         return pane.drawAppended(plan.rows, newest: plan.newest, after: shown, on: &canvas, in: plan.region)
     }

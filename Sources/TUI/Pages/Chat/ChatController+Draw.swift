@@ -61,6 +61,7 @@ extension ChatController {
 
     /// Keeps what the frame showed; asks for the page before the oldest row when it is on screen.
     func afterFrame(_ report: FrameReport) {
+        appendPlan = nil
         shown = report.chat ?? ChatPane.Report()
         inputRegion = report.inputRegion
         transcriptRegion = report.transcriptRegion

@@ -62,6 +62,9 @@ final class ChatController: PageController {
     var pagingRequested = false
     /// What the last intent changed on screen: typing changes only the input line.
     var damage = Damage.everything
+    /// The new lines' rows laid out for this frame's partial redraw (`appendedLinesRect`), drawn
+    /// by `drawAppended`; gone after every frame, so a plan never outlives the frame it was made for.
+    var appendPlan: Appending?
 
     init(community: Community, strings: UIStrings, text: OutsideText, session: SessionModel, modal: ModalLayer,
          files: AttachmentSettings, host: ChatPageHost) {
