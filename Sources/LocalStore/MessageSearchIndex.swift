@@ -8,8 +8,10 @@ import Storage
 /// Contentless: FTS5 stores no text, so a row can only be removed by giving its terms again
 /// ('delete' with `search_terms(old.body)`, which is deterministic). Search joins each hit back
 /// to `messages`, so a message missing from the table is never a result either way.
-enum MessageSearchIndex {
-    static let schema = """
+///
+/// Public so that `tteok-bench` can time the step itself on its million-message file.
+public enum MessageSearchIndex {
+    public static let schema = """
         CREATE VIRTUAL TABLE message_search USING fts5(terms, content='', prefix='1', tokenize='unicode61');
         INSERT INTO message_search(rowid, terms) SELECT id, search_terms(body) FROM messages WHERE image_id IS NULL;
         CREATE TRIGGER message_search_insert AFTER INSERT ON messages WHEN new.image_id IS NULL BEGIN

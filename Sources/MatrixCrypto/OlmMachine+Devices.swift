@@ -41,6 +41,8 @@ extension OlmMachine {
     }
 
     public func deviceListsChanged(_ changed: [String], left: [String]) throws {
+        // Nearly every sync answer names nobody: no write transaction for it.
+        guard !changed.isEmpty || !left.isEmpty else { return }
         try database.writeSync { connection in
             for user in changed { _ = try connection.run("UPDATE tracked_users SET stale = 1 WHERE user_id = ?", [.text(user)]) }
             for user in left { _ = try connection.run("DELETE FROM tracked_users WHERE user_id = ?", [.text(user)]) }

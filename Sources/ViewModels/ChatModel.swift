@@ -11,8 +11,19 @@ public final class ChatModel: Lifecycle {
     /// The channel's name (or the person's), kept current: a room renamed while open is retitled.
     public private(set) var title: String
     public internal(set) var subject: ChatSubject
-    /// Messages oldest first; `.loading` until the first page arrived.
-    public private(set) var messages: Loadable<[ChatLine]> = .loading
+    /// Messages oldest first; `.loading` until the first page arrived. The lines are the
+    /// timeline's own array, not a copy kept beside it: with a copy held here, every live message
+    /// appended to the timeline copied all its lines first (a burst into a long chat, a thousand
+    /// lines per message).
+    public var messages: Loadable<[ChatLine]> {
+        switch linesState {
+        case .loading: .loading
+        case .loaded: .loaded(timeline.lines)
+        case .failed(let reason): .failed(reason)
+        }
+    }
+    /// Whether the timeline's lines are there to show (`messages`).
+    private var linesState: Loadable<Void> = .loading
     /// Whether older history remains; ask for it with `topBecameVisible()`.
     public private(set) var paging: Paging = .notStarted
     public private(set) var inputBar: InputBarState
@@ -106,7 +117,7 @@ public final class ChatModel: Lifecycle {
         live.cancel()
         leftTyping()
         timeline = MessageTimeline()
-        messages = .loading
+        linesState = .loading
         paging = .notStarted
         viewer = .guest
         permission = nil
@@ -208,7 +219,8 @@ public final class ChatModel: Lifecycle {
 
     private func reloadLatest() async {
         guard let channelID else {
-            messages = .loaded([])
+            timeline = MessageTimeline()
+            linesState = .loaded(())
             paging = .done
             return
         }
@@ -216,9 +228,9 @@ public final class ChatModel: Lifecycle {
             let page = try await service.latestMessages(in: channelID, limit: Self.pageSize)
             timeline.replaceAll(with: page.messages, viewer: viewer)
             paging = page.next
-            messages = .loaded(timeline.lines)
+            linesState = .loaded(())
         } catch {
-            messages = .failed(strings.error(error))
+            linesState = .failed(strings.error(error))
         }
     }
 
@@ -278,7 +290,6 @@ public final class ChatModel: Lifecycle {
     }
 
     func publishLines(_ change: ModelChange = .anything) {
-        if case .loaded = messages { messages = .loaded(timeline.lines) }
         // A selected pending message stays selected once delivered, under its delivered id.
         if let selection { self.selection = timeline.line(selection)?.id }
         changes.publish(change)

@@ -33,9 +33,11 @@ enum CompletionRows {
     static func members() -> [String] {
         let korean = ["민수", "민지", "서연", "지훈", "하은", "도윤", "수아", "예준", "지우", "서준"]
         let latin = ["mina", "minho", "kate", "jay", "sora", "mark", "yuna", "kai", "sol", "jin"]
+        // Alternate the pools, and walk each pool with the other half of the number: `number %
+        // pool.count` would give even numbers only even names (no "sora", no "민지").
         return (0..<memberCount).map { number in
             let pool = number % 2 == 0 ? korean : latin
-            return pool[number % pool.count] + String(number / 20)
+            return pool[(number / 2) % pool.count] + String(number / 20)
         }
     }
 }

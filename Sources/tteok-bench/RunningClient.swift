@@ -82,6 +82,24 @@ final class RunningClient {
         return (after - before) / seconds * 100
     }
 
+    /// Waits until the client has used no CPU for a whole second: a screen that stopped changing
+    /// may still hide work (a cold start fills the cache with the rest of its rooms in the
+    /// background, without a frame), which a row timing something else must not count.
+    func waitForIdleCPU(seconds: Double = 120) async throws {
+        var last = ProcessStats.cpuSeconds(pid: pid)
+        var since = MonotonicClock.nanoseconds()
+        do {
+            try await waitUntil(seconds: seconds) {
+                let now = ProcessStats.cpuSeconds(pid: pid)
+                if now != last { last = now; since = MonotonicClock.nanoseconds() }
+                return now == nil || MonotonicClock.milliseconds(since: since) > 1_000
+            }
+        } catch {
+            throw BenchError.failed("tteok did not go idle within \(Int(seconds)) s")
+        }
+        guard last != nil else { throw BenchError.failed("tteok is gone") }
+    }
+
     /// Ctrl-C, as a user quits; SIGKILL if it is still there after two seconds.
     func quit() {
         pty.type([0x03])

@@ -37,8 +37,22 @@ final class DailyTmuxEndToEndTests: XCTestCase {
 
     private func inputRow(_ screen: [String]) -> String { screen.last { $0.contains("› ") } ?? "" }
 
+    /// `ㅁ` + Tab cycles through who spoke, newest first (민지, then 민수), and Shift-Tab goes back.
     func testTabCompletesAKoreanNicknameFromItsInitialsAndAChannelAfterJoin() throws {
         let terminal = try joonInLobbyAfter("안녕하세요")
+        let store = directory.file("community.sqlite").path
+        let minji = try TteokUser(home: directory.file("home-minji"), backendArguments: ["--store", store])
+        XCTAssertEqual(try minji.run(["signup", "--email", "minji@example.com", "--password-stdin", "--nickname", "민지",
+                                      "--region", "마포구", "--accept-terms"], stdin: "correct horse\n").status, 0)
+        XCTAssertEqual(try minji.run(["post", "lobby", "반가워요"]).status, 0)
+        XCTAssertTrue(terminal.waitForScreen(containing: "반가워요").shown)
+        try terminal.type("ㅁ")
+        for (key, expected) in [("Tab", "민지:"), ("Tab", "민수:"), ("BTab", "민지:")] {
+            try terminal.keys(key)
+            let cycled = terminal.waitForScreen { self.inputRow($0).hasSuffix("› \(expected)") }
+            XCTAssertTrue(cycled.shown, "\(key) gives \(expected): \(cycled.screen.joined(separator: "\n"))")
+        }
+        try terminal.keys("C-u")
         try terminal.type("ㅁㅅ")
         try terminal.keys("Tab")
         let name = terminal.waitForScreen { self.inputRow($0).hasSuffix("› 민수:") }

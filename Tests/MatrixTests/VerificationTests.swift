@@ -75,6 +75,26 @@ final class VerificationTests: XCTestCase {
         await p.fixture.close()
     }
 
+    /// A listener whose task was cancelled (a logout closes the community's) takes no request:
+    /// the next listener gets it, where before the cancelled one took it and it timed out.
+    func testACancelledListenerLeavesTheRequestToTheNext() async throws {
+        let p = try await parties()
+        let stale = Task { try await p.tteok.nextRequest(timeout: .seconds(120)) }
+        let center = try XCTUnwrap(p.tteok.active?.encryption?.verifications)
+        let waiting = await eventually(seconds: 10) { await center.waitingClaimers == 1 }
+        XCTAssertTrue(waiting, "the first listener never waited")
+        stale.cancel()
+        let nio = try p.peer.verify(.start, otherUser: p.crypto.identity.userID, otherDevice: p.crypto.identity.deviceID)
+        let verification = try await p.tteok.nextVerification(timeout: .seconds(60))
+        XCTAssertEqual(verification.user, p.peerUser.userID)
+        let (_, last) = await follow(verification)
+        XCTAssertEqual(last, .verified(user: p.peerUser.userID, device: p.peer.deviceID))
+        XCTAssertEqual(try XCTUnwrap(nio.outcome())["result"] as? String, "verified")
+        let staleTook = try await stale.value
+        XCTAssertNil(staleTook, "the cancelled listener took a request")
+        await p.fixture.close()
+    }
+
     func testAMismatchOnEitherSideCancelsOnBoth() async throws {
         let p = try await parties()
         // tteok's person says no.

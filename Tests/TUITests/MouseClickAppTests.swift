@@ -87,4 +87,18 @@ final class MouseClickAppTests: XCTestCase {
         await click(harness, row: row, column: 10)
         await harness.waitFor("# lobby")
     }
+
+    /// The wheel over a list moves its highlight (three rows a turn), down and back up.
+    func testTheWheelMovesThroughTheListShown() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("dave", nickname: "Dave")
+        await harness.session.start()
+        await harness.waitFor("current region")
+        XCTAssertTrue(harness.frame().contains { $0.hasPrefix("▸ 마포구") }, harness.text)
+        await harness.type("\u{1B}[<65;5;5M")
+        await harness.waitUntil("the highlight moved three rows down") { $0.contains("▸ 강남구") }
+        await harness.type("\u{1B}[<64;5;5M")
+        await harness.waitUntil("and back up") { $0.contains("▸ 마포구") }
+    }
 }
+

@@ -8,6 +8,8 @@ extension EncryptionSession {
     /// Sends the requests for `missing`, the cancellations for `arrived` and the `forwards`.
     /// Best effort: offline, a request goes again with the next placeholder of its session.
     func exchangeKeys(missing: [MissingRoomKey] = [], arrived: [String] = [], forwards: [RoomKeyForward] = []) async {
+        // Nearly every sync answer brings no key and misses none: no write transaction for it.
+        guard !missing.isEmpty || !arrived.isEmpty || !forwards.isEmpty else { return }
         let me = crypto.identity.userID
         let outgoing = ((try? crypto.keyRequestCancellations(sessions: arrived)) ?? []) + ((try? crypto.keyRequests(for: missing)) ?? [])
         for content in outgoing {

@@ -63,6 +63,9 @@ actor VerificationCenter {
 
     /// Waits up to `timeout` for an incoming verification and takes it, unanswered: who asks,
     /// from which device. It is cancelled (`m.timeout`) unless answered within `timeout`.
+    /// A waiter whose task is cancelled (the person logged out, the client closed) stops waiting
+    /// at once and takes nothing: a request arriving then waits for the next one instead of
+    /// being taken by nobody and timing out.
     func nextUnclaimed(timeout: Duration) async -> (id: String, user: String, device: String)? {
         let id: String?
         if !unclaimed.isEmpty {
@@ -73,8 +76,18 @@ actor VerificationCenter {
                 try? await Task.sleep(for: timeout)
                 await self?.expireClaim(waiter)
             }
-            id = await withCheckedContinuation { claimers.append((waiter, $0)) }
+            id = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    if Task.isCancelled { continuation.resume(returning: nil) } else { claimers.append((waiter, continuation)) }
+                }
+            } onCancel: {
+                Task { await self.expireClaim(waiter) }
+            }
             expiry.cancel()
+        }
+        if Task.isCancelled, let id {
+            unclaimed.insert(id, at: 0)
+            return nil
         }
         guard let id, let flow = flows[id] else { return nil }
         arm(flow, timeout: timeout)
@@ -88,6 +101,9 @@ actor VerificationCenter {
         await act(flow) { $0.accept() }
         return flow.phases
     }
+
+    /// How many wait to take an incoming verification (tests wait for a listener to be there).
+    var waitingClaimers: Int { claimers.count }
 
     private func expireClaim(_ waiter: UUID) {
         guard let index = claimers.firstIndex(where: { $0.id == waiter }) else { return }

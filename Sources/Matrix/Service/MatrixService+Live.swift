@@ -14,7 +14,8 @@ extension MatrixService {
                   (try? await active.cache.ignoredUsers().contains(inviter)) == false else { continue }
             await acceptDirectInvite(room, from: inviter, active)
         }
-        let direct = Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())
+        // Read only for an answer with new messages: most answers of a busy room bring a receipt.
+        let direct = outcome.newEvents.isEmpty ? [] : Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())
         var conversationsChanged = outcome.accountDataTypes.contains("m.direct")
         for (room, ids) in outcome.newEvents.sorted(by: { $0.key < $1.key }) {
             let messages = await withQuotedParents(room, active) { try await active.cache.events(ids: ids) }.map(active.message)

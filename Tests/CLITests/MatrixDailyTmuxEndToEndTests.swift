@@ -2,11 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Tab completion on Matrix in the real binary, in tmux, against the real Synapse (issue 19):
-/// `B` + Tab gives `Bob: ` and `ㅁㅅ` + Tab gives `민수: ` (a Korean display name from its initial
-/// consonants), and what is sent addresses them as Matrix mentions — matrix-nio, the other
-/// client, reads each message's `m.mentions` with the member's id and a pill linking to it.
-final class MatrixCompletionTmuxEndToEndTests: XCTestCase {
+/// Issue 19 on Matrix in the real binary, in tmux, against the real Synapse: Tab completion of
+/// members sent as Matrix mentions (read back by matrix-nio), and Ctrl-R search in Korean and
+/// English.
+final class MatrixDailyTmuxEndToEndTests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var session: TmuxSession?
 
@@ -20,6 +19,9 @@ final class MatrixCompletionTmuxEndToEndTests: XCTestCase {
         directory = nil
     }
 
+    /// `B` + Tab gives `Bob: ` and `ㅁㅅ` + Tab gives `민수: ` (a Korean display name from its
+    /// initial consonants), and what is sent addresses them as Matrix mentions: matrix-nio, the
+    /// other client, reads each message's `m.mentions` with the member's id and a pill to it.
     func testTabCompletesMembersAndTheMessageMentionsThem() async throws {
         let server = try SynapseServer.url()
         let (mina, _) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
@@ -62,4 +64,38 @@ final class MatrixCompletionTmuxEndToEndTests: XCTestCase {
             XCTAssertTrue(html.hasPrefix("<a href=\"https://matrix.to/#/\(member)\">"), "a pill to \(member): \(html)")
         }
     }
+
+    /// Ctrl-R in a room finds a two-syllable Korean word inside a longer one (맛집 in 맛집을) and
+    /// English inside a word in any case (arke in MARKET); Enter jumps to the message, picked.
+    func testCtrlRFindsKoreanAndEnglishInARoom() async throws {
+        let server = try SynapseServer.url()
+        let (mina, _) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
+        let owner = try await SynapseUser.register(on: server)
+        let name = SynapseServer.randomName("search")
+        let room = try await owner.createRoom(name: name)
+        try await owner.send("오늘 맛집을 찾았다", to: room)
+        try await owner.send("Tonight at the MARKET", to: room)
+        XCTAssertEqual(try mina.run(["read", room]).status, 0, "joined")
+        let client = try mina.terminal(["--channel", name], stderr: directory.file("stderr"))
+        session = client
+        XCTAssertTrue(client.waitForScreen(containing: "Tonight at the MARKET").shown, "the chat opened")
+
+        for (query, found) in [("맛집", "오늘 맛집을 찾았다"), ("arke", "Tonight at the MARKET")] {
+            try client.keys("C-r")
+            XCTAssertTrue(client.waitForScreen(containing: "Search in").shown, "Ctrl-R opened the search")
+            try client.type(query)
+            try client.keys("Enter")
+            // A hit is "▸ ROOM · SENDER …" over its snippet.
+            let results = client.waitForScreen { screen in
+                screen.contains { $0.contains("▸ ") && $0.contains(owner.localpart) } && screen.contains { $0.contains(found) }
+            }
+            XCTAssertTrue(results.shown, "\(query) finds \(found):\n\(results.screen.joined(separator: "\n"))")
+            try client.keys("Enter")
+            let picked = client.waitForScreen { screen in !screen.contains { $0.contains("Search in") } && screen.contains { $0.contains("selecting") } }
+            XCTAssertTrue(picked.shown, "Enter jumped to the message, picked:\n\(picked.screen.joined(separator: "\n"))")
+            try client.keys("Escape")
+            XCTAssertTrue(client.waitForScreen { !$0.contains { $0.contains("selecting") } }.shown)
+        }
+    }
 }
+
