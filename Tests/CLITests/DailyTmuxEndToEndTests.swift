@@ -171,6 +171,12 @@ final class DailyTmuxEndToEndTests: XCTestCase {
         }
         let arrived = terminal.waitForScreen { badged("마포구", $0) && badged("help", $0) }
         XCTAssertTrue(arrived.shown, arrived.screen.joined(separator: "\n"))
+        // The badges come with the counts the service pushes; Alt-A's order comes from the
+        // hotlist, which names each chat first (a request of its own). The tab bar, shown once
+        // the chat is left, says when it knows: "@1 2", one highlight among two chats.
+        try terminal.keys("Escape", "Escape")
+        let known = terminal.waitForScreen { $0.contains { $0.contains("@1 2") } }
+        XCTAssertTrue(known.shown, "the tab bar shows the highlight: \(known.screen.joined(separator: "\n"))")
         try terminal.keys("M-a")
         let first = terminal.waitForScreen(containing: "# 마포구")
         XCTAssertTrue(first.shown, "the highlight first: \(first.screen.joined(separator: "\n"))")
