@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A signed-in member's account as the community knows it.
 public struct Account: Hashable, Sendable, Codable {
@@ -29,7 +29,7 @@ public struct Account: Hashable, Sendable, Codable {
     }
 
     /// True when the nickname gate must stop this member.
-    public var needsNickname: Bool { nickname.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    public var needsNickname: Bool { nickname.trimmingWhitespaceAndNewlines().isEmpty }
 
     /// True when the terms screen must be shown before the community is used.
     public func needsTerms() -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file attached to a message that is not shown as a picture: any file, a video or a sound.
 /// Its bytes come from whoever posted them and are fetched separately (`fileData`); front ends

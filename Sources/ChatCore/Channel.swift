@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What kind of place a channel is; it decides who may post there.
 public enum ChannelKind: Hashable, Sendable, Codable {

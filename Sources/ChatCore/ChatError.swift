@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every failure a backend reports, typed, each with a message a user can read.
 public enum ChatError: Error, Hashable, Sendable, Codable, LocalizedError {
@@ -44,7 +44,7 @@ public enum ChatError: Error, Hashable, Sendable, Codable, LocalizedError {
         case .noSuchUser(let name): return "No member named \(name)."
         case .noSuchMessage: return "That message no longer exists."
         case .invalidInput(let why): return why
-        case .tooLarge(let limit): return "Too large: the limit is \(ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary))."
+        case .tooLarge(let limit): return "Too large: the limit is \(ByteCount.text(limit, base: .binary))."
         case .offline(let why): return "Offline: \(why)"
         case .rateLimited(let ms): return "The server asks to wait \(ms) ms; retrying."
         case .badResponse(let why): return "The server sent something unexpected: \(why)"

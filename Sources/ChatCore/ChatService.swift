@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a member fills in to sign up.
 public struct SignUpRequest: Hashable, Sendable, Codable {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Fan-out of `ChatEvent`s to any number of listeners: `AsyncStream`s, and listeners on the main
 /// actor (`listenOnMain`) that are handed each published batch in one hop to the main queue.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A message body with its formatting (Matrix `formatted_body` in `org.matrix.custom.html`), as
 /// runs of text that share one set of marks. Front ends draw the marks; the text is still outside

@@ -101,16 +101,34 @@ struct HTMLRunBuilder {
         guard let link = links.popLast() else { return }
         guard let target = link.target else { return }
         let shown = runs.reversed().prefix { $0.link == target }.reversed().map(\.text).joined()
-        if shown.trimmingCharacters(in: .whitespaces) != target, !target.hasPrefix("mailto:") || "mailto:" + shown != target {
+        if shown.trimmingWhitespace() != target, !target.hasPrefix("mailto:") || "mailto:" + shown != target {
             append(" (\(target))", extra: [], link: nil)
         }
+    }
+
+    /// Where the value after the first `href=` (in any case) starts. Compared character by
+    /// character rather than with a regular expression: Swift's regex engine and the Unicode name
+    /// tables it brings are about 1 MB of the binary.
+    private static func endOfHrefName(in raw: String) -> String.Index? {
+        var start = raw.startIndex
+        while start < raw.endIndex {
+            var probe = start
+            let matched = "href=".allSatisfy { wanted in
+                guard probe < raw.endIndex, raw[probe].lowercased() == String(wanted) else { return false }
+                probe = raw.index(after: probe)
+                return true
+            }
+            if matched { return probe }
+            start = raw.index(after: start)
+        }
+        return nil
     }
 
     /// `href="…"` (or `'…'`, or bare) of an `a` tag, kept only for http, https and mailto, without
     /// spaces or controls, and at most 2048 characters.
     static func href(in raw: String) -> String? {
-        guard let range = raw.range(of: "href=", options: .caseInsensitive) else { return nil }
-        var rest = raw[range.upperBound...]
+        guard let end = endOfHrefName(in: raw) else { return nil }
+        var rest = raw[end...]
         let quote = rest.first == "\"" || rest.first == "'" ? rest.first : nil
         if quote != nil { rest = rest.dropFirst() }
         let value = String(rest.prefix { character in

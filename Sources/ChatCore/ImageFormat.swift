@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The image types tteok sends and previews, told apart by their first bytes, never by the file's
 /// name: a text file called `photo.png` is not an image.

@@ -18,7 +18,7 @@ public enum MarkdownText {
     public static func html(_ text: String) -> String? {
         guard let formatted = formatted(text) else { return nil }
         return formatted.runs.map { run in
-            var html = escaped(run.text).replacingOccurrences(of: "\n", with: "<br>")
+            var html = escaped(run.text).replacingScalars(["\n": "<br>"])
             if run.marks.contains(.code) { html = "<code>\(html)</code>" }
             if run.marks.contains(.italic) { html = "<em>\(html)</em>" }
             if run.marks.contains(.bold) { html = "<strong>\(html)</strong>" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An image attached to a message. The bytes are fetched separately through the service.
 public struct ImageInfo: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The message a reply answers, as the reply shows it: a one-line quote, or a note that the
 /// original cannot be shown (not fetched, deleted, or from a blocked sender).
@@ -73,7 +73,7 @@ public enum ReactionRule {
 
     /// `raw` trimmed, or `.invalidInput` when it is blank or too long.
     public static func key(_ raw: String) throws -> String {
-        let key = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = raw.trimmingWhitespaceAndNewlines()
         guard !key.isEmpty, key.count <= maximumLength else { throw ChatError.invalidInput("A reaction is one emoji or a short word.") }
         return key
     }

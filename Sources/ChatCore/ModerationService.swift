@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a community's moderators do, and what every member may read of it (the published terms,
 /// why a saved session is refused). Offered by the embedded community and its service, asked for

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// XDG base directories, with the fallbacks the spec names.
 public struct Paths: Sendable {
@@ -8,7 +8,7 @@ public struct Paths: Sendable {
         self.environment = environment
     }
 
-    var home: String { environment["HOME"] ?? NSHomeDirectory() }
+    var home: String { environment["HOME"] ?? PathText.accountHome() ?? "/" }
 
     private func xdg(_ variable: String, fallback: String) -> URL {
         if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }

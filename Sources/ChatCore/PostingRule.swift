@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why the viewer may not post somewhere. Every refusal a user can meet has a case here.
 public enum PostingDenial: Hashable, Sendable, Codable {
@@ -51,11 +52,15 @@ public enum PostingDenial: Hashable, Sendable, Codable {
 extension PostingDenial {
     /// A fixed, locale-independent UTC time, for refusals scripts may read (a mute's or ban's end).
     public static func timeText(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func padded(_ value: Int32, _ digits: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2)) "
+            + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)) UTC"
     }
 }
 

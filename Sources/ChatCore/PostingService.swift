@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Posting: the posting rule, text, images and files, direct messages, and the outbox.
 public protocol PostingService: AnyObject, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything a viewer reads: channels, history, conversations, discover, profiles.
 public protocol ReadingService: AnyObject, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Relations a member adds to messages: replies, emotes, edits, reactions and deletions.
 ///

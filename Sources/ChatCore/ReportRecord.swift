@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One report as a moderator of the embedded community reads it (in ChatCore so the service can send it): who reported what, where, why.
 public struct ReportRecord: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reports and blocks. Blocked users vanish from everything the viewer reads.
 public protocol SafetyService: AnyObject, Sendable {

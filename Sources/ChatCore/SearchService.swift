@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What to look for in the message history.
 public struct SearchQuery: Hashable, Sendable, Codable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A small JSON file readable only by its owner (0600 in a 0700 directory): sessions and tokens.
 public struct SecretFile<Value: Codable & Sendable>: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who is using the service: sign-up, log-in, guests, log-out, terms and the profile.
 public protocol SessionService: AnyObject, Sendable {

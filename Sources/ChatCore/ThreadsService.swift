@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A thread as its view shows it: the message that started it, then its replies.
 public struct MessageThread: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a file the viewer chose to send (`/image`, `tteok post --image` / `--file`): it exists,
 /// is a regular file (not a FIFO or `/dev/zero`, which would never end), and is within the limit,
@@ -6,7 +6,7 @@ import Foundation
 public enum UploadFile {
     /// The file's last path component and its bytes.
     public static func read(atPath path: String, limit: Int) throws -> (name: String, data: Data) {
-        let expanded = NSString(string: path).expandingTildeInPath
+        let expanded = PathText.expandingTilde(path)
         let url = URL(fileURLWithPath: expanded)
         let name = url.lastPathComponent
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: expanded) else {
@@ -20,7 +20,7 @@ public enum UploadFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ChatError.invalidInput("Cannot read \(path): \(error.localizedDescription)")
+            throw ChatError.invalidInput("Cannot read \(path): \(ErrorText.describe(error))")
         }
         guard data.count <= limit else { throw ChatError.tooLarge(limit: limit) }
         guard !data.isEmpty else { throw ChatError.invalidInput("\(name) is empty.") }

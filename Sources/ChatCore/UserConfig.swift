@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's settings file, `$XDG_CONFIG_HOME/tteok/config`: start-up defaults that the
 /// command line overrides.
@@ -27,10 +27,10 @@ public struct UserConfig: Equatable, Sendable {
     public init(parsing text: String) {
         self.init()
         for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = trimmed[..<equals].trimmingWhitespace().lowercased()
+            let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
             guard !value.isEmpty else { continue }
             switch key {
             case "region": region = value

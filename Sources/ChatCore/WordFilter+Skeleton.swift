@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The comparable form of a text: one unit per letter, each pointing back at its character.
 struct Skeleton {
@@ -57,7 +57,7 @@ struct Skeleton {
     /// The general rule: compatibility-normalised, lower-cased, Hangul as jamo, letters and digits.
     static func normalisedLetters(of character: Character) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
-        let folded = String(character).precomposedStringWithCompatibilityMapping.lowercased()
+        let folded = Normalization.nfkc(String(character)).lowercased()
         for scalar in folded.unicodeScalars {
             if let jamo = HangulJamo.decompose(scalar) {
                 result += jamo
@@ -106,7 +106,7 @@ extension WordFilter {
     /// A name with no letters at all compares by its trimmed, lower-cased text.
     public static func comparableName(_ name: String) -> String {
         let letters = Skeleton(name).units.map(\.scalar)
-        guard !letters.isEmpty else { return name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        guard !letters.isEmpty else { return name.trimmingWhitespaceAndNewlines().lowercased() }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: letters)
         return String(text)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Masks objectionable words in text on display.
 ///
@@ -35,7 +35,7 @@ public struct WordFilter: Sendable {
     /// The user's edits applied to a word set.
     static func apply(userList: String, to words: inout Set<String>) {
         for raw in userList.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("-") {
                 let removed = Skeleton(String(line.dropFirst())).units.map(\.scalar)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The words of a post: said, or acted (`/me waves`, shown as `* Nick waves`). Where one request
 /// may carry either (a reply in a thread), this value says which, so a typed `/me` never goes

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Posts the service has not acknowledged yet, in the order they were typed, each with the id
 /// the client made for it. The service stores a post once per id, so sending again after a

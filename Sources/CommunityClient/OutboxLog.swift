@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The outbox on disk, so posts typed while the service was away survive the client quitting

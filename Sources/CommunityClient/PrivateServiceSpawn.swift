@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// posix_spawn of a detached service: a new session (no terminal, no signals from ours), standard

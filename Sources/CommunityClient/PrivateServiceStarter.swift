@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Starts the user's private service for one community file when nothing answers on its socket,
@@ -51,7 +51,7 @@ public struct PrivateServiceStarter: Sendable {
         _ = close(ends[1])
         defer { _ = close(ends[0]) }
         // Reaped whenever it ends, so no zombie stays behind a long-running client.
-        Thread.detachNewThread { var status: Int32 = 0; _ = waitpid(pid, &status, 0) }
+        DetachedThread.start { var status: Int32 = 0; _ = waitpid(pid, &status, 0) }
         let answer = try readAnswer(from: ends[0])
         if answer.hasPrefix(PrivateServiceFiles.readyLine) { return }
         if let error = try? JSONDecoder().decode(ChatError.self, from: Data(answer.utf8)) { throw error }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Checks on the private socket before it is trusted: a socket, ours, reachable by no one

@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 
 /// The `ChatService` calls, each one request to the service.
 extension ServiceCommunity {

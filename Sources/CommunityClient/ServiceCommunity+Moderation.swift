@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 
 /// Moderation over the socket: each call one request; the engine behind the service decides
 /// who moderates and answers everyone else with its refusal.

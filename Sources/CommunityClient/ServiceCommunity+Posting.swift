@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 
 /// Posting through the outbox: each post carries a client-made id, so the service stores it
 /// once however often it is sent.

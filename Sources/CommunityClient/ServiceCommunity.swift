@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 
 /// `ChatService` over the community service's socket. The service (and the engine in it) holds
 /// every rule; this keeps the session token in the user's 0600 session file, reconnects when

@@ -1,6 +1,7 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 
 /// One connection to the service: requests are written under a lock, answers matched to their
@@ -9,7 +10,7 @@ import Glibc
 /// a hang.
 final class ServiceLink: @unchecked Sendable {
     private let stream: FrameStream
-    private let writeLock = NSLock()
+    private let writeLock = Mutex(())
     private let state = Mutex(State())
     private let onEvent: @Sendable ([ChatEvent]) -> Void
 
@@ -45,9 +46,7 @@ final class ServiceLink: @unchecked Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         stream = FrameStream(descriptor: descriptor)
         self.onEvent = onEvent
-        let thread = Thread { [self] in readAnswers() }
-        thread.name = "tteok.client.in"
-        thread.start()
+        DetachedThread.start(name: "tteok.client.in") { [self] in readAnswers() }
     }
 
     var isOpen: Bool { state.withLock { $0.open } }
@@ -70,7 +69,7 @@ final class ServiceLink: @unchecked Sendable {
             guard accepted else { return continuation.resume(throwing: ChatError.offline("the community service closed the connection")) }
             // Under the write lock the descriptor is either still this link's or already closed
             // (the reader closes it under the same lock), never another connection's.
-            let written = writeLock.withLock { isOpen && stream.write(bytes) }
+            let written = writeLock.withLock { _ in isOpen && stream.write(bytes) }
             if !written { shutDown() }
             DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerTimeout) { [weak self] in self?.giveUpIfWaiting(frameID) }
         }
@@ -87,7 +86,7 @@ final class ServiceLink: @unchecked Sendable {
 
     /// Ends the connection; waiting requests fail at once.
     func shutDown() {
-        writeLock.withLock { if isOpen { _ = shutdown(stream.descriptor, Int32(SHUT_RDWR)) } }
+        writeLock.withLock { _ in if isOpen { _ = shutdown(stream.descriptor, Int32(SHUT_RDWR)) } }
     }
 
     /// Pushed events are handed on together while more frames are already read: a push's
@@ -120,7 +119,7 @@ final class ServiceLink: @unchecked Sendable {
             return Array(state.waiting.values)
         }
         waiters.forEach { $0.resume(throwing: failure) }
-        writeLock.withLock { _ = close(stream.descriptor) }
+        writeLock.withLock { _ in _ = close(stream.descriptor) }
         if case .offline(let why) = failure { onEvent([.connection(.offline(why))]) } else { onEvent([.connection(.offline(failure.message))]) }
     }
 }

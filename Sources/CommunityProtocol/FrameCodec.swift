@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How frames travel on the service's socket: a 4-byte big-endian length, then that many bytes
 /// of JSON. The length is checked against `maximumPayload` before anything is read or

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The files of a user's private service beside its socket, named in one place for the client
 /// that starts the service and the service that ends itself.

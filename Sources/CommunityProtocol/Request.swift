@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Everything a client may ask the service: one case per `ChatService` call, plus the session
 /// hand-over, the live subscription and the moderators' reports.

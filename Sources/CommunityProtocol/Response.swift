@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The service's answer to one `Request`.
 public enum Response: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The lock beside a community file (`FILE.lock`) that the process serving it holds for as long

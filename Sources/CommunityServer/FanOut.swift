@@ -1,6 +1,7 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import Dispatch
+import FoundationEssentials
 import LocalStore
 
 /// Pushes each commit's live events to every subscribed connection: the engine's shared feed

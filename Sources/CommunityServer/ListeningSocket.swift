@@ -1,4 +1,5 @@
-import Foundation
+import ChatCore
+import FoundationEssentials
 import Glibc
 
 /// The service's Unix stream socket: bound with the mode and group `Sharing` asks for, in a
@@ -48,7 +49,7 @@ struct ListeningSocket: Sendable {
     /// The directory must exist and be writable only by its owner (us or root), or be sticky
     /// like /tmp, so nobody else can replace the socket with their own.
     private static func checkDirectory(of path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         var info = stat()
         guard stat(directory.isEmpty ? "." : directory, &info) == 0 else {
             throw ServiceError.setup("the socket's directory \(directory) does not exist")

@@ -1,6 +1,7 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 
 /// One connection's writes, on its own serial queue, so a client that stops reading holds up

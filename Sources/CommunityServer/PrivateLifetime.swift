@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// When a private service (the one a client starts for its user) should end: a while after its

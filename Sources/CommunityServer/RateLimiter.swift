@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A token bucket per connection: `burst` requests at once, refilled at `perSecond`. A client
 /// over it is answered "slow down" (with how long to wait), and nothing it asked is done.

@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 import LocalStore
 
 /// The moderators' requests. The engine decides who moderates and refuses everyone else, so a

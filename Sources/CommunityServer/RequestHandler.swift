@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 import LocalStore
 
 /// Answers one connection's requests with its engine session. The engine (LocalStore) holds

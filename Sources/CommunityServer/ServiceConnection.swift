@@ -1,6 +1,7 @@
 import ChatCore
 import CommunityProtocol
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 import LocalStore
 
@@ -41,10 +42,7 @@ final class ServiceConnection: @unchecked Sendable {
 
     /// Starts the reader thread; the connection lives until the peer leaves or is dropped.
     func start() {
-        let thread = Thread { [self] in serve() }
-        thread.name = "tteok.serve.in"
-        thread.stackSize = 512 * 1024
-        thread.start()
+        DetachedThread.start(name: "tteok.serve.in", stackSize: 512 * 1024) { [self] in serve() }
     }
 
     private func serve() {

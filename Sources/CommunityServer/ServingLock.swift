@@ -1,5 +1,5 @@
 import CommunityProtocol
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Says which service serves a community file: `FILE.lock` beside it, locked (flock) by the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Who may connect to the service's socket at all: its mode and group decide it.

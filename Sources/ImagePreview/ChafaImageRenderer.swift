@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import TUI
 
 /// The TUI's `ImageRenderer` over libpng, libjpeg-turbo, giflib, libwebp and libchafa: symbols by default (every

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Decodes image bytes from anyone to pixels with Debian's security-supported libraries: libpng,
 /// libjpeg-turbo, giflib (first frame) and libwebp. The type comes from the bytes

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Reads an image file to send (`/image PATH`, `tteok post --image PATH`). Every check happens
 /// before anything is sent, so a refused file leaves nothing half-sent.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// What a valid email, password, nickname and region are in the embedded community.
@@ -9,7 +9,7 @@ enum AccountRules {
 
     /// A trimmed email with one `@` and something on each side.
     static func email(_ raw: String) throws -> String {
-        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let email = raw.trimmingWhitespaceAndNewlines()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !email.contains(where: \.isWhitespace) else {
             throw ChatError.invalidInput("Enter an email address like name@example.com.")
@@ -19,7 +19,7 @@ enum AccountRules {
 
     /// The unique key of an email: trimmed, Unicode-normalised, lower-cased.
     static func emailKey(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+        Normalization.nfc(email.trimmingWhitespaceAndNewlines()).lowercased()
     }
 
     static func checkPassword(_ password: String) throws {
@@ -30,7 +30,7 @@ enum AccountRules {
 
     /// A trimmed nickname (may be empty at sign-up) without control characters.
     static func nickname(_ raw: String) throws -> String {
-        let nickname = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let nickname = Normalization.nfc(raw.trimmingWhitespaceAndNewlines())
         guard nickname.count <= maximumNicknameLength else {
             throw ChatError.invalidInput("A nickname can have at most \(maximumNicknameLength) characters.")
         }
@@ -58,7 +58,7 @@ enum AccountRules {
     /// region key (a channel written without keys yet is checked too), so a file with a million
     /// channels answers as fast; a refusal names the first regions.
     static func region(_ raw: String, _ connection: Connection) throws -> String {
-        let wanted = ChannelKeys.regionKey(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        let wanted = ChannelKeys.regionKey(raw.trimmingWhitespaceAndNewlines())
         let candidates = try connection.query("SELECT region FROM channels WHERE kind = 'region' AND (region_key = ? OR region_key IS NULL) ORDER BY id",
                                               [.text(wanted)]).compactMap { $0[0].string }
         if let match = candidates.first(where: { ChannelKeys.regionKey($0) == wanted }) { return match }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The keys that let the channel list be read a page at a time from an index, however many
@@ -11,7 +11,7 @@ enum ChannelKeys {
     static func sortKey(_ name: String) -> String { NameOrder.sortKey(name) }
 
     /// Lower-cased and composed: two regions are the same region exactly when their keys are equal.
-    static func regionKey(_ region: String) -> String { region.lowercased().precomposedStringWithCanonicalMapping }
+    static func regionKey(_ region: String) -> String { Normalization.nfc(region.lowercased()) }
 
     /// Migration 4: the columns, their indexes, and keys for the channels already there.
     static func migrate(_ connection: Connection) throws {

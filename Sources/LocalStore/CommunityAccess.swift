@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Storage
 
 /// How an engine session was opened, which decides who its sessions belong to and who moderates.

@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Storage
 
 /// The community file opened once for the service: one database, one session per connection.

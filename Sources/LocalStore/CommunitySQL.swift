@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// SQL shared by the community's queries, and the mapping of its rows to ChatCore values.

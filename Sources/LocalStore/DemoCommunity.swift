@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The small community a new file starts with, so a first run has somewhere to talk.

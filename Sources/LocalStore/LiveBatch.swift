@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The messages one commit (or a burst of commits) added, read once for every viewer with what

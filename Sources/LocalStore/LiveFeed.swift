@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Turns committed messages — from this instance or from another process — into `ChatEvent`s.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The channel list a page at a time, ordered by the indexed keys (`ChannelKeys`), and the

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The channel list, lookup, the posting rule per channel, unread counts and read markers.
@@ -14,7 +14,7 @@ extension LocalCommunity {
     /// By exact name, then by id, then by name ignoring case (`#` prefix allowed). Each step is
     /// an index lookup (names, ids, sort keys): a file with a million channels answers as fast.
     public func channel(named name: String) async throws -> Channel {
-        let wanted = String(name.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).precomposedStringWithCanonicalMapping
+        let wanted = Normalization.nfc(String(name.trimmingWhitespace().drop { $0 == "#" }))
         let viewer = state.viewerKey
         let found = try await read { connection -> Channel? in
             let listed = "\(CommunitySQL.channel) WHERE c.kind != 'direct' AND"

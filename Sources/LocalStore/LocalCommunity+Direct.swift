@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Direct conversations: created by their first message, hidden when either person is blocked.
@@ -32,8 +32,8 @@ extension LocalCommunity {
     /// nickname or email contains `query`.
     public func searchMembers(_ query: String) async throws -> [UserProfile] {
         let viewer = state.viewerKey
-        let pattern = "%" + query.trimmingCharacters(in: .whitespaces).lowercased()
-            .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = "%" + query.trimmingWhitespace().lowercased()
+            .replacingScalars(["\\": "\\\\", "%": "\\%", "_": "\\_"]) + "%"
         return try await read { connection in
             try connection.query("""
                 SELECT id, email, nickname, region FROM users

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Channels as moderators shape them. Part of `ModerationService` (a homeserver has its own
@@ -22,7 +22,7 @@ extension LocalCommunity: ModerationService {
     /// someone signed out is refused, and nothing is stored.
     public func createChannel(named name: String, region: String?) async throws -> Channel {
         let wanted = try Self.checkedChannelName(name)
-        let regionName = region.map { $0.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping }
+        let regionName = region.map { Normalization.nfc($0.trimmingWhitespace()) }
         if let regionName, regionName.isEmpty { throw ChatError.invalidInput("A region needs a name.") }
         let channel = try await write { connection in
             _ = try self.requireModerator(connection, to: "create channels")
@@ -84,7 +84,7 @@ extension LocalCommunity: ModerationService {
     /// A channel name as stored: trimmed, no leading `#`, canonical, with no control or format
     /// characters, 1 to `longestChannelName` characters.
     static func checkedChannelName(_ name: String) throws -> String {
-        let wanted = String(name.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }).precomposedStringWithCanonicalMapping
+        let wanted = Normalization.nfc(String(name.trimmingWhitespace().drop { $0 == "#" }))
         guard !wanted.isEmpty, wanted.count <= longestChannelName else {
             throw ChatError.invalidInput("A channel name is 1 to \(longestChannelName) characters.")
         }

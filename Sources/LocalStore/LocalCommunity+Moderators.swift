@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Who moderates besides the service's owner: the accounts `tteok serve --moderator` names (fixed

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Discover and profiles. Only public channels count: direct conversations stay private.

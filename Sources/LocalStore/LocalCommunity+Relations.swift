@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Replies, emotes, edits, reactions and deletions in the community file. The rules live inside

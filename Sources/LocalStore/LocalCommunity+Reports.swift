@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Reading the reports back, for whoever moderates the community file (`tteok reports`).

@@ -1,12 +1,12 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Reports and blocks. A block hides the blocked user's messages and conversations for the
 /// blocker everywhere: pages, counts, discover, profiles and live events all filter by it.
 extension LocalCommunity {
     public func report(_ message: MessageID, in channel: ChannelID, reason: String) async throws {
-        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        let reason = reason.trimmingWhitespaceAndNewlines()
         guard !reason.isEmpty else { throw ChatError.invalidInput("Say why you are reporting this message.") }
         try await write { connection in
             let reporter = try self.requireMember(connection)

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Mutes and bans. A mute reaches the posting rule through the account (`Account.mute`), so the
@@ -10,7 +10,7 @@ extension LocalCommunity {
     public static let longestSanctionReason = 500
 
     public func impose(_ kind: SanctionKind, on member: String, reason: String, until: Date?) async throws -> Sanction {
-        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        let reason = reason.trimmingWhitespaceAndNewlines()
         guard !reason.isEmpty, reason.count <= Self.longestSanctionReason else {
             throw ChatError.invalidInput("Give a reason of 1 to \(Self.longestSanctionReason) characters.")
         }
@@ -85,7 +85,7 @@ enum Sanctions {
         let key = AccountRules.emailKey(name)
         var row = try connection.queryRow("SELECT id, email, nickname FROM users WHERE email_key = ?", [.text(key)])
         if row == nil {
-            let wanted = WordFilter.comparableName(name.trimmingCharacters(in: .whitespacesAndNewlines))
+            let wanted = WordFilter.comparableName(name.trimmingWhitespaceAndNewlines())
             row = try connection.query("SELECT id, email, nickname FROM users WHERE nickname != ''")
                 .first { WordFilter.comparableName($0["nickname"].string ?? "") == wanted }
         }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Full-text search through `MessageSearchIndex`, with the reading rules of history pages:

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Terms versions. The shipped rules are version `CommunityTerms.currentVersion`; moderators
@@ -10,7 +10,7 @@ extension LocalCommunity {
     public static let termsLimit = 64 * 1024
 
     public func publishTerms(_ text: String) async throws -> PublishedTerms {
-        let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = text.trimmingWhitespaceAndNewlines()
         guard !body.isEmpty else { throw ChatError.invalidInput("The terms are empty.") }
         guard body.utf8.count <= Self.termsLimit else { throw ChatError.tooLarge(limit: Self.termsLimit) }
         let terms = try await write { connection -> PublishedTerms in

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Threads in the community file: a reply names its root in `messages.thread_root` (schema step

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// How the community reads a message's relations, in the one message query every read uses
@@ -64,10 +64,23 @@ enum MessageRelationsSQL {
 
     /// `[[key, count, mine], …]` as SQLite's json_group_array makes it.
     private static func reactions(_ json: String?) -> [ReactionCount] {
-        guard let json, let rows = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] else { return [] }
-        return rows.compactMap { row in
-            guard row.count == 3, let key = row[0] as? String, let count = row[1] as? Int else { return nil }
-            return ReactionCount(key: key, count: count, mine: (row[2] as? Int) == 1)
+        guard let json, let rows = try? JSONDecoder().decode([ReactionRow].self, from: Data(json.utf8)) else { return [] }
+        return rows.compactMap(\.reaction)
+    }
+
+    /// One `[key, count, mine]`; nil when it is not that shape.
+    private struct ReactionRow: Decodable {
+        let reaction: ReactionCount?
+
+        init(from decoder: any Decoder) throws {
+            reaction = try? Self.read(decoder)
+        }
+
+        private static func read(_ decoder: any Decoder) throws -> ReactionCount? {
+            var row = try decoder.unkeyedContainer()
+            guard row.count == 3 else { return nil }
+            let key = try row.decode(String.self), count = try row.decode(Int.self)
+            return ReactionCount(key: key, count: count, mine: (try? row.decode(Int.self)) == 1)
         }
     }
 }

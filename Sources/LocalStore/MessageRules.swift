@@ -1,11 +1,11 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// What the embedded community accepts as a message.
 enum MessageRules {
     /// Text with something in it, within the size limit. Kept as typed (not trimmed inside).
     static func text(_ text: String) throws -> String {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !text.trimmingWhitespaceAndNewlines().isEmpty else {
             throw ChatError.invalidInput("Type a message first.")
         }
         guard text.utf8.count <= LocalCommunity.textLimit else { throw ChatError.tooLarge(limit: LocalCommunity.textLimit) }
@@ -29,7 +29,7 @@ enum MessageRules {
 
     /// The last path component only: a sender's directories are not the readers' business.
     static func fileName(_ name: String) -> String {
-        let last = (name as NSString).lastPathComponent
+        let last = PathText.lastComponent(name)
         return last.isEmpty ? "file" : last
     }
 }

@@ -1,6 +1,7 @@
 import CCrypt
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Passwords hashed with yescrypt through libcrypt. Only hashes are stored, never passwords.
 enum PasswordHasher {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Per-viewer read positions, keyed (user, channel), and the indexed lookups unread counts use.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Where a session's token is kept between runs: the user's 0600 session file when a user opens
 /// the community file, or the service's memory for one connection (the client keeps the file).

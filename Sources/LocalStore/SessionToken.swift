@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The secret that keeps a member signed in. The token itself is only in the user's 0600 session
 /// file; the community file stores a digest, so anyone who can read the shared file still cannot
@@ -11,7 +11,7 @@ struct SessionToken: Hashable, Sendable {
     static func generate() -> SessionToken {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return SessionToken(value: bytes.map { String(format: "%02x", $0) }.joined())
+        return SessionToken(value: bytes.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined())
     }
 
     /// SHA-256 (libcrypt's `$5$`, fixed salt so the digest can be looked up). A fast digest is

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// What a moderator changes reaches every subscriber at once, as messages do: the channel list

@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Storage
 
 /// Typing notices through the service: a member's start or stop goes on the board, and every

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The service's live feed: what each commit added is read once for all subscribed sessions

@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Creates the community file and its directory with safe permissions before SQLite opens it.
 ///
@@ -33,7 +34,7 @@ enum StoreFile {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: directoryMode])
         } catch {
-            throw ChatError.storage("cannot create \(directory.path): \(error.localizedDescription)")
+            throw ChatError.storage("cannot create \(directory.path): \(ErrorText.describe(error))")
         }
     }
 

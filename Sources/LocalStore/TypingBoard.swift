@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who types where on the service, in memory only (typing is never stored): per channel, each
 /// connection's member and until when the notice lasts. A connection counts once however often

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Cached Matrix values → tteok's domain values, in this one place.
 enum DomainMapping {
@@ -103,7 +103,7 @@ enum DomainMapping {
 
     /// A display name, else the user id's localpart.
     static func nickname(_ displayName: String?, of user: String) -> String {
-        if let displayName, !displayName.trimmingCharacters(in: .whitespaces).isEmpty { return displayName }
+        if let displayName, !displayName.trimmingWhitespace().isEmpty { return displayName }
         return MatrixUser.localpart(user)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A signed-in (or guest) Matrix session as saved in the state directory (0600 via `SecretFile`).
 public struct MatrixSession: Codable, Hashable, Sendable {

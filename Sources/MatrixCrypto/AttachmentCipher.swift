@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The secrets of one end-to-end encrypted attachment (the spec's `EncryptedFile`): the media
 /// repository holds only ciphertext, and these travel inside the encrypted event.
@@ -18,14 +18,14 @@ public struct AttachmentSecrets: Hashable, Sendable {
 
     /// The JWK's `k` (base64url, unpadded), `iv` and `hashes.sha256` (base64, unpadded), as events carry them.
     public var encoded: (k: String, iv: String, sha256: String) {
-        (Base64.unpadded(key).replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"),
+        (Base64.unpadded(key).replacing("+", with: "-").replacing("/", with: "_"),
          Base64.unpadded(iv), Base64.unpadded(sha256))
     }
 
     /// Secrets as an event writes them (either base64 alphabet, padded or not); nil when any is
     /// missing or of the wrong length.
     public init?(k: String, iv: String, sha256: String) {
-        let standard = k.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let standard = k.replacing("-", with: "+").replacing("_", with: "/")
         guard let key = Base64.decode(standard), key.count == 32, let counter = Base64.decode(iv), counter.count == 16,
               let hash = Base64.decode(sha256), hash.count == 32 else { return nil }
         self.init(key: key, iv: counter, sha256: hash)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The key of a server-side key backup (`m.megolm_backup.v1.curve25519-aes-sha2`): a curve25519
 /// key pair. The server holds only the public key; the private key exists on this machine only

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Canonical JSON as the Matrix specification defines it for signing (appendix "Canonical
 /// JSON"): object keys sorted by Unicode code point, no insignificant whitespace, UTF-8, only the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value as the crypto module reads and signs it. Integers are kept apart from other
 /// numbers because canonical JSON (what signatures cover) allows only integers.

@@ -1,5 +1,5 @@
 import CSodium
-import Foundation
+import FoundationEssentials
 
 /// Ed25519 signature checks (libsodium), for device keys, signed JSON and every Megolm message.
 /// Why libsodium rather than libolm's `olm_ed25519_verify`: 49 against 108 µs per check here,

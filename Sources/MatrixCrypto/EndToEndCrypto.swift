@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// End-to-end encryption as the Matrix backend uses it: this device's identity and keys, what
 /// arrives by to-device messages, and the decryption of room events. Only our own values cross

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Megolm room key as it leaves this device and comes back: one session of the standard key
 /// export file, or of a server-side key backup (where the room id is in the path instead).

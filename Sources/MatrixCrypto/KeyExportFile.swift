@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The standard Megolm key export file (the Matrix specification's "Key export format", what
 /// Element and nio read and write): the sessions as JSON, encrypted with AES-256-CTR under a key
@@ -51,7 +51,7 @@ public enum KeyExportFile {
 
     /// The keys of an export file, and how many of its entries were not Megolm keys (skipped).
     public static func open(_ text: String, passphrase: String) throws -> (keys: [ExportedRoomKey], unreadable: Int) {
-        guard let start = text.range(of: header), let end = text.range(of: footer, range: start.upperBound..<text.endIndex) else {
+        guard let start = text.firstRange(of: header), let end = text[start.upperBound...].firstRange(of: footer) else {
             throw Failure.notAnExport
         }
         // Padded or not (nio writes unpadded base64).

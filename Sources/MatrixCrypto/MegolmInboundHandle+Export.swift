@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// A Megolm inbound session in libolm's export format: the ratchet at an index, without the
 /// sender's signature on it — what key export files and backups carry.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The message index a Megolm message states in its clear header (version byte, then the
 /// protobuf field 1 varint), read without decrypting.

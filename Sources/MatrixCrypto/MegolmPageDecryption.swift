@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 
 /// An event whose session is held and admits it, ready for libolm.
 struct PreparedMegolm {

@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// One libolm inbound group session: holds, pickles and exports a room's Megolm session from one
 /// sender (`MegolmSessionReader` decrypts with its export). Not thread-safe; used on the store's

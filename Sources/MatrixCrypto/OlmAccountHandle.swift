@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// One libolm `OlmAccount`: this device's identity keys (curve25519, ed25519) and its one-time
 /// keys. Not thread-safe (libolm objects are not): `OlmMachine` uses it on its store's queue only.

@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// A libolm call that failed, with libolm's own reason (e.g. `BAD_MESSAGE_MAC`, `UNKNOWN_MESSAGE_INDEX`).
 public struct OlmFailure: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Other devices' keys from `/keys/query`. A device is kept only when its keys are signed by its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// A Megolm inbound session as this device holds it: what decrypts one sender's messages in one

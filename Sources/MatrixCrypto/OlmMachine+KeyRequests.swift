@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Room keys between this person's own devices (`m.room_key_request`, `m.forwarded_room_key`):

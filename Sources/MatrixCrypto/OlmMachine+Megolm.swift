@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Room events: Megolm decryption with the checks that keep a key from being misused — the room

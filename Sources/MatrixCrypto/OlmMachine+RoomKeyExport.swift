@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Room keys out and in: every Megolm session held, exported at its first known index (key

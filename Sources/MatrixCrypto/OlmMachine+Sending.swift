@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Sending: Olm sessions started from claimed one-time keys, a Megolm outbound session per room

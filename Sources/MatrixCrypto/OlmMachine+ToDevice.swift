@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// To-device events: Olm-encrypted room keys (`m.room_key`, `m.forwarded_room_key`), withheld

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Devices the person verified by comparing emoji, kept with the signing key they had then.

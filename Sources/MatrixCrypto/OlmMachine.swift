@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Storage
 
 /// `EndToEndCrypto` over libolm, its state in a SQLite file of its own (0600) with every pickle

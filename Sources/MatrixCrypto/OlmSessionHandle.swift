@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// One libolm `OlmSession`: a pairwise Olm channel with one other device (to-device messages).
 /// Not thread-safe; used on the store's queue only.

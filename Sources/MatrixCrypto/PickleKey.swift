@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The key that encrypts every libolm pickle in the crypto store: 32 random bytes in a file of
 /// their own (0600, created exclusively), so the store alone — a copied cache, a backup — does

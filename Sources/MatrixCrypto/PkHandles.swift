@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// libolm's public-key encryption (curve25519, AES-256-CBC, HMAC-SHA-256 — `m.megolm_backup.v1.curve25519-aes-sha2`):
 /// what a key backup's sessions are encrypted with for the backup's public key.

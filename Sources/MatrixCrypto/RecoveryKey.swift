@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The recovery key a person writes down: a 32-byte key as the Matrix specification encodes it —
 /// the prefix 0x8B 0x01, the key, a parity byte (the XOR of all before it), in base58 (Bitcoin's

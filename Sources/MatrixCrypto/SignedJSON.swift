@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Signing JSON objects as the specification defines it: the signature covers the canonical
 /// JSON of the object without `signatures` and `unsigned`, and is stored under

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// An open SQLite connection. Owns its `sqlite3*` (closed on deinit) and a cache of prepared
 /// statements that are reused and finalised with it.

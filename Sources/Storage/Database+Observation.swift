@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Database {
     /// Calls `handler` after every commit of this database (`.committed`) and whenever another

@@ -1,6 +1,7 @@
 import CSQLite
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A SQLite database file: one connection on one serial queue, migrated on open, in WAL mode with
 /// a busy timeout, publishing a typed change after every commit (never on rollback) and noticing

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Wakes the database when another process may have committed, without busy polling.
 ///
@@ -18,7 +18,7 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     private let hub: InotifyHub?
     private let slowPoll: TimeInterval
     private let fastPoll: TimeInterval
-    private let lock = NSLock()
+    private let lock = PThreadLock()
     // Guarded by `lock`.
     /// Path → its watch, so a watch dropped by the kernel (file deleted) is added again.
     private var watched: [String: InotifyHub.Registration] = [:]

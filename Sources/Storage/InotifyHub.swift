@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +30,7 @@ public final class InotifyHub: @unchecked Sendable {
     /// The process's hub.
     public static let shared = InotifyHub()
 
-    private let lock = NSLock()
+    private let lock = PThreadLock()
     private let queue = DispatchQueue(label: "tteok.storage.inotify")
     // Guarded by `lock`.
     private var descriptor: Int32 = -1

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// A live observation. It lasts until `cancel()` is called — dropping the token does not end it,
 /// so an observation is never cut short by a forgotten reference.
@@ -13,30 +14,33 @@ public final class Observation: Sendable {
 
 /// The handlers a database calls after each commit. Guarded by a lock: observers come and go
 /// from any thread while the database queue delivers.
-final class ObserverList: @unchecked Sendable {
+final class ObserverList: Sendable {
     typealias Handler = @Sendable (DatabaseChange, Connection) -> Void
 
-    private let lock = NSLock()
-    private var nextID = 0
-    private var handlers: [Int: Handler] = [:]
+    private struct State {
+        var nextID = 0
+        var handlers: [Int: Handler] = [:]
+    }
+
+    private let state = Mutex(State())
 
     func add(_ handler: @escaping Handler) -> Int {
-        lock.withLock {
-            nextID += 1
-            handlers[nextID] = handler
-            return nextID
+        state.withLock { state in
+            state.nextID += 1
+            state.handlers[state.nextID] = handler
+            return state.nextID
         }
     }
 
     func remove(_ id: Int) {
-        lock.withLock { _ = handlers.removeValue(forKey: id) }
+        state.withLock { _ = $0.handlers.removeValue(forKey: id) }
     }
 
-    var ids: [Int] { lock.withLock { handlers.keys.sorted() } }
+    var ids: [Int] { state.withLock { $0.handlers.keys.sorted() } }
 
     /// The handler if it is still registered: checked right before each call, so a handler
     /// cancelled during a delivery round is not called afterwards.
-    func handler(_ id: Int) -> Handler? { lock.withLock { handlers[id] } }
+    func handler(_ id: Int) -> Handler? { state.withLock { $0.handlers[id] } }
 
-    var count: Int { lock.withLock { handlers.count } }
+    var count: Int { state.withLock { $0.handlers.count } }
 }

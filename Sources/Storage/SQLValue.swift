@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One SQLite value, for binding parameters and reading columns. The only value type Storage speaks.
 public enum SQLValue: Hashable, Sendable {

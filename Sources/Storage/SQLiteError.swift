@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A failure reported by SQLite, with everything needed to understand it later.
 public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {

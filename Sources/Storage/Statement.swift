@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A prepared statement. Owns its `sqlite3_stmt`, finalised when the statement is released.
 ///

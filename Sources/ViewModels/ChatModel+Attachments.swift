@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Images and files: sending them (read from disk by the caller) and fetching their bytes for a
 /// preview, a save or an open. The same rules and alerts as text.

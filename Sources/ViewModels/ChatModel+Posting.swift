@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Posting from a chat: text, images and files take one path, which the guest alert and the
 /// posting rule guard before the service is asked.
@@ -8,7 +8,7 @@ extension ChatModel {
     /// rule refuses. Returns true when the message was stored.
     @discardableResult
     public func send(_ text: String) async -> Bool {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = text.trimmingWhitespaceAndNewlines()
         guard !text.isEmpty else { return false }
         return await post(.text(text))
     }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The chat screen: title, live messages with "mine" marked, older history on demand, the input
 /// bar, sending, the read marker, and exactly one live subscription while it is shown.

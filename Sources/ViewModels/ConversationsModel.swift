@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// One row of the conversations tab.
 public struct ConversationRow: Hashable, Sendable, Identifiable {
@@ -100,7 +100,7 @@ public final class ConversationsModel: Lifecycle {
     /// Members whose nickname or email contains `query`, the viewer left out.
     public func search(_ query: String) async {
         filter(query)
-        let query = query.trimmingCharacters(in: .whitespaces)
+        let query = query.trimmingWhitespace()
         guard !query.isEmpty else { return }
         do {
             let me = viewer.userID

@@ -30,7 +30,7 @@ public class CredentialsFormModel {
     /// One try with the trimmed identifier and the password (both required): `attempt` asks the
     /// backend; on success the session continues. Returns true then.
     func submit(_ attempt: (_ identifier: String, _ password: String) async throws -> Account) async -> Bool {
-        let identifier = self.identifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let identifier = self.identifier.trimmingWhitespaceAndNewlines()
         let secret = password
         password = ""
         guard !isSubmitting else { return false }

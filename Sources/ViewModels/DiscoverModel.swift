@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// One recommended channel: how active it was and its latest message.
 public struct DiscoverRow: Hashable, Sendable, Identifiable {

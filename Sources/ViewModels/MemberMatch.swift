@@ -4,7 +4,7 @@ import ChatCore
 enum MemberMatch {
     /// The form a typed name is compared in.
     static func normalized(_ query: String) -> String {
-        query.trimmingCharacters(in: .whitespaces).lowercased()
+        query.trimmingWhitespace().lowercased()
     }
 
     /// An exact nickname or email match wins; otherwise the only member found; nil when there is

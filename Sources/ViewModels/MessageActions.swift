@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The rules of acting on a message — who may edit it, the checks before any relation, taking a
 /// reaction back — in one place for the chat and a thread's view. Made afresh for each action
@@ -66,7 +66,7 @@ struct MessageActions {
     /// Reacts to `line` with `key`; a reaction of mine with that key is taken back instead, as a
     /// tap on a reaction does in phone messengers.
     func toggleReaction(_ key: String, on line: ChatLine) async -> String? {
-        let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = key.trimmingWhitespaceAndNewlines()
         if line.message.reactions.contains(where: { $0.key == key && $0.mine }) {
             // Taking back adds nothing, so a greyed-out input does not stop it.
             return await run(posting: false) { relations, channel in try await relations.removeReaction(key, from: line.id, in: channel) }

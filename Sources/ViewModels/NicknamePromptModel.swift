@@ -25,7 +25,7 @@ public final class NicknamePromptModel: Lifecycle {
     /// Saves the nickname, then continues to where the member was going. Returns true on success.
     @discardableResult
     public func submit() async -> Bool {
-        let chosen = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+        let chosen = nickname.trimmingWhitespaceAndNewlines()
         guard !chosen.isEmpty else { return fail(strings.nicknameEmpty) }
         do {
             _ = try await service.updateProfile(nickname: chosen, region: nil)

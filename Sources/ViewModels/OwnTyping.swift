@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The viewer's typing notices for one chat: `TypingSignal` decides, this sends — in order (a
 /// stop never overtakes its start) and off the key path — and schedules the idle stop. Nothing

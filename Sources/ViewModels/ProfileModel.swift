@@ -78,14 +78,14 @@ public final class ProfileModel: Lifecycle {
 
     @discardableResult
     public func setNickname(_ nickname: String) async -> Bool {
-        let nickname = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+        let nickname = nickname.trimmingWhitespaceAndNewlines()
         guard !nickname.isEmpty else { return failEdit(strings.nicknameEmpty) }
         return await edit(nickname: nickname, region: nil)
     }
 
     @discardableResult
     public func setRegion(_ region: String) async -> Bool {
-        await edit(nickname: nil, region: region.trimmingCharacters(in: .whitespacesAndNewlines))
+        await edit(nickname: nil, region: region.trimmingWhitespaceAndNewlines())
     }
 
     private func edit(nickname: String?, region: String?) async -> Bool {

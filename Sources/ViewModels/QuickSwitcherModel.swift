@@ -88,7 +88,7 @@ public final class QuickSwitcherModel: Lifecycle {
     }
 
     private func filter() {
-        let needle = query.trimmingCharacters(in: .whitespaces)
+        let needle = query.trimmingWhitespace()
         let activity = hotlist()
         matches = .loaded(places.compactMap { place in
             let match = Self.match(place, activity)

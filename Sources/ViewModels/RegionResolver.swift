@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Finds the viewer's region before the channel list is first drawn.
 ///
@@ -50,7 +50,7 @@ public struct RegionResolver: Sendable {
             race.begin(continuation)
             race.track(Task {
                 for source in sources where !Task.isCancelled {
-                    if let region = await source(viewer)?.trimmingCharacters(in: .whitespaces), !region.isEmpty {
+                    if let region = await source(viewer)?.trimmingWhitespace(), !region.isEmpty {
                         race.finish(region)
                         return
                     }

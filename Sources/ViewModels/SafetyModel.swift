@@ -38,7 +38,7 @@ public final class SafetyModel {
     /// Reports `message` with `reason`. Nothing else changes: the message stays where it is.
     @discardableResult
     public func report(_ message: Message, reason: String) async -> Bool {
-        let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        let reason = reason.trimmingWhitespaceAndNewlines()
         guard let viewer = await member() else { return false }
         guard !viewer.owns(message) else { return finish(.failed(strings.cannotReportOwnMessage)) }
         guard !reason.isEmpty else { return finish(.failed(strings.reportNeedsReason)) }

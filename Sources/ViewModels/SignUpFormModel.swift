@@ -14,8 +14,8 @@ public final class SignUpFormModel: CredentialsFormModel, Lifecycle {
     /// Signs up; on success the session continues (terms, then the community). Returns true then.
     @discardableResult
     public func submit() async -> Bool {
-        let nickname = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
-        let region = region.trimmingCharacters(in: .whitespacesAndNewlines)
+        let nickname = nickname.trimmingWhitespaceAndNewlines()
+        let region = region.trimmingWhitespaceAndNewlines()
         return await submit { [service] identifier, password in
             try await service.signUp(SignUpRequest(identifier: identifier, password: password, nickname: nickname, region: region.isEmpty ? nil : region))
         }

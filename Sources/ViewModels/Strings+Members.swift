@@ -7,9 +7,9 @@ extension Strings {
 
     /// "12 members" ("1 member"), or "3 of 10,000 members" when only part is held, the count grouped.
     public func memberCount(shown: Int, total: Int) -> String {
-        let all = total.formatted()
+        let all = total.groupedDigits
         if shown >= total { return pick(total == 1 ? "1 member" : "\(all) members", "참여자 \(all)명") }
-        return pick("\(shown.formatted()) of \(all) members", "참여자 \(all)명 중 \(shown.formatted())명")
+        return pick("\(shown.groupedDigits) of \(all) members", "참여자 \(all)명 중 \(shown.groupedDigits)명")
     }
 
     /// Under a lazily loaded Matrix list: how to get the rest.

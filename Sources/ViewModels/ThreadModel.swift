@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A thread's view: the message that started it, its replies oldest first (older ones read back
 /// a page at a time), kept live, and replying in it. Made by the chat it hangs from

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// When the viewer's typing notice goes out: the one rule of the throttle. A start when text
 /// appears, a renewal at most every `TypingNotice.renewAfter` while keys keep coming, a stop when

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // Composition root: the real backends, the real terminal streams, the process's arguments.
 

@@ -144,7 +144,7 @@ private struct SyncWithheld: MatrixTransport {
     func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         if request.url?.path.hasSuffix("/sync") == true {
             try await Task.sleep(nanoseconds: 3_600_000_000_000)
-            throw URLError(.cancelled)
+            throw NetworkFailure.cancelled
         }
         return try await inner.exchange(request)
     }

@@ -178,7 +178,7 @@ final class LoseFirstSendAnswer: MatrixTransport {
             return list.count == 1
         }
         let answer = try await inner.exchange(request)
-        if isFirst { throw URLError(.networkConnectionLost) }
+        if isFirst { throw NetworkFailure.connectionLost }
         return answer
     }
 }

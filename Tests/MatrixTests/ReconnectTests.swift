@@ -79,7 +79,7 @@ final class SwitchableLink: MatrixTransport {
                 defer { value.inFlight.removeAll() }
                 return Array(value.inFlight.values)
             }
-            for waiter in dropped { waiter.resume(throwing: URLError(.networkConnectionLost)) }
+            for waiter in dropped { waiter.resume(throwing: NetworkFailure.connectionLost) }
         }
     }
 
@@ -91,7 +91,7 @@ final class SwitchableLink: MatrixTransport {
                 value.inFlight[value.next] = waiter
                 return value.next
             }
-            guard let id else { return waiter.resume(throwing: URLError(.cannotConnectToHost)) }
+            guard let id else { return waiter.resume(throwing: NetworkFailure.cannotConnectToHost) }
             Task {
                 let result = await Result(catching: { try await self.inner.exchange(request) })
                 // Whoever takes the waiter out resumes it: the answer, or the cut.

@@ -23,7 +23,7 @@ final class ScriptedTransport: MatrixTransport {
             value.requests.append(request)
             return value.answers.isEmpty ? nil : value.answers.removeFirst()
         }
-        guard let answer else { throw URLError(.cannotConnectToHost) }
+        guard let answer else { throw NetworkFailure.cannotConnectToHost }
         return (Data(answer.body.utf8), HTTPResponse(statusCode: answer.status))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a member is reachable now, as far as the backend knows: the community's service sees
 /// who holds a live connection; Matrix presence is not synced by tteok (`.unknown`).

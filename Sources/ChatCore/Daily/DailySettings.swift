@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The config file's daily-use keys, read by `UserConfig`:
 ///
@@ -34,7 +34,7 @@ public struct DailySettings: Hashable, Sendable {
     mutating func read(_ key: String, _ value: String) {
         switch key {
         case "highlight", "highlights":
-            highlightWords = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            highlightWords = value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         case "notify": notifier = Notifier(rawValue: value.lowercased()) ?? notifier
         case "bell": bell = Self.switchValue(value) ?? bell
         case "mouse": mouse = Self.switchValue(value) ?? mouse

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a message calls for the viewer's attention — a **highlight** in WeeChat's and irssi's
 /// word: it names me (my nickname, a mention pill linking to my user id, or one of the highlight
@@ -79,12 +79,12 @@ public struct HighlightRule: Hashable, Sendable {
     }
 
     private static func folded(_ values: [String]) -> [String] {
-        values.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        values.map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }
     }
 }
 
 extension Substring {
     var removingPercentEncodingIfAny: String {
-        String(self).removingPercentEncoding ?? String(self)
+        percentDecoded ?? String(self)
     }
 }

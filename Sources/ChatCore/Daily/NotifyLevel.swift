@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How much of a channel announces itself (`/notify all|mentions|mute`): the bell and a desktop
 /// notification for every message, only for highlights, or for nothing. Unread and highlight

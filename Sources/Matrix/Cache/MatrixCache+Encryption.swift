@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// End-to-end encrypted rooms, before tteok can encrypt: which rooms are encrypted (so nothing is

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Invitations as `/sync` delivers them (`rooms.invite` with stripped state) and as they are listed.

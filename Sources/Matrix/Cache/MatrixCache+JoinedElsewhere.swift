@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Rooms this account joined from another client since the last sync (created with curl, joined

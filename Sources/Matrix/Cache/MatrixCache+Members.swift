@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// A room's joined members as the cache knows them. With lazy loading, sync hands over only the

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Reads what other events say about cached messages. The rules of which relations count live

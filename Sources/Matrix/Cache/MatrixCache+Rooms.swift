@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Rooms: reading them, and the writes that do not come from `/sync`.

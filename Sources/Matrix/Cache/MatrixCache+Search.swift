@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Full-text search over the cached timelines: a contentless FTS5 table of `SearchTerms` keyed by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Spaces: which rooms are spaces, and which rooms each space lists (`m.space.child`).

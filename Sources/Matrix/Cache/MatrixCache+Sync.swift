@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// What one `/sync` answer changed, so the service can publish exactly that.

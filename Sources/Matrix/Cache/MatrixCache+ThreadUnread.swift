@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// A thread's own unread count on Matrix (MSC3773, spec v1.4): the server counts each thread

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Threads in the cache: replies keep their root in `events.thread_root` (cache step 7) and are

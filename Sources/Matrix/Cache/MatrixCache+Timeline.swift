@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Timelines: live events are appended, back-paged events prepended; reads skip ignored users.

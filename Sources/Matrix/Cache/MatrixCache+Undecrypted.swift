@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// An encrypted event cached as a placeholder, with what is needed to decrypt it later.

@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Storage
 
 /// One account's local copy of its Matrix world: rooms, timelines, members, account data and

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Power levels as the cache reads them back. Every read of a room's row decodes its
 /// `power_levels` JSON, and the channel list reads all rooms: on the 1,000-room account that

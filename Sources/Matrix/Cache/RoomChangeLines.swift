@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Membership and room changes (`m.room.member`, `m.room.name`, `m.room.topic` in the timeline)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Event contents cross between the Matrix module's `JSONValue` and the crypto module's

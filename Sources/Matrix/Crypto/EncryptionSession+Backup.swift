@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Server-side key backup: room keys uploaded, encrypted for the backup's public key, as they

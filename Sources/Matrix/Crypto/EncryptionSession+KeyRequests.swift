@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Room keys asked of and forwarded between this person's own devices (`m.room_key_request`):

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// A device getting the person's keys back with what they wrote down: the recovery key (or

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// The account's secret storage (`m.secret_storage.v1.aes-hmac-sha2`, in account data): the

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Sending into an encrypted room: who may read (the room's joined and invited members now, from the server),

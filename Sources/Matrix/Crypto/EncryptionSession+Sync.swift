@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// What the crypto side took from one sync answer, to finish once the answer is cached.

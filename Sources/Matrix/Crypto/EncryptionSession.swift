@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// End-to-end encryption for one signed-in session: publishes this device's keys, takes in what
@@ -44,7 +44,7 @@ final class EncryptionSession: Sendable {
             let machine = try OlmMachine(path: keys.store, keyFile: keys.keyFile, userID: session.userID, deviceID: session.deviceID)
             return EncryptionSession(crypto: machine, client: client, cache: cache)
         } catch {
-            FileHandle.standardError.write(Data("tteok: end-to-end encryption is off for this session: \(error)\n".utf8))
+            DescriptorWriting.standardError("tteok: end-to-end encryption is off for this session: \(error)\n")
             return nil
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where this device's identity is kept: the libolm account, its Olm sessions, the room keys it
 /// holds and the key their pickles are sealed with. They are no cache — deleting `~/.cache/tteok`

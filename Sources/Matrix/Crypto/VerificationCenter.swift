@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// The SAS verifications of one signed-in device: starts them, takes in the to-device

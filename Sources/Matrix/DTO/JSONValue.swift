@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value: event contents and account data are open-ended, so they are kept as this
 /// and read through typed views (`decode(as:)`) where tteok needs them.

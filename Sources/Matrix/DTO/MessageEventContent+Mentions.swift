@@ -21,7 +21,7 @@ extension MessageEventContent {
         let characters = Array(body)
         var html = "", position = 0
         func text(_ range: Range<Int>) -> String {
-            MarkdownText.escaped(String(characters[range])).replacingOccurrences(of: "\n", with: "<br>")
+            MarkdownText.escaped(String(characters[range])).replacingScalars(["\n": "<br>"])
         }
         for mention in mentions.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
         where mention.range.lowerBound >= position && mention.range.upperBound <= characters.count {

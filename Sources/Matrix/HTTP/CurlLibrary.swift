@@ -1,6 +1,6 @@
 import CCurl
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// libcurl, opened with `dlopen` the first time a Matrix request is made and never linked, so
 /// the embedded community's process does not map curl and its TLS, Kerberos and LDAP libraries

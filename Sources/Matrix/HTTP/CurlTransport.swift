@@ -1,15 +1,16 @@
 import CCurl
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The real transport: libcurl (opened on first use, see `CurlLibrary`), one blocking
 /// `curl_easy_perform` per exchange on its own thread; no cookies, no cache, tokens in headers
-/// only. Failures without an answer are `URLError`s, as URLSession's were.
+/// only. Failures without an answer are `NetworkFailure`s, in URLSession's words.
 public final class CurlTransport: MatrixTransport {
     public init() {}
 
     public func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        guard let curl = CurlLibrary.shared else { throw URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "libcurl is not installed"]) }
+        guard let curl = CurlLibrary.shared else { throw NetworkFailure.noTransport }
         let exchange = CurlExchange(request, curl: curl)
         // Cancelling the Swift task (log-out stops the sync loop) answers at once; the transfer
         // notices within a second through the progress callback and is dropped.
@@ -47,13 +48,13 @@ private final class CurlExchange: @unchecked Sendable {
             value.waiter = waiter
             return value.cancelled
         }
-        if cancelledAlready { return finish(.failure(URLError(.cancelled))) }
-        Thread { [self] in finish(perform()) }.start()
+        if cancelledAlready { return finish(.failure(NetworkFailure.cancelled)) }
+        DetachedThread.start { [self] in finish(perform()) }
     }
 
     func cancel() {
         state.withLock { $0.cancelled = true }
-        finish(.failure(URLError(.cancelled)))
+        finish(.failure(NetworkFailure.cancelled))
     }
 
     private func finish(_ result: Result<(Data, HTTPResponse), Error>) {
@@ -66,7 +67,7 @@ private final class CurlExchange: @unchecked Sendable {
 
     /// The blocking transfer, on the exchange's own thread.
     private func perform() -> Result<(Data, HTTPResponse), Error> {
-        guard let url = request.url, let handle = curl.takeHandle() else { return .failure(URLError(.badURL)) }
+        guard let url = request.url, let handle = curl.takeHandle() else { return .failure(NetworkFailure.badURL) }
         let headers = curl.list(request.allHTTPHeaderFields.map { "\($0.key): \($0.value)" } + ["Expect:"])
         let method = request.httpMethod ?? "GET"
         let errorLine = UnsafeMutablePointer<CChar>.allocate(capacity: CurlLibrary.errorBufferSize)
@@ -134,21 +135,10 @@ private final class CurlExchange: @unchecked Sendable {
     }
 
     /// A failed transfer's CURLcode in our terms: the answer limit and TLS failures by name,
-    /// the rest as the `URLError` URLSession would have given.
+    /// the rest as a `NetworkFailure`.
     private func failure(forCurlCode code: Int32, detail: String) -> Error {
         // FILESIZE_EXCEEDED (63): the declared length was over the limit.
         if overLimit || code == 63 { return TransportFailure.answerTooLarge(limit: request.answerLimit) }
-        return TransportFailure.tls(curlCode: code, detail: detail) ?? Self.error(forCurlCode: code)
-    }
-
-    static func error(forCurlCode code: Int32) -> URLError {
-        switch code {
-        case 5, 6: return URLError(.cannotFindHost)
-        case 7: return URLError(.cannotConnectToHost)
-        case 28: return URLError(.timedOut)
-        case 42: return URLError(.cancelled)
-        case 18, 52, 55, 56: return URLError(.networkConnectionLost)
-        default: return URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "curl error \(code)"])
-        }
+        return TransportFailure.tls(curlCode: code, detail: detail) ?? NetworkFailure.forCurlCode(code)
     }
 }

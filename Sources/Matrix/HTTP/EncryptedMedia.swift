@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Attachments of encrypted rooms (`file`, the spec's `EncryptedFile`): the media repository
@@ -21,7 +21,7 @@ enum EncryptedMedia {
 
     /// The mxc URI a reference downloads, and the secrets to decrypt it with when it is encrypted.
     static func parse(_ reference: String) -> (mxc: String, secrets: AttachmentSecrets?) {
-        guard let range = reference.range(of: marker) else { return (reference, nil) }
+        guard let range = reference.firstRange(of: marker) else { return (reference, nil) }
         let parts = reference[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let secrets = parts.count == 3 ? AttachmentSecrets(k: parts[0], iv: parts[1], sha256: parts[2]) : nil
         // A marker with broken secrets downloads nothing: the empty URI is refused before any request.

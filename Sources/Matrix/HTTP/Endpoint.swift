@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// One request of the client-server API, before it is bound to a homeserver and a token.
 ///

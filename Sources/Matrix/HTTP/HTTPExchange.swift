@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as the transport sends it: our own value rather than FoundationNetworking's
 /// `URLRequest`, so the Matrix backend (linked into every tteok) does not load

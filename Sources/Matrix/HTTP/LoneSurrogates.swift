@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Repairs JSON that spells a lone UTF-16 surrogate (`"\ud800"`), before it is decoded.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// The server-side key backup endpoints (`/room_keys`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// The cross-signing endpoints.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The typed endpoints tteok uses, one function each. Callers pass plain ids; encoding is `Endpoint`'s job.
 extension MatrixClient {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// The key endpoints end-to-end encryption uses.

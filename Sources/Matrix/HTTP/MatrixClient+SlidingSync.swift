@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Simplified Sliding Sync (MSC4186) as Synapse serves it under its unstable prefix.
 extension MatrixClient {

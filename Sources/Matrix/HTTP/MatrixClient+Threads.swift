@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension MatrixClient {
     /// The newest `limit` replies of a thread, newest first, or those before the server's

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The error body every Matrix endpoint uses, plus the interactive-auth fields of a 401.
 struct ErrorBody: Decodable, Sendable {
@@ -64,10 +64,10 @@ struct MatrixClient: Sendable {
             return try await transport.exchange(request)
         } catch is CancellationError {
             throw MatrixError.cancelled
-        } catch let error as URLError where error.code == .cancelled {
+        } catch NetworkFailure.cancelled {
             throw MatrixError.cancelled
-        } catch let error as URLError {
-            throw MatrixError.unreachable(Self.describe(error))
+        } catch let error as NetworkFailure {
+            throw MatrixError.unreachable(error.description)
         } catch let failure as TransportFailure {
             throw Self.error(for: failure, endpoint)
         } catch let error as MatrixError {
@@ -108,17 +108,6 @@ struct MatrixClient: Sendable {
         }
         guard let code = parsed.errcode else { return .http(status: status, endpoint: endpoint.summary) }
         return .api(status: status, code: code, message: parsed.error ?? "", retryAfterMilliseconds: parsed.retry_after_ms)
-    }
-
-    private static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .cannotConnectToHost: return "cannot connect to the homeserver"
-        case .timedOut: return "the homeserver did not answer in time"
-        case .cannotFindHost, .dnsLookupFailed: return "the homeserver's name does not resolve"
-        case .networkConnectionLost: return "the connection was lost"
-        case .notConnectedToInternet: return "no network"
-        default: return "network error (\(error.localizedDescription))"
-        }
     }
 
     /// The transport's named failures; libcurl's TLS line may quote the certificate, so it is made inert.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// What went wrong talking to a homeserver, before it is put in the user's terms.
 enum MatrixError: Error, Sendable, Equatable {
@@ -33,7 +33,7 @@ enum MatrixError: Error, Sendable, Equatable {
         case .redirected(let status, let endpoint):
             return .badResponse("the homeserver answered \(endpoint) with a redirect (HTTP \(status)), which tteok does not follow; give --homeserver the server's final https:// address")
         case .answerTooLarge(let endpoint, let limit):
-            let size = ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)
+            let size = ByteCount.text(limit, base: .binary)
             return .badResponse("the homeserver's answer to \(endpoint) was too large (over \(size)); it was not read further")
         case .unreachable(let why):
             return .offline(why)

@@ -1,6 +1,6 @@
-import Foundation
+import FoundationEssentials
 
-/// Why an exchange gave no usable answer, beyond the plain network failures (`URLError`): the
+/// Why an exchange gave no usable answer, beyond the plain network failures (`NetworkFailure`): the
 /// cases a user must be told in words because they point at the server, not the network.
 public enum TransportFailure: Error, Sendable, Equatable {
     /// The answer's body passed the request's `answerLimit`; the transfer was abandoned there.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Channels: joined rooms plus the public directory, read from the cache.
 extension MatrixService {
@@ -42,7 +42,7 @@ extension MatrixService {
 
     public func channel(named name: String) async throws -> Channel {
         let active = try await reader()
-        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let wanted = name.trimmingWhitespace()
         if let found = try await cachedChannel(named: wanted, active) { return found }
         // A room id needs no lookup: the room's details come with opening it.
         if wanted.hasPrefix("!") { return try await mapped { try await channelValue(wanted, active) } }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Cross-signing of this account: keys made here, published, this device signed, and the private

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Direct conversations through `m.direct`: a direct room is created, with an invite (and
 /// encrypted when the session can encrypt), on the first message; the invited side accepts direct invites and records them in its own `m.direct`

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Invitations: listed with who invited, accepted (joined) or declined (left).
 extension MatrixService: InvitesService {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Turns what each sync changed in the cache into typed events for listeners.
 extension MatrixService {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Adding relations: replies, emotes, edits and reactions go through the outbox like any post, so
 /// an encrypted room gets them encrypted and a retry sends them once; deletions (redactions, which
@@ -112,7 +112,7 @@ extension MatrixService: RelationsService {
     }
 
     static func nonEmpty(_ text: String) throws -> String {
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ChatError.invalidInput("An empty message is not sent.") }
+        guard !text.trimmingWhitespaceAndNewlines().isEmpty else { throw ChatError.invalidInput("An empty message is not sent.") }
         return text
     }
 }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The originals that replies quote: fetched by id when they are not in the cache.
 extension MatrixService {

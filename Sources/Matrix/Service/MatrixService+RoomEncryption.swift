@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `/encrypt`: an `m.room.encryption` state event (Megolm, as Element sends it) turns a room's
 /// encryption on for good.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Room keys in and out of this device: `tteok keys export FILE` / `tteok keys import FILE`, in

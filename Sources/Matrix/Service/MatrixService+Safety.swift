@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Reports, blocks (`m.ignored_user_list`, object form) and profiles.
 extension MatrixService {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Search: the cache's full-text index first, then the server's `/search` for history the cache

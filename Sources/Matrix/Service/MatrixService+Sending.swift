@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Sending: the posting rule first (guests never reach the network), then the outbox: one
@@ -8,7 +8,7 @@ import MatrixCrypto
 extension MatrixService {
     public func send(_ text: String, to channel: ChannelID) async throws -> Message {
         let active = try member()
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !text.trimmingWhitespaceAndNewlines().isEmpty else {
             throw ChatError.invalidInput("An empty message is not sent.")
         }
         return try await post(.typed(text), to: channel.raw, active)
@@ -23,7 +23,7 @@ extension MatrixService {
     public func sendFile(_ file: FileUpload, to channel: ChannelID) async throws -> Message {
         guard file.data.count <= FileUpload.maximumByteCount else { throw ChatError.tooLarge(limit: FileUpload.maximumByteCount) }
         guard !file.data.isEmpty else { throw ChatError.invalidInput("The file is empty.") }
-        let name = (file.fileName as NSString).lastPathComponent
+        let name = PathText.lastComponent(file.fileName)
         let info = MessageEventContent.Info(mimetype: file.mimeType, size: file.data.count)
         return try await postAttachment(file.data, MessageEventContent(msgtype: "m." + file.kind.rawValue, body: name, info: info), to: channel)
     }

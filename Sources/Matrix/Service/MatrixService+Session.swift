@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Log-in, sign-up, guests, log-out and the member's own profile.
 extension MatrixService {
@@ -30,7 +30,7 @@ extension MatrixService {
     }
 
     public func signUp(_ request: SignUpRequest) async throws -> Account {
-        let name = request.identifier.trimmingCharacters(in: .whitespaces)
+        let name = request.identifier.trimmingWhitespace()
         if name.contains("@"), !name.hasPrefix("@") {
             throw ChatError.unsupported("This Matrix homeserver signs up by user name, not email: use --username NAME.")
         }
@@ -52,7 +52,7 @@ extension MatrixService {
     }
 
     public func logIn(identifier: String, password: String) async throws -> Account {
-        let user = identifier.trimmingCharacters(in: .whitespaces)
+        let user = identifier.trimmingWhitespace()
         let response: SessionResponse
         do {
             response = try await MatrixClient(homeserver: homeserver, transport: transport).logIn(user: user, password: password)
@@ -99,7 +99,7 @@ extension MatrixService {
         let active = try member()
         return try await mapped {
             if let nickname {
-                let trimmed = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = nickname.trimmingWhitespaceAndNewlines()
                 guard !trimmed.isEmpty else { throw ChatError.invalidInput("A nickname cannot be empty.") }
                 try await active.client.setDisplayName(trimmed, of: active.userID)
                 try await active.cache.setMeta("displayname", trimmed)

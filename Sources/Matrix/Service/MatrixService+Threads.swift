@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Threads (`m.thread`): a thread's view reads the cache, topped up from the server's
 /// `/relations`; a reply in a thread goes through the outbox like any post (encrypted in an

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Opening a channel and paging through its history: the cache first, the server for what is missing.
 extension MatrixService {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// SAS emoji verification of other devices, through the session's `VerificationCenter`.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Where a thread's view goes on reading back: before the oldest reply it shows (`before`, an
 /// event id), first from the cache, and from the server's `/relations` batch while it has one.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A gate that opens once; waiters are released when it opens, or when their deadline passes.
 /// Lets readers wait for the first sync of a new session without polling.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Edits and reactions go through the outbox like posts (issue 17), so they are encrypted in an
 /// encrypted room and sent once under one transaction id. The outbox row keeps a message's

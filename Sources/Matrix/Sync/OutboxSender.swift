@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import MatrixCrypto
 
 /// Sends the outbox in order, one message at a time, each with its saved transaction id.

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A cold start that begins with the rooms the screen shows: where the server offers Simplified
 /// Sliding Sync (MSC4186), the first answer is one sliding-sync request for the `window` rooms

@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one sync loop of a session. Each answer of its `SyncSource` (`/sync`, or a sliding-sync
 /// window first) goes into the cache in one transaction, then to `onOutcome` for publishing. Failures back off exponentially with

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// This account's cross-signing keys: a master key that vouches for a self-signing key (which

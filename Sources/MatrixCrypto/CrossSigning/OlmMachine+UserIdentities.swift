@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Other people's cross-signing keys and trust through them: a user whose master key the person

@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// One libolm `OlmPkSigning`: an ed25519 key made from a 32-byte seed, for the cross-signing keys
 /// (master, self-signing, user-signing). libolm has no pickle for it: the seed is what is kept

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A 32-byte secret (a cross-signing seed, the secret storage key) as the crypto store keeps it: AES-256-CTR under a key derived (HKDF) from
 /// the store's pickle key, with an HMAC-SHA-256 over the IV and ciphertext — the store alone (a

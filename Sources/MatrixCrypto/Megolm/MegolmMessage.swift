@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Megolm message's bytes, taken apart but not yet trusted: version 3, the protobuf fields
 /// message index (1, varint) and ciphertext (2, bytes), then an 8-byte truncated HMAC over what

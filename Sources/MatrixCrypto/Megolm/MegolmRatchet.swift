@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Megolm ratchet: four 32-byte parts R0…R3 and the message index they stand at. Part j
 /// changes every 2^(8·(3−j)) messages; changing it rehashes it and every later part from it

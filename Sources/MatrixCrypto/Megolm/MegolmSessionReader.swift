@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decrypts one Megolm session's messages without libolm, from the session as libolm exports it
 /// (its first ratchet and the sender's ed25519 key).

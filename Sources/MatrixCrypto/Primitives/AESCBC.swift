@@ -1,5 +1,5 @@
 import CLibcrypto
-import Foundation
+import FoundationEssentials
 
 /// AES-256-CBC decryption with PKCS#7 padding (libcrypto), as Megolm messages are encrypted.
 enum AESCBC {

@@ -1,5 +1,5 @@
 import CLibcrypto
-import Foundation
+import FoundationEssentials
 
 /// AES-256 in counter mode (libcrypto), as Matrix uses it in secret storage and the Megolm
 /// key export format: encryption and decryption are the same operation.

@@ -1,5 +1,5 @@
 import CLibcrypto
-import Foundation
+import FoundationEssentials
 
 /// HMAC-SHA-256 and SHA-256 (libcrypto): the MACs of secret storage, key export files and HKDF.
 enum HMACSHA256 {

@@ -1,5 +1,5 @@
 import CLibcrypto
-import Foundation
+import FoundationEssentials
 
 /// Deriving keys: HKDF-SHA-256 (RFC 5869; secret storage's AES and MAC keys) and
 /// PBKDF2-HMAC-SHA-512 (a passphrase into a key, for key export files and passphrase-based

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Base64 as Matrix writes it: unpadded in most places, padded in what some clients write
 /// (secret storage's `iv`, `ciphertext` and `mac` from Element); reading accepts both.

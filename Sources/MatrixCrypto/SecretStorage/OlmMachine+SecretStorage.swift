@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The secrets this device puts into the account's secret storage and takes out of it: the
@@ -79,6 +79,6 @@ public struct CrossSigningMismatch: Error, Hashable, CustomStringConvertible {
     public let usage: CrossSigningUsage
 
     public var description: String {
-        "the secret storage's \(usage.rawValue.replacingOccurrences(of: "_", with: "-")) key is not the one the account publishes; it was not used"
+        "the secret storage's \(usage.rawValue.replacing("_", with: "-")) key is not the one the account publishes; it was not used"
     }
 }

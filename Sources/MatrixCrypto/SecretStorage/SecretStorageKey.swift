@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A key of the account's secret storage (`m.secret_storage.v1.aes-hmac-sha2`): it encrypts the
 /// secrets kept in account data — the cross-signing private keys and the key backup's key — so
@@ -39,7 +39,7 @@ public struct SecretStorageKey: Sendable {
     /// A new random key — or, with a passphrase, one derived from it with a new salt (PBKDF2,
     /// `m.pbkdf2`) — with its description carrying the check value.
     public static func generate(passphrase: String? = nil) throws -> SecretStorageKey {
-        let keyID = Base64.unpadded(OlmCall.random(24)).replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "+", with: "-")
+        let keyID = Base64.unpadded(OlmCall.random(24)).replacing("/", with: "_").replacing("+", with: "-")
         var description: [String: CryptoJSON] = ["algorithm": .string(algorithm)]
         let key: [UInt8]
         if let passphrase {

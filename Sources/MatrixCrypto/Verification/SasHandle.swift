@@ -1,5 +1,5 @@
 import COlm
-import Foundation
+import FoundationEssentials
 
 /// One libolm `OlmSAS`: an ephemeral curve25519 key pair for one verification, the shared secret
 /// once the other side's key is set, the bytes the emoji come from and the MACs. Not thread-safe

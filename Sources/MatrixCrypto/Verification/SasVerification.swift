@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One SAS verification (`m.sas.v1`) between this device and another, as a state machine:
 /// each message the other device sends goes in through `receive`, each step the person takes

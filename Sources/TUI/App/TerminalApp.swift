@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// The interactive client without a terminal: a router over one controller per page, with the

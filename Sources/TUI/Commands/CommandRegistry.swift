@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every slash command: its name, its argument, what it does, and how its line is parsed.
 /// `/help` lists this table, so the help cannot miss a command.
@@ -79,7 +79,7 @@ public enum CommandRegistry {
     public static func parse(_ line: String) -> Result<SlashCommand, CommandProblem> {
         let body = line.trimmingLeadingSpaces.dropFirst()
         let name = String(body.prefix { !$0.isWhitespace }).lowercased()
-        let rest = body.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
+        let rest = body.dropFirst(name.count).trimmingWhitespaceAndNewlines()
         guard let entry = entries.first(where: { $0.name == name }) else { return .failure(.unknown(name)) }
         let argument = rest.isEmpty ? nil : rest
         if entry.argument != nil, !entry.argumentOptional, argument == nil {

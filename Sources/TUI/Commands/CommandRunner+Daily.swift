@@ -5,7 +5,7 @@ extension DailyCommand {
     /// `/msg NAME TEXT`: the first word names the person, the rest is the message.
     static func message(addressing argument: String) -> DailyCommand {
         let name = argument.prefix { !$0.isWhitespace }
-        let text = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let text = argument.dropFirst(name.count).trimmingWhitespace()
         return .message(to: String(name), text: text.isEmpty ? nil : text)
     }
 }

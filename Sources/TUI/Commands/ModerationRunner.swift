@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// Runs the moderators' slash commands on the community's `ModerationModel`. What cannot be
@@ -77,12 +77,12 @@ final class ModerationRunner {
 
     /// The terms file's text (UTF-8, not empty), or nil with an alert saying why.
     private func termsText(at path: String) -> String? {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = PathText.expandingTilde(path)
         guard let data = FileManager.default.contents(atPath: expanded), let text = String(data: data, encoding: .utf8) else {
             modal.alert = strings.unreadableTerms(path)
             return nil
         }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !text.trimmingWhitespaceAndNewlines().isEmpty else {
             modal.alert = strings.unreadableTerms(path)
             return nil
         }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A slash command typed in the input, parsed: what the app runs.
 public enum SlashCommand: Hashable, Sendable {
@@ -89,15 +89,15 @@ public enum ModerationCommand: Hashable, Sendable {
     /// `MEMBER [REASON…]`: the first word names the member, the rest is the reason.
     static func sanction(_ kind: SanctionKind, _ argument: String) -> ModerationCommand {
         let member = argument.prefix { !$0.isWhitespace }
-        let reason = argument.dropFirst(member.count).trimmingCharacters(in: .whitespaces)
+        let reason = argument.dropFirst(member.count).trimmingWhitespace()
         return .impose(kind, member: String(member), reason: reason.isEmpty ? nil : reason)
     }
 
     /// `NAME [--region REGION]`.
     static func create(_ argument: String) -> ModerationCommand {
-        guard let marker = argument.range(of: " --region ") else { return .create(argument, region: nil) }
-        return .create(String(argument[..<marker.lowerBound]).trimmingCharacters(in: .whitespaces),
-                       region: String(argument[marker.upperBound...]).trimmingCharacters(in: .whitespaces))
+        guard let marker = argument.firstRange(of: " --region ") else { return .create(argument, region: nil) }
+        return .create(String(argument[..<marker.lowerBound]).trimmingWhitespace(),
+                       region: String(argument[marker.upperBound...]).trimmingWhitespace())
     }
 }
 

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Where a chat's attachments go: the previews (nil: images show as their name and size, and
 /// `/image` is refused), the viewer `o` runs, the folder `s` saves to. One object the router

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Saving a file attachment (`s` on a file, video or sound). Its bytes and name come from
 /// whoever posted it, so it is only ever saved — never opened — under a name that cannot pass
@@ -27,7 +27,7 @@ extension ImageFiles {
         let cleaned = String(String.UnicodeScalarView(fileName.unicodeScalars.filter {
             !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
         }))
-        let suffix = (cleaned as NSString).pathExtension.lowercased()
+        let suffix = PathText.pathExtension(cleaned).lowercased()
         let isPlain = (1...10).contains(suffix.count) && suffix.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
         let name = stem + "." + (isPlain ? suffix : "bin")
         return isPlain && launchableExtensions.contains(suffix) ? name + ".download" : name

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,17 +17,16 @@ public enum ImageFiles {
     /// Writes `data` under `name` (already made safe) in `directory`, never overwriting, 0644.
     static func write(_ data: Data, named name: String, in directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let stem = (name as NSString).deletingPathExtension
-        let suffix = (name as NSString).pathExtension
+        let stem = PathText.deletingExtension(name)
+        let suffix = PathText.pathExtension(name)
         for attempt in 0..<10_000 {
             let candidate = attempt == 0 ? name : "\(stem)-\(attempt).\(suffix)"
             let url = directory.appendingPathComponent(candidate)
             // O_EXCL: a name taken, even by a file that appeared a moment ago, is never overwritten.
             let descriptor = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
             if descriptor >= 0 {
-                let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-                try handle.write(contentsOf: data)
-                try handle.close()
+                defer { _ = close(descriptor) }
+                try DescriptorWriting.writeAll(data, to: descriptor)
                 return url
             }
             guard errno == EEXIST else { throw ChatError.storage("cannot write \(url.path): \(String(cString: strerror(errno)))") }
@@ -48,16 +47,11 @@ public enum ImageFiles {
         let file = directory.appendingPathComponent(UUID().uuidString.prefix(8) + "-" + name)
         let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw ChatError.storage("cannot write \(file.path): \(String(cString: strerror(errno)))") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try handle.write(contentsOf: data)
-        try handle.close()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = opener.dropFirst() + [file.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        do {
+            defer { _ = close(descriptor) }
+            try DescriptorWriting.writeAll(data, to: descriptor)
+        }
+        try BackgroundProgram.start(executable.path, opener.dropFirst() + [file.path])
         return file
     }
 
@@ -78,8 +72,8 @@ public enum ImageFiles {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The name an image from someone else is written under: refused unless `data` sniffs as one
@@ -97,7 +91,7 @@ public enum ImageFiles {
         let removed: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse]
         let kept = fileName.unicodeScalars.filter { !removed.contains($0.properties.generalCategory) && $0 != "/" && $0 != "\\" }
         let cleaned = String(String.UnicodeScalarView(kept)).drop { $0 == "." || $0 == " " }
-        let stem = (String(cleaned) as NSString).deletingPathExtension.trimmingCharacters(in: .whitespaces)
+        let stem = PathText.deletingExtension(String(cleaned)).trimmingWhitespace()
         return stem.isEmpty ? fallback : String(stem.prefix(120))
     }
 }

@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Where an image's preview stands.
 public enum ImagePreviewState: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// What the TUI needs from an image library, so the TUI itself links none: the executable hands
 /// in an implementation (libchafa with libpng, libjpeg-turbo, giflib and libwebp), tests may hand in their own.

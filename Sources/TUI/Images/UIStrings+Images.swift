@@ -1,4 +1,5 @@
-import Foundation
+import ChatCore
+import FoundationEssentials
 
 extension UIStrings {
     private func choose(_ english: String, _ korean: String) -> String {
@@ -28,6 +29,6 @@ extension UIStrings {
 
     /// "1.2 MB": an image's size beside its name.
     public func byteSize(_ count: Int) -> String {
-        ByteCountFormatter.string(fromByteCount: Int64(count), countStyle: .file)
+        ByteCount.text(count, base: .file)
     }
 }

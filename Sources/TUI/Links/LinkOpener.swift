@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `/open N`: hands a message's link to the desktop's opener (`xdg-open`), after checking it
 /// once more here — only `http` and `https`, nothing that is not a URL character — so no
@@ -21,14 +21,8 @@ public enum LinkOpener {
         guard let command = opener.first, let executable = ImageFiles.executable(command, path: path) else {
             return .failure(.noOpener(opener.first ?? ""))
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = Array(opener.dropFirst()) + [url]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try BackgroundProgram.start(executable.path, Array(opener.dropFirst()) + [url])
             return .success(())
         } catch {
             return .failure(.noOpener(command))

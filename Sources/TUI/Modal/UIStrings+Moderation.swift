@@ -38,5 +38,5 @@ extension UIStrings {
     public var nothingListed: String { pick("Nothing to list.", "목록이 비어 있습니다.") }
     /// The first row of a list too long for the screen, which shows its newest entries.
     public func earlierLeftOut(_ count: Int) -> String { pick("… \(count) earlier", "… 이전 \(count)건") }
-    public func moreLeftOut(_ count: Int) -> String { pick("… \(count.formatted()) more", "… 그 밖에 \(count.formatted())") }
+    public func moreLeftOut(_ count: Int) -> String { pick("… \(count.groupedDigits) more", "… 그 밖에 \(count.groupedDigits)") }
 }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// Announces highlights as the config file says: the terminal bell (`bell = on`), and a desktop
@@ -44,14 +44,8 @@ public final class Announcer {
     private func startNotifySend(summary: String, body: String) {
         let path = ProcessInfo.processInfo.environment["PATH"]
         guard let executable = ImageFiles.executable(notifySend, path: path) else { return }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--app-name=tteok", "--", TerminalNotification.clean(summary, limit: 40),
-                             TerminalNotification.clean(body, limit: TerminalNotification.titleLimit)]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        try? BackgroundProgram.start(executable.path, ["--app-name=tteok", "--", TerminalNotification.clean(summary, limit: 40),
+                                                       TerminalNotification.clean(body, limit: TerminalNotification.titleLimit)])
     }
 }
 

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The escapes that turn a highlight into the terminal's bell and a desktop notification, for
 /// the terminal tteok runs in:
@@ -64,14 +64,14 @@ public struct TerminalNotification: Hashable, Sendable {
         case .osc9:
             inner = "\u{1B}]9;\(title): \(body)\u{1B}\\"
         case .osc777:
-            inner = "\u{1B}]777;notify;\(title.replacingOccurrences(of: ";", with: ","));\(body.replacingOccurrences(of: ";", with: ","))\u{1B}\\"
+            inner = "\u{1B}]777;notify;\(title.replacingScalars([";": ","]));\(body.replacingScalars([";": ","]))\u{1B}\\"
         }
         return Array((insideTmux ? Self.tmuxPassthrough(inner) : inner).utf8)
     }
 
     /// tmux's passthrough: the sequence inside a DCS, its ESCs doubled.
     static func tmuxPassthrough(_ sequence: String) -> String {
-        "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+        "\u{1B}Ptmux;" + sequence.replacingScalars(["\u{1B}": "\u{1B}\u{1B}"]) + "\u{1B}\\"
     }
 
     /// Outside text made fit for a notification: controls of every kind (C0, DEL, C1, bidi

@@ -86,7 +86,7 @@ public enum DisplayWidth {
             let width = of(only)
             return width == 0 ? nil : Glyph(text: String(character), width: width)
         }
-        return normalised(Array(String(character).precomposedStringWithCanonicalMapping.unicodeScalars))
+        return normalised(Array(Normalization.nfc(String(character)).unicodeScalars))
     }
 
     /// Applies the sequence rules above to the scalars of one (multi-scalar) grapheme.

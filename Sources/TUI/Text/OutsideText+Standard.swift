@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 extension OutsideText {
     /// The gate the app uses: the shipped word lists changed by the user's

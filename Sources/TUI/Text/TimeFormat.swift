@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
-import Foundation
+import ChatCore
+import FoundationEssentials
 
 /// Why a theme could not be had. The message is shown in the status line.
 public enum ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -33,7 +34,7 @@ extension Theme {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
-            throw ThemeError.invalid(path: path, reason: "not theme JSON (\(error.localizedDescription))")
+            throw ThemeError.invalid(path: path, reason: "not theme JSON (\(ErrorText.describe(error)))")
         }
         var colors: [ThemeRole: TerminalColor] = [:]
         for (key, value) in file.colors {

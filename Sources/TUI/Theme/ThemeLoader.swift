@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Finds theme files by name, first match wins:
 /// 1. `$XDG_CONFIG_HOME/tteok/themes/NAME.json` (the user's own),
@@ -21,7 +21,7 @@ public struct ThemeLoader: Sendable {
 
     /// The standard search path for this process.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                executable: URL? = Bundle.main.executableURL, sourceFile: String = #filePath) {
+                executable: URL? = PathText.runningExecutable().map { URL(fileURLWithPath: $0) }, sourceFile: String = #filePath) {
         var directories = [Paths(environment: environment).configDirectory.appendingPathComponent("themes")]
         if let binDirectory = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
             directories.append(binDirectory.appendingPathComponent("Themes"))

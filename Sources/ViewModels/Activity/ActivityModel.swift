@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A message worth telling the user about, handed to the front end to ring the bell and post a
 /// desktop notification. Its texts are outside text: the front end sanitises them.

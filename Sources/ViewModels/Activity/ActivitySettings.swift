@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the session's activity model is made with, from the config file and the paths: the
 /// highlight words and where `/notify` levels are kept (nil: not kept, as in tests).

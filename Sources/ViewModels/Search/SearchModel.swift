@@ -31,7 +31,7 @@ public final class SearchModel: Lifecycle {
 
     /// Searches at once when opened with words (`/search TEXT`).
     public func load() async {
-        if !query.trimmingCharacters(in: .whitespaces).isEmpty { await search(query) }
+        if !query.trimmingWhitespace().isEmpty { await search(query) }
     }
 
     /// The newest page of results for `text`.

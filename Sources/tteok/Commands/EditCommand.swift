@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `tteok edit CHANNEL ID TEXT...`
 struct EditCommand: ScriptCommand {
@@ -24,7 +24,7 @@ struct EditCommand: ScriptCommand {
         text = arguments.words("TEXT").joined(separator: " ")
         if channelName.isEmpty { throw .missingArgument("CHANNEL") }
         if messageID.isEmpty { throw .missingArgument("ID") }
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .missingArgument("TEXT") }
+        if text.trimmingWhitespaceAndNewlines().isEmpty { throw .missingArgument("TEXT") }
     }
 
     func run(in context: CommandContext) async throws -> ExitCode {

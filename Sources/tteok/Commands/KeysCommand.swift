@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `tteok keys export FILE | import FILE | backup [--passphrase-stdin] | restore`: this device's
 /// Megolm room keys — in the standard key export format, or in the account's server-side key
@@ -104,7 +104,7 @@ struct KeysCommand: ScriptCommand {
 
     /// The first line of standard input (no echo at a terminal); an empty one is refused.
     private func secret(_ name: String, _ context: CommandContext) throws -> String {
-        if context.input.isTerminal() { FileHandle.standardError.write(Data("\(name): ".utf8)) }
+        if context.input.isTerminal() { DescriptorWriting.standardError("\(name): ") }
         guard let value = context.input.password(), !value.isEmpty else {
             throw ChatError.invalidInput("A \(name.lowercased()) is needed on standard input.")
         }

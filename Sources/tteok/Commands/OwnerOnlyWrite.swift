@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a new file readable by its owner only; an existing file (or a link in its place) is
 /// refused rather than replaced.

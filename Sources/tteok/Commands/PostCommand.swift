@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ImagePreview
 
 /// `tteok post CHANNEL [TEXT...]`, `tteok post --image PATH CHANNEL`, `tteok post --file PATH CHANNEL`
@@ -111,7 +111,7 @@ struct PostCommand: ScriptCommand {
 
     private func messages(from input: StandardInput) throws(UsageError) -> [String] {
         let candidates = text.map { [$0] } ?? input.lines()
-        let messages = candidates.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let messages = candidates.filter { !$0.trimmingWhitespaceAndNewlines().isEmpty }
         if messages.isEmpty { throw .invalidCombination("nothing to post: give TEXT or lines on standard input") }
         return messages
     }

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `tteok mute MEMBER --reason R [--for 30m]`
 struct MuteCommand: ScriptCommand {
@@ -47,7 +47,7 @@ struct SanctionRequest: Sendable {
         member = arguments.argument("MEMBER") ?? ""
         reason = arguments.value("reason") ?? ""
         if member.isEmpty { throw .missingArgument("MEMBER") }
-        if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw .missingArgument("--reason TEXT") }
+        if reason.trimmingWhitespace().isEmpty { throw .missingArgument("--reason TEXT") }
         seconds = try arguments.value("for").map { text throws(UsageError) in try LengthOfTime.seconds(text, option: "for") }
     }
 

@@ -1,7 +1,7 @@
 import ChatCore
 import CommunityProtocol
 import CommunityServer
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The private service's side of zero set-up: it tells the client that started it whether it
@@ -31,7 +31,7 @@ extension ServeCommand {
     static func endWhenUnused(_ service: CommunityService, store: String, socket: String, environment: [String: String]) {
         signal(SIGHUP, SIG_IGN)
         let lifetime = PrivateLifetime(storePath: store, idleSeconds: PrivateLifetime.idleSeconds(environment: environment))
-        let thread = Thread {
+        DetachedThread.start(name: "tteok.serve.lifetime") {
             while true {
                 let ending = lifetime.wait(for: service)
                 let lock = open(PrivateServiceFiles.lockPath(forSocket: socket), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -43,7 +43,5 @@ extension ServeCommand {
                 if lock >= 0 { _ = close(lock) }
             }
         }
-        thread.name = "tteok.serve.lifetime"
-        thread.start()
     }
 }

@@ -1,6 +1,7 @@
 import ChatCore
 import CommunityServer
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `tteok serve --store FILE --socket PATH [--group NAME | --everyone] [--moderator EMAIL]…`:
 /// runs the community service in the foreground until SIGTERM or SIGINT.
@@ -85,12 +86,10 @@ enum ServeCommand {
     /// Accepts on a thread of its own (accept blocks) until the socket is closed.
     private static func serve(_ service: CommunityService) async -> ExitCode {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
+            DetachedThread.start(name: "tteok.serve.accept") {
                 service.run()
                 continuation.resume()
             }
-            thread.name = "tteok.serve.accept"
-            thread.start()
         }
         return .success
     }

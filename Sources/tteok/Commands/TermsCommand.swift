@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `tteok terms show | accept | publish FILE`
 struct TermsCommand: ScriptCommand {

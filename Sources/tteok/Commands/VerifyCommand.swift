@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// `tteok verify USER [DEVICE]`, `tteok verify --accept`
 struct VerifyCommand: ScriptCommand {
@@ -95,9 +95,9 @@ struct VerifyCommand: ScriptCommand {
     /// the other side's messages keeps running; nil at the end of input.
     private static func answer(_ input: StandardInput) async -> Bool? {
         let line: String? = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: input.readLine()) }
+            DetachedThread.start { continuation.resume(returning: input.readLine()) }
         }
         guard let line else { return nil }
-        return ["y", "yes", "예", "네"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
+        return ["y", "yes", "예", "네"].contains(line.trimmingWhitespace().lowercased())
     }
 }

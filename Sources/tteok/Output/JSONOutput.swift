@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one encoder of every `--json` document (read, channels, whoami, reports, signup, login,
 /// post, logout), so what reaches a terminal from JSON output is decided here.

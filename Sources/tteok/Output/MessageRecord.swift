@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
+import TUI
 
 /// One message as `tteok read` and `tteok post --json` print it.
 struct MessageRecord: Encodable, Sendable {
@@ -119,7 +120,7 @@ struct MessageRecord: Encodable, Sendable {
         let sender = nickname.isEmpty ? senderId : nickname
         // A room change is no one's words: `→ Mina joined`, never `Mina: joined`.
         if MessageKind(rawValue: kind)?.isRoomChange == true { return "\(timeText)  → \(console.inert(sender)) \(console.inert(text))" }
-        var line = "\(Self.timeFormatter().string(from: sentAt))  \(console.inert(sender)): "
+        var line = "\(timeText)  \(console.inert(sender)): "
         if let replyTo { line += "[↱ \(console.inert(replyTo.summary))] " }
         line += console.inert(text)
         if let undecryptableReason { line += " (\(console.inert(undecryptableReason)))" }
@@ -135,13 +136,10 @@ struct MessageRecord: Encodable, Sendable {
     }
 
     /// When it was sent, in local time, as the text lines show it.
-    var timeText: String { Self.timeFormatter().string(from: sentAt) }
-
-    /// A fixed, locale-independent format, so scripts reading text output see the same shape everywhere.
-    private static func timeFormatter() -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter
+    /// A fixed, locale-independent shape (`2026-12-02 09:05`), so scripts reading text output see
+    /// the same everywhere.
+    var timeText: String {
+        let local = LocalTime(sentAt)
+        return local.dateText + " " + local.timeText
     }
 }

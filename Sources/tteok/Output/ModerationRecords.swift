@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A mute as `whoami` prints it.
 struct MuteRecord: Encodable, Sendable {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import LocalStore
 
 /// One report as `tteok reports` prints it.

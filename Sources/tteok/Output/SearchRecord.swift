@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// One search result as `tteok search` prints it: the message as `tteok read` prints it, plus
 /// the snippet around the match.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long a mute or ban lasts, as `--for` takes it: a whole number and a unit, `90s`, `30m`,
 /// `12h`, `7d` or `2w`.

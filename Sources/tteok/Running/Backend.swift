@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Which community a command talks to, chosen by the global options.
 enum Backend: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// The seam where the executable picks a `ChatService`. Commands only see the protocol.
 protocol BackendFactory: Sendable {

@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityClient
-import Foundation
+import FoundationEssentials
 
 /// The whole command line: finds the command, parses and validates it, opens the backend and runs.
 /// Every outcome is an `ExitCode`; errors are one line on stderr.

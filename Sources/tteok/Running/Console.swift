@@ -1,13 +1,13 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Where a command writes. Text from outside (names, messages, server words) goes through
 /// `inert(_:)` before it reaches a terminal; JSON output is data, encoded by `JSONOutput`.
 struct Console: Sendable {
     /// Writes text to standard output as is.
-    var writeOut: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    var writeOut: @Sendable (String) -> Void = { DescriptorWriting.standardOutput($0) }
     /// Writes text to standard error as is.
-    var writeError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    var writeError: @Sendable (String) -> Void = { DescriptorWriting.standardError($0) }
 
     /// One line of our own text on stdout.
     func line(_ text: String) { writeOut(text + "\n") }

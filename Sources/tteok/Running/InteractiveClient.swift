@@ -1,5 +1,6 @@
 import ChatCore
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ImagePreview
 import NcursesTerminal
 import TUI

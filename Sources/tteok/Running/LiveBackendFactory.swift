@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityClient
-import Foundation
+import FoundationEssentials
 import LocalStore
 import Matrix
 

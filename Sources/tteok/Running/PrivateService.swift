@@ -1,6 +1,6 @@
 import ChatCore
 import CommunityClient
-import Foundation
+import FoundationEssentials
 
 /// Where the user's private service for one community file listens, and how it is started.
 ///
@@ -22,14 +22,14 @@ struct PrivateService: Hashable, Sendable {
         let name = SessionLocation.hash(store.resolvingSymlinksInPath().path) + ".sock"
         var folders: [String] = []
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), FileManager.default.fileExists(atPath: runtime) {
-            folders.append((runtime as NSString).appendingPathComponent("tteok"))
+            folders.append(PathText.appending(runtime, "tteok"))
         }
         folders.append(paths.stateDirectory.appendingPathComponent("run").path)
-        guard let folder = folders.first(where: { ($0 as NSString).appendingPathComponent(name).utf8.count <= Self.longestSocketPath }) else {
+        guard let folder = folders.first(where: { PathText.appending($0, name).utf8.count <= Self.longestSocketPath }) else {
             throw .storage("the private service's socket path would be longer than \(Self.longestSocketPath) bytes under \(folders.last ?? "")")
         }
         directory = folder
-        socketPath = (folder as NSString).appendingPathComponent(name)
+        socketPath = PathText.appending(folder, name)
         self.environment = environment
     }
 

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// Where the session for one community is saved for the current user.
 ///
@@ -46,7 +46,7 @@ struct SessionLocation: Sendable {
     /// Keeps letters, digits, dot and dash so the name stays a plain file name.
     private func readable(_ text: String) -> String {
         let kept = text.unicodeScalars.prefix(40).map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-") ? Character(scalar) : "_"
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "." || scalar == "-") ? Character(scalar) : "_"
         }
         return String(kept)
     }

@@ -1,4 +1,6 @@
-import Foundation
+import ChatCore
+import FoundationEssentials
+import Glibc
 
 /// Reads standard input: the password of `--password-stdin`, the lines of `post` without text.
 struct StandardInput: Sendable {
@@ -30,7 +32,7 @@ struct StandardInput: Sendable {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            DescriptorWriting.standardError("\n")
         }
         return body()
     }

@@ -1,4 +1,5 @@
-import Foundation
+import ChatCore
+import FoundationEssentials
 import Glibc
 
 /// SIGTERM and SIGINT for `tteok serve`, caught from the moment `install` returns.
@@ -21,13 +22,11 @@ enum StopSignals {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return false }
         let readEnd = ends[0]
         event = ends[1]
-        let watcher = Thread {
+        DetachedThread.start(name: "tteok.serve.signals") {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) < 0, errno == EINTR {}
             stop()
         }
-        watcher.name = "tteok.serve.signals"
-        watcher.start()
         for number in [SIGTERM, SIGINT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in

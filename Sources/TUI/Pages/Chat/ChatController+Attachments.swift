@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// Attachments in a chat: `/image`, and `o` / `s` on the picked image or file — the picked one,
@@ -16,7 +16,7 @@ extension ChatController {
             let upload = try await Task.detached { try renderer.readUpload(atPath: path) }.value
             if await chat.sendImage(upload) { scroll = .newest }
         } catch {
-            modal.alert = (error as? ChatError)?.message ?? error.localizedDescription
+            modal.alert = ErrorText.describe(error)
         }
     }
 
@@ -41,7 +41,7 @@ extension ChatController {
             session.show(notice: strings.opened(text.line(try ImageFiles.safeName(image.fileName, for: data))))
         } catch {
             // In the status line, not an alert: nothing is lost, and the user may simply go on.
-            session.show(notice: strings.cannotOpen(text.line((error as? ChatError)?.message ?? error.localizedDescription)))
+            session.show(notice: strings.cannotOpen(text.line(ErrorText.describe(error))))
         }
     }
 
@@ -55,7 +55,7 @@ extension ChatController {
             }
             session.show(notice: strings.saved(to: text.line(url.path)))
         } catch {
-            modal.alert = strings.cannotSave((error as? ChatError)?.message ?? error.localizedDescription)
+            modal.alert = strings.cannotSave(ErrorText.describe(error))
         }
     }
 

@@ -151,7 +151,7 @@ extension ChatController {
             let upload = try await Task.detached { try FileUpload(readingAtPath: path) }.value
             if await model.sendFile(upload) { scroll = .newest }
         } catch {
-            modal.alert = (error as? ChatError)?.message ?? error.localizedDescription
+            modal.alert = ErrorText.describe(error)
         }
     }
 

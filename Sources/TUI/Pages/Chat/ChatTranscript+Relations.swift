@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// What a message carries besides its text: the quoted original of a reply, "(edited)", the
 /// reactions line, the thread count; and the kinds drawn differently (emotes, notices, deleted).

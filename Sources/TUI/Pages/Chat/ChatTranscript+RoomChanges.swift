@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// Membership and room changes (someone joined, left, was removed; the room renamed): one muted

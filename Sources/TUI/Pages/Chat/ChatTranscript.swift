@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// A chat's messages laid out as rows of a given width: day separators, times, nicknames, text

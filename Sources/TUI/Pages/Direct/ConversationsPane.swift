@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// The Direct tab: a search field, the invitations waiting for an answer (rooms and requests to

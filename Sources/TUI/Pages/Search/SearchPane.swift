@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 import ViewModels
 
 /// The search page: the words, then each result on two rows — where and when (the chat, the
