@@ -42,6 +42,9 @@ public final class InotifyHub: @unchecked Sendable {
     /// instances were all taken then).
     public init() {}
 
+    /// A hub other than the shared one (a test's) gives its instance back with it.
+    deinit { source?.cancel() }
+
     /// True when the hub holds an inotify instance (making one now if it has none yet).
     public var isAvailable: Bool {
         lock.lock()
@@ -88,6 +91,7 @@ public final class InotifyHub: @unchecked Sendable {
         descriptor = fd
         let reader = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         reader.setEventHandler { [weak self] in self?.drain() }
+        reader.setCancelHandler { close(fd) }
         reader.resume()
         source = reader
         return true

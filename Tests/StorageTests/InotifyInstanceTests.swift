@@ -68,6 +68,17 @@ final class InotifyInstanceTests: XCTestCase {
         XCTAssertLessThanOrEqual(ContinuousClock.now - written, .seconds(1), "SPEC: another process's message within 1 s")
     }
 
+    /// A hub of its own (not the shared one) gives its instance back when it goes: before, it
+    /// kept the descriptor for the life of the process.
+    func testAHubOfItsOwnGivesItsInstanceBackWhenItGoes() {
+        let before = Self.openInotifyInstances()
+        var hub: InotifyHub? = InotifyHub()
+        XCTAssertTrue(hub?.isAvailable ?? false)
+        XCTAssertEqual(Self.openInotifyInstances(), before + 1)
+        hub = nil
+        XCTAssertTrue(waitUntil(seconds: 2) { Self.openInotifyInstances() == before }, "the hub's instance is still open")
+    }
+
     private static func openInotifyInstances() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == "anon_inode:inotify" }.count
