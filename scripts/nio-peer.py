@@ -163,7 +163,7 @@ async def main(request):
         if request.get("join"):
             await join(client, room)
         if request["action"] == "verify-in-room":
-            await nio_sas_room.verify_in_room(client, room, request)
+            await nio_sas_room.verify_in_room(client, room, request, synced)
             return
         if request["action"] == "read":
             print(json.dumps(await read(client, room, request.get("mode", "live"), request.get("expect", 0))))

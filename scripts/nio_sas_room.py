@@ -145,9 +145,13 @@ class Flow:
         return None
 
 
-async def verify_in_room(client, room, request):
+async def verify_in_room(client, room, request, synced):
+    """`synced(client, room)` is nio-peer's: the room, its members and their devices known."""
     flow = Flow(client, room, request)
-    await _sync_room(client, room)
+    await synced(client, room)
+    for user in client.rooms[room].users:  # every member's devices, also when none changed since the store's last run
+        client.users_for_key_query.add(user)
+    await client.keys_query()
     if request["role"] == "start":
         await flow.ask()
     else:
@@ -221,19 +225,6 @@ async def _take(flow, source, request):
 async def _ready(flow):
     """Answers the request `ready` (as the asked side); the asking side then starts."""
     await flow.send("m.key.verification.ready", {"from_device": flow.client.device_id, "methods": [METHOD]})
-
-
-async def _sync_room(client, room):
-    """nio needs the room, its members and their devices before it can encrypt into it."""
-    for _ in range(20):
-        await client.sync(timeout=1000, full_state=True)
-        if room in client.rooms:
-            break
-    if room not in client.rooms:
-        raise RuntimeError(f"{room} never arrived in sync")
-    for user in client.rooms[room].users:
-        client.users_for_key_query.add(user)
-    await client.keys_query()
 
 
 def _result(result, code=None, reason=None, emoji=None):

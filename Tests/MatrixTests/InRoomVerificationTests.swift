@@ -27,19 +27,6 @@ final class InRoomVerificationTests: XCTestCase {
         return Parties(fixture: fixture, room: room, crypto: crypto)
     }
 
-    /// Follows tteok's side, answering `match` at the comparison; the emoji shown and the last step.
-    private func follow(_ verification: any DeviceVerification, match: Bool = true) async -> (emoji: [String]?, last: VerificationStep?) {
-        var shown: [String]?, last: VerificationStep?
-        for await step in verification.steps() {
-            last = step
-            if case .compare(let emoji, _) = step {
-                shown = emoji.map(\.symbol)
-                await verification.answer(match: match)
-            }
-        }
-        return (shown, last)
-    }
-
     private func peerDevice(_ p: Parties) -> DeviceKeys? {
         try? p.crypto.devices(of: p.peerUser).first { $0.deviceID == p.room.peer.deviceID }
     }
@@ -48,7 +35,7 @@ final class InRoomVerificationTests: XCTestCase {
     private func tteokAsks(_ p: Parties, tamper: NioPeer.RoomTamper? = nil) async throws -> (NioVerification, (emoji: [String]?, last: VerificationStep?)) {
         let peer = try p.room.peer.verifyInRoom(.accept, room: p.room.made.room, tamper: tamper)
         XCTAssertTrue(peer.waitUntilListening(), "the peer never listened")
-        let ours = await follow(try await p.room.tteok.verify(user: p.peerUser, in: p.room.room, timeout: .seconds(90)))
+        let ours = try await p.room.tteok.verify(user: p.peerUser, in: p.room.room, timeout: .seconds(90)).follow()
         return (peer, ours)
     }
 
@@ -88,7 +75,7 @@ final class InRoomVerificationTests: XCTestCase {
         let peer = try p.room.peer.verifyInRoom(.start, room: p.room.made.room, otherUser: p.room.user.userID)
         let verification = try await p.room.tteok.nextVerification(timeout: .seconds(90))
         XCTAssertEqual(verification.user, p.peerUser)
-        let ours = await follow(verification)
+        let ours = await verification.follow()
         let outcome = try XCTUnwrap(peer.outcome())
         XCTAssertEqual(outcome["result"] as? String, "verified", "peer: \(outcome)")
         XCTAssertEqual(ours.last, .verified(user: p.peerUser, device: p.room.peer.deviceID))
