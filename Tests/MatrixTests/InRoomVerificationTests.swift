@@ -111,6 +111,35 @@ final class InRoomVerificationTests: XCTestCase {
         await p.fixture.close()
     }
 
+    /// A request is offered only when it is recent (the specification's ten minutes back, five
+    /// ahead: not one from history or a catch-up), names this user, says from which device and
+    /// is not our own echo; the recent one to us is (the control).
+    func testOnlyARecentRequestToThisUserIsOffered() async throws {
+        let p = try await parties()
+        let center = try XCTUnwrap(p.room.tteok.active?.encryption?.verifications)
+        let me = p.room.user.userID, now = Int64(Date().timeIntervalSince1970 * 1000)
+        func request(_ id: String, to user: String, ageMinutes: Int64 = 0, from sender: String? = nil, device: String? = "NIOPEER") -> RoomVerificationEvent {
+            var content: [String: CryptoJSON] = ["msgtype": .string("m.key.verification.request"), "body": .string("verify?"),
+                                                 "methods": .array([.string("m.sas.v1")]), "to": .string(user)]
+            content["from_device"] = device.map(CryptoJSON.string)
+            return RoomVerificationEvent(room: p.room.made.room, eventID: id, type: "m.room.message", sender: sender ?? p.peerUser,
+                                         timestamp: now - ageMinutes * 60_000, content: .object(content))
+        }
+        for refused in [request("$old", to: me, ageMinutes: 11), request("$future", to: me, ageMinutes: -6),
+                        request("$other", to: "@someone:localhost"), request("$nodevice", to: me, device: nil),
+                        request("$own", to: me, from: me)] {
+            await center.receive(refused)
+            let offered = await center.nextUnclaimed(timeout: .milliseconds(1))
+            XCTAssertNil(offered, "\(refused.eventID) was offered")
+        }
+        await center.receive(request("$recent", to: me, ageMinutes: 9))
+        let taken = await center.nextUnclaimed(timeout: .seconds(60))
+        XCTAssertEqual(taken?.id, "$recent")
+        XCTAssertEqual(taken?.user, p.peerUser)
+        XCTAssertEqual(taken?.device, "NIOPEER")
+        await p.fixture.close()
+    }
+
     func testAThirdMemberCanNeitherSteerNorEndIt() async throws {
         let fixture = try MatrixFixture()
         let strangerUser = try await SynapseUser.register(on: fixture.server)
