@@ -122,6 +122,10 @@ public enum SyncFilter {
     /// the long-poll once more after every read marker (Synapse waits on when a room's entry
     /// would be empty after the filter).
     public static let json = #"{"room":{"timeline":{"limit":50,"unread_thread_notifications":true},"state":{"lazy_load_members":true},"account_data":{"types":[]}},"presence":{"types":[]}}"#
+    /// No rooms at all: an initial `/sync` that costs the server next to nothing, for its
+    /// position (and the account's data, to-device messages and key counts) after a cold start
+    /// filled the rooms by sliding sync. Synapse skips every room's work for `rooms: []`.
+    static let positionOnly = #"{"room":{"rooms":[]},"presence":{"types":[]}}"#
     /// For `/messages`: member events of the senders come along in `state`.
     static let messages = #"{"lazy_load_members":true}"#
 }
