@@ -8,10 +8,11 @@ import XCTest
 /// In-room SAS verification in an encrypted conversation on Synapse, against a peer written from
 /// the specification over python-olm (matrix-nio 0.26 has no in-room verification): both
 /// directions complete with the same emoji, the steps travel encrypted and are no chat lines
-/// (the request shows as one notice); in a room without encryption they go in the clear. A start before ready and a done before the MACs are
-/// cancelled `m.unexpected_message`; a to-device message naming the room's transaction is
-/// `m.unknown_transaction` and changes nothing; a third member referencing the verification is
-/// told `m.user_mismatch` and cannot steer or end it.
+/// (the request shows as one notice); in a room without encryption they go in the clear. A
+/// start before ready and a done before the MACs are cancelled `m.unexpected_message`; a
+/// to-device message naming the room's transaction is `m.unknown_transaction` and changes
+/// nothing; a third member referencing the verification is told `m.user_mismatch` and cannot
+/// steer or end it.
 final class InRoomVerificationTests: XCTestCase {
     private struct Parties {
         let fixture: MatrixFixture
