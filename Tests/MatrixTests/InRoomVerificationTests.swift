@@ -84,6 +84,36 @@ final class InRoomVerificationTests: XCTestCase {
         await p.fixture.close()
     }
 
+    /// Declining a request in the room tells the peer there (`m.user`); a request another device
+    /// of this account answers first ends here with nothing sent (`m.accepted`).
+    func testADeclinedRequestAndOneAnsweredOnAnotherOwnDevice() async throws {
+        let p = try await parties()
+        let asking = try p.room.peer.verifyInRoom(.start, room: p.room.made.room, otherUser: p.room.user.userID)
+        let asked = try await p.room.tteok.nextRequest(timeout: .seconds(60))
+        let request = try XCTUnwrap(asked, "the request never came")
+        XCTAssertEqual(request.user, p.peerUser)
+        await request.decline()
+        let declined = try XCTUnwrap(asking.outcome())
+        XCTAssertEqual(declined["code"] as? String, "m.user", "the peer hears the decline in the room: \(declined)")
+
+        // Another device of tteok's user, listening in the room, answers the next request first.
+        let otherOwn = NioPeer(user: p.room.user, store: p.fixture.directory.file("nio-own"), deviceID: "OWNOTHER")
+        let answering = try otherOwn.verifyInRoom(.meddle, room: p.room.made.room, seconds: 30)
+        XCTAssertTrue(answering.waitUntilListening(), "the other own device never listened")
+        let again = try p.room.peer.verifyInRoom(.start, room: p.room.made.room, otherUser: p.room.user.userID, seconds: 30)
+        let askedAgain = try await p.room.tteok.nextRequest(timeout: .seconds(60))
+        let second = try XCTUnwrap(askedAgain, "the second request never came")
+        // Taken, not yet answered by the person here: the other device's answer ends it first.
+        let center = try XCTUnwrap(p.room.tteok.active?.encryption?.verifications)
+        let id = try XCTUnwrap(second as? MatrixVerificationRequest).id
+        let ended = await eventually(seconds: 30) { await center.phase(of: id)?.isFinished == true }
+        XCTAssertTrue(ended, "the other own device's answer did not end it")
+        let steps = await second.accept(timeout: .seconds(60)).follow()
+        XCTAssertEqual(steps.last, .cancelled(reason: "another device of yours answered", code: "m.accepted", byPeer: false))
+        _ = (again, answering)  // their processes end with them (each is confused by the other; no outcome to check)
+        await p.fixture.close()
+    }
+
     func testAStartBeforeReadyAndADoneBeforeTheMacsAreCancelled() async throws {
         let p = try await parties()
         for tamper in [NioPeer.RoomTamper.startBeforeReady, .doneEarly] {
