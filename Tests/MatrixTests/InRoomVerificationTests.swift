@@ -8,10 +8,11 @@ import XCTest
 /// In-room SAS verification in an encrypted conversation on Synapse, against a peer written from
 /// the specification over python-olm (matrix-nio 0.26 has no in-room verification): both
 /// directions complete with the same emoji, the steps travel encrypted and are no chat lines
-/// (the request shows as one notice). A start before ready and a done before the MACs are
-/// cancelled `m.unexpected_message`; a to-device message naming the room's transaction is
-/// `m.unknown_transaction` and changes nothing; a third member referencing the verification is
-/// told `m.user_mismatch` and cannot steer or end it.
+/// (the request shows as one notice); in a room without encryption they go in the clear. A
+/// start before ready and a done before the MACs are cancelled `m.unexpected_message`; a
+/// to-device message naming the room's transaction is `m.unknown_transaction` and changes
+/// nothing; a third member referencing the verification is told `m.user_mismatch` and cannot
+/// steer or end it.
 final class InRoomVerificationTests: XCTestCase {
     private struct Parties {
         let fixture: MatrixFixture
@@ -68,6 +69,32 @@ final class InRoomVerificationTests: XCTestCase {
         }
         XCTAssertEqual(said.map(\.content), [.notice(VerificationRequestLine.text)], "the request is tteok's one line")
         await p.fixture.close()
+    }
+
+    /// In a room without encryption the steps travel in the clear, each referencing the request.
+    func testInAPlaintextRoomTheStepsGoInTheClear() async throws {
+        let fixture = try MatrixFixture()
+        let (tteok, user) = try await fixture.member("tteok")
+        let peerUser = try await SynapseUser.register(on: fixture.server)
+        let peer = NioPeer(user: peerUser, store: fixture.directory.file("nio"))
+        try peer.uploadKeys()
+        let room = try await peerUser.createRoom(name: "plain \(SynapseServer.randomName())")
+        try await user.join(room)
+        await tteok.catchUp()
+        let nio = try peer.verifyInRoom(.accept, room: room, plain: true)
+        XCTAssertTrue(nio.waitUntilListening(), "the peer never listened")
+        let ours = try await tteok.verify(user: peerUser.userID, in: ChannelID(room), timeout: .seconds(90)).follow()
+        XCTAssertEqual(try XCTUnwrap(nio.outcome())["result"] as? String, "verified")
+        XCTAssertEqual(ours.last, .verified(user: peerUser.userID, device: peer.deviceID))
+        XCTAssertEqual(ours.emoji, nio.emoji)
+        let page = try await XCTUnwrap(tteok.active).client.messages(in: room, from: nil, limit: 50)
+        let steps = page.chunk.filter { $0.sender == user.userID && $0.type.hasPrefix("m.key.verification.") }
+        XCTAssertEqual(steps.map(\.type), ["m.key.verification.start", "m.key.verification.key", "m.key.verification.mac",
+                                            "m.key.verification.done"].reversed(), "newest first, in the clear")
+        let request = page.chunk.first { $0.sender == user.userID && $0.type == "m.room.message" }?.event_id
+        XCTAssertNotNil(request)
+        for step in steps { XCTAssertEqual(step.content.relatesTo?.event_id, request, "\(step.type) references the request") }
+        await fixture.close()
     }
 
     func testThePeerAsksInTheRoomAndTteokAnswers() async throws {
