@@ -35,12 +35,15 @@ final class DirectoryRefreshTests: XCTestCase {
         XCTAssertTrue(listed, "the reading behind the list found the new public room")
         XCTAssertEqual(readings(proxy), 1, "one GET /publicRooms for every read of the list: \(proxy.requests)")
 
-        // Just after a reading, a name the cache does not know still asks the server.
+        // A name the cache does not know asks the server again, however recent the last reading
+        // (a background one the lookup's own read of the list starts is joined, not trusted: it
+        // may have begun before the room was made).
         let late = "late \(SynapseServer.randomName())"
         let lateID = try await owner.createRoom(name: late)
+        let before = readings(proxy)
         let found = try await alice.channel(named: late)
         XCTAssertEqual(found.id.raw, lateID)
-        XCTAssertEqual(readings(proxy), 2)
+        XCTAssertGreaterThan(readings(proxy), before)
         await fixture.close()
     }
 
