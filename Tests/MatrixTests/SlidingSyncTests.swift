@@ -128,6 +128,24 @@ final class SlidingSyncTests: XCTestCase {
         assertFilledBySlidingSync(transport.urls, pages: 1)
     }
 
+    /// A cold start with the device's keys kept publishes them again (the marker lived in the
+    /// deleted cache): the window is asked for meanwhile, not after that write.
+    func testTheFirstRequestDoesNotWaitForTheDeviceKeys() async throws {
+        let (user, tag, _) = try await accountInFiveRooms()
+        let transport = HeldSyncTransport { $0.path.hasSuffix("/keys/upload") }
+        let tteok = service("keys", transport)
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        let asked = await eventually(seconds: 30) { transport.paths.contains { $0.hasSuffix("simplified_msc3575/sync") } }
+        XCTAssertTrue(asked, "the window was asked for while the keys were held: \(transport.paths)")
+        transport.release()
+        await tteok.catchUp()
+        let listed = try await names(tteok, tag)
+        XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" })
+        let device = try XCTUnwrap(tteok.active?.session.deviceID)
+        let published = try await tteok.active?.client.queryKeys([user.userID]).device_keys?[user.userID]?[device]
+        XCTAssertNotNil(published, "the device's keys were published")
+    }
+
     func testAServerThatForgotTheConnectionSendsEveryRoomAgain() async throws {
         let (user, tag, _) = try await accountInFiveRooms()
         let transport = ForgetfulSlidingSyncTransport()
