@@ -9,8 +9,10 @@ import XCTest
 /// that come while a reading is in flight now share it, counted at a real Synapse through a
 /// 127.0.0.1 proxy; a name not found still asks the server afresh.
 final class DirectoryRefreshTests: XCTestCase {
+    /// Readings of the directory: first pages only. A server with more than a page of public
+    /// rooms (the shared test Synapse, after a few hundred tests) answers one reading in pages.
     private func readings(_ proxy: FaultProxy) -> Int {
-        proxy.requests.filter { $0.contains("/publicRooms") }.count
+        proxy.requests.filter { $0.contains("/publicRooms") && !$0.contains("since=") }.count
     }
 
     func testTheListsReadsShareOneReadingAndALookupAsksAfresh() async throws {
