@@ -20,7 +20,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
         }
     }
     // Rows on the crypto store alone, before (and without) the million-message store.
-    await row("decryption") { [try CryptoRows.decryption(options)] }
+    await row("decryption") { [try CryptoRows.decryption(options, log: log)] }
     await row("first send: crypto") { [try CryptoRows.firstSend(options)] }
     await row("completion") { try CompletionRows.tab(options) }
     await row("installed binary") { [try InstalledSizeRow.measure(options)] }
