@@ -22,8 +22,10 @@ enum EncryptionMemoryRow {
         let viewer = fixture.devices[0].session.userID
         try await home.run(executable, arguments + ["login", "--username", viewer, "--password-stdin"], stdin: EncryptedRoomFixture.password)
         let open = arguments + ["--channel", fixture.roomName]
-        let last = "memory \(history - 1)"
-        try await sendHistory(fixture, options, executable, open, home, last: last)
+        // No space inside: a fresh screen draws it whole (a live one only redraws the cells that
+        // changed, so a new line below a similar one never shows its text whole).
+        let last = "memory-\(history - 1)"
+        try await sendHistory(fixture, options, executable, open, home)
         var on = Samples(), off = Samples(), difference = Samples()
         for _ in 0..<pairs {
             let without = try await steadyMegabytes(executable, open, home, showing: last, encryption: false)
@@ -40,14 +42,15 @@ enum EncryptionMemoryRow {
     /// A first start publishes the device's keys; the history the sender sends then is for it
     /// too, and this tteok decrypts it into its cache.
     private static func sendHistory(_ fixture: EncryptedRoomFixture, _ options: BenchOptions, _ executable: String, _ arguments: [String],
-                                    _ home: BenchHome, last: String) async throws {
-        let first = try RunningClient(executable, arguments: arguments, environment: home.environment, watching: [fixture.roomName, last])
+                                    _ home: BenchHome) async throws {
+        let first = try RunningClient(executable, arguments: arguments, environment: home.environment, watching: [fixture.roomName])
         defer { first.quit() }
         try await first.waitForQuiet(showing: fixture.roomName, seconds: 120)
         let sender = try await SenderDevice(fixture, options, name: "memory")
-        for index in 0..<history { _ = try await sender.service.send("memory \(index) 떡볶이를 먹었어요", to: ChannelID(fixture.roomID)) }
+        for index in 0..<history { _ = try await sender.service.send("memory-\(index) 떡볶이를 먹었어요", to: ChannelID(fixture.roomID)) }
         try await sender.end()
-        try await first.waitForQuiet(showing: last, seconds: 120)
+        // Each send returned once delivered; the client shows them as its sync brings them.
+        try await first.waitForQuiet(showing: fixture.roomName, seconds: 120)
     }
 
     /// Starts tteok in the room, waits for `text` and quiet, and reads its steady resident size.
