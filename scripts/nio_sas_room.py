@@ -4,7 +4,7 @@ matrix-nio 0.26 has no in-room verification, so this is a hand-written client of
 specification's in-room flow: the request is an `m.room.message` (msgtype
 `m.key.verification.request`, `to` the other user) whose event id is the transaction id; every
 later step is a room event with `m.relates_to: {rel_type: m.reference, event_id: REQUEST}`, sent
-through nio's `room_send` (Megolm-encrypted in an encrypted room). The SAS itself is python-olm's
+through nio's `room_send` (Megolm-encrypted in an encrypted room, plaintext in another). The SAS itself is python-olm's
 `olm.Sas` (curve25519-hkdf-sha256, sha256, hkdf-hmac-sha256.v2, emoji), written from the
 specification, independently of tteok's Swift. Canonical JSON and the commitment are shared with
 nio_sas.py.

@@ -50,11 +50,11 @@ extension NioPeer {
 
     /// Runs one in-room SAS verification in `room` in the background: matrix-nio 0.26 has none,
     /// so the peer's flow is hand-written over python-olm's `olm.Sas` (`scripts/nio_sas_room.py`).
-    /// `join` first accepts the peer's invite to the room.
+    /// `join` first accepts the peer's invite to the room; `plain` is for a room without encryption.
     public func verifyInRoom(_ role: RoomVerifyRole, room: String, otherUser: String? = nil, confirm: Bool = true,
-                             tamper: RoomTamper? = nil, join: Bool = false, seconds: Int = 90) throws -> NioVerification {
+                             tamper: RoomTamper? = nil, join: Bool = false, plain: Bool = false, seconds: Int = 90) throws -> NioVerification {
         var request: [String: Any] = ["action": "verify-in-room", "role": role.rawValue, "room_id": room, "confirm": confirm,
-                                      "join": join, "timeout": seconds]
+                                      "join": join, "plain": plain, "timeout": seconds]
         request["other_user"] = otherUser
         if let tamper { request["tamper"] = tamper.rawValue }
         let (process, lines) = try spawn(request)

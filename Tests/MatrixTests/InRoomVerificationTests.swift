@@ -8,10 +8,11 @@ import XCTest
 /// In-room SAS verification in an encrypted conversation on Synapse, against a peer written from
 /// the specification over python-olm (matrix-nio 0.26 has no in-room verification): both
 /// directions complete with the same emoji, the steps travel encrypted and are no chat lines
-/// (the request shows as one notice). A start before ready and a done before the MACs are
-/// cancelled `m.unexpected_message`; a to-device message naming the room's transaction is
-/// `m.unknown_transaction` and changes nothing; a third member referencing the verification is
-/// told `m.user_mismatch` and cannot steer or end it.
+/// (the request shows as one notice); in a room without encryption they go in the clear. A
+/// start before ready and a done before the MACs are cancelled `m.unexpected_message`; a
+/// to-device message naming the room's transaction is `m.unknown_transaction` and changes
+/// nothing; a third member referencing the verification is told `m.user_mismatch` and cannot
+/// steer or end it.
 final class InRoomVerificationTests: XCTestCase {
     private struct Parties {
         let fixture: MatrixFixture
@@ -70,6 +71,32 @@ final class InRoomVerificationTests: XCTestCase {
         await p.fixture.close()
     }
 
+    /// In a room without encryption the steps travel in the clear, each referencing the request.
+    func testInAPlaintextRoomTheStepsGoInTheClear() async throws {
+        let fixture = try MatrixFixture()
+        let (tteok, user) = try await fixture.member("tteok")
+        let peerUser = try await SynapseUser.register(on: fixture.server)
+        let peer = NioPeer(user: peerUser, store: fixture.directory.file("nio"))
+        try peer.uploadKeys()
+        let room = try await peerUser.createRoom(name: "plain \(SynapseServer.randomName())")
+        try await user.join(room)
+        await tteok.catchUp()
+        let nio = try peer.verifyInRoom(.accept, room: room, plain: true)
+        XCTAssertTrue(nio.waitUntilListening(), "the peer never listened")
+        let ours = try await tteok.verify(user: peerUser.userID, in: ChannelID(room), timeout: .seconds(90)).follow()
+        XCTAssertEqual(try XCTUnwrap(nio.outcome())["result"] as? String, "verified")
+        XCTAssertEqual(ours.last, .verified(user: peerUser.userID, device: peer.deviceID))
+        XCTAssertEqual(ours.emoji, nio.emoji)
+        let page = try await XCTUnwrap(tteok.active).client.messages(in: room, from: nil, limit: 50)
+        let steps = page.chunk.filter { $0.sender == user.userID && $0.type.hasPrefix("m.key.verification.") }
+        XCTAssertEqual(steps.map(\.type), ["m.key.verification.start", "m.key.verification.key", "m.key.verification.mac",
+                                            "m.key.verification.done"].reversed(), "newest first, in the clear")
+        let request = page.chunk.first { $0.sender == user.userID && $0.type == "m.room.message" }?.event_id
+        XCTAssertNotNil(request)
+        for step in steps { XCTAssertEqual(step.content.relatesTo?.event_id, request, "\(step.type) references the request") }
+        await fixture.close()
+    }
+
     func testThePeerAsksInTheRoomAndTteokAnswers() async throws {
         let p = try await parties()
         let peer = try p.room.peer.verifyInRoom(.start, room: p.room.made.room, otherUser: p.room.user.userID)
@@ -81,6 +108,36 @@ final class InRoomVerificationTests: XCTestCase {
         XCTAssertEqual(ours.last, .verified(user: p.peerUser, device: p.room.peer.deviceID))
         XCTAssertEqual(ours.emoji, peer.emoji, "the same seven emoji on both sides")
         XCTAssertTrue(try p.crypto.isVerified(try XCTUnwrap(peerDevice(p))))
+        await p.fixture.close()
+    }
+
+    /// Declining a request in the room tells the peer there (`m.user`); a request another device
+    /// of this account answers first ends here with nothing sent (`m.accepted`).
+    func testADeclinedRequestAndOneAnsweredOnAnotherOwnDevice() async throws {
+        let p = try await parties()
+        let asking = try p.room.peer.verifyInRoom(.start, room: p.room.made.room, otherUser: p.room.user.userID)
+        let asked = try await p.room.tteok.nextRequest(timeout: .seconds(60))
+        let request = try XCTUnwrap(asked, "the request never came")
+        XCTAssertEqual(request.user, p.peerUser)
+        await request.decline()
+        let declined = try XCTUnwrap(asking.outcome())
+        XCTAssertEqual(declined["code"] as? String, "m.user", "the peer hears the decline in the room: \(declined)")
+
+        // Another device of tteok's user, listening in the room, answers the next request first.
+        let otherOwn = NioPeer(user: p.room.user, store: p.fixture.directory.file("nio-own"), deviceID: "OWNOTHER")
+        let answering = try otherOwn.verifyInRoom(.meddle, room: p.room.made.room, seconds: 30)
+        XCTAssertTrue(answering.waitUntilListening(), "the other own device never listened")
+        let again = try p.room.peer.verifyInRoom(.start, room: p.room.made.room, otherUser: p.room.user.userID, seconds: 30)
+        let askedAgain = try await p.room.tteok.nextRequest(timeout: .seconds(60))
+        let second = try XCTUnwrap(askedAgain, "the second request never came")
+        // Taken, not yet answered by the person here: the other device's answer ends it first.
+        let center = try XCTUnwrap(p.room.tteok.active?.encryption?.verifications)
+        let id = try XCTUnwrap(second as? MatrixVerificationRequest).id
+        let ended = await eventually(seconds: 30) { await center.phase(of: id)?.isFinished == true }
+        XCTAssertTrue(ended, "the other own device's answer did not end it")
+        let steps = await second.accept(timeout: .seconds(60)).follow()
+        XCTAssertEqual(steps.last, .cancelled(reason: "another device of yours answered", code: "m.accepted", byPeer: false))
+        _ = (again, answering)  // their processes end with them (each is confused by the other; no outcome to check)
         await p.fixture.close()
     }
 

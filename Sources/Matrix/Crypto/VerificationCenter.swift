@@ -116,6 +116,9 @@ actor VerificationCenter {
     /// How many wait to take an incoming verification (tests wait for a listener to be there).
     var waitingClaimers: Int { claimers.count }
 
+    /// How verification `id` stands (tests wait for it to end before the person answers).
+    func phase(of id: String) -> SasPhase? { flows[id]?.machine.phase }
+
     private func expireClaim(_ waiter: UUID) {
         guard let index = claimers.firstIndex(where: { $0.id == waiter }) else { return }
         claimers.remove(at: index).continuation.resume(returning: nil)
