@@ -22,6 +22,9 @@ public final class ServiceCommunity: ChatService {
     let lastViewer = Mutex<UserID?>(nil)
     /// For the user's private service: starts it when nothing answers on its socket.
     let starter: PrivateServiceStarter?
+    /// What the `restore` of the link just opened answered, until `restoreSession` takes it:
+    /// opening a link resumes the session already, so a start needs no second round trip.
+    let freshRestore = Mutex<(link: ObjectIdentifier, viewer: Viewer)?>(nil)
 
     /// `starter`, when given, makes this the client of a private service: the socket is checked
     /// to be ours before use, and a service is started when none answers.
@@ -54,7 +57,8 @@ public final class ServiceCommunity: ChatService {
         guard first else { return }
         Task {
             // A link made from now on subscribes itself; the one already open is asked here.
-            guard let link = try? await self.ready(), (try? await link.call(.subscribe)) == .done else { return }
+            guard let link = try? await self.ready(), self.live.withLock({ $0 }) != ObjectIdentifier(link),
+                  (try? await link.call(.subscribe)) == .done else { return }
             self.live.withLock { $0 = ObjectIdentifier(link) }
         }
     }
@@ -131,12 +135,15 @@ public final class ServiceCommunity: ChatService {
         // Who this is decides whose pending posts the outbox sends.
         if case .viewer(let viewer) = try await fresh.call(.restore(token: sessionFile.load()?.token)) {
             lastViewer.withLock { $0 = viewer.userID }
+            freshRestore.withLock { $0 = (ObjectIdentifier(fresh), viewer) }
         }
         return fresh
     }
 
     /// Makes the session file hold `token` (nil: removes it).
     func keep(token: String?) throws {
+        // The session changed: what a link's opening resumed is no longer it.
+        freshRestore.withLock { $0 = nil }
         if let token { try sessionFile.save(ServiceSession(token: token)) } else { sessionFile.remove() }
     }
 }
