@@ -9,8 +9,11 @@ extension ServiceCommunity {
     public func restoreSession() async -> Viewer {
         guard let link = try? await ready() else { return .guest }
         if let viewer = takeFreshRestore(of: link) { return viewer }
+        viewerMemo.forget()
+        let asked = viewerMemo.generation
         guard case .viewer(let viewer)? = try? await link.call(.restore(token: sessionFile.load()?.token)) else { return .guest }
         lastViewer.withLock { $0 = viewer.userID }
+        viewerMemo.remember(viewer, askedAt: asked)
         return viewer
     }
 
@@ -23,9 +26,14 @@ extension ServiceCommunity {
         }
     }
 
+    /// Asked of the service unless it named the viewer moments ago on the live connection and
+    /// nothing since can have changed it (`ViewerMemo`).
     public func viewer() async -> Viewer {
+        if receivesLiveEvents, let kept = viewerMemo.viewer() { return kept }
+        let asked = viewerMemo.generation
         guard case .viewer(let viewer)? = try? await call(.viewer) else { return .guest }
         lastViewer.withLock { $0 = viewer.userID }
+        viewerMemo.remember(viewer, askedAt: asked)
         return viewer
     }
 

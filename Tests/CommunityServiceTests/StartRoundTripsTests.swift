@@ -2,6 +2,7 @@ import ChatCore
 import CommunityClient
 import CommunityProtocol
 import Foundation
+import ViewModels
 import XCTest
 
 /// What a start costs in round trips to the service, counted by a proxy between the real client
@@ -66,5 +67,31 @@ final class StartRoundTripsTests: XCTestCase {
             guard Date() < deadline else { throw POSIXError(.ETIMEDOUT) }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
+    }
+}
+
+/// The interactive start as `tteok --channel lobby` makes it: the real session model over the
+/// real client, to the chat showing its newest message beside the channel list.
+@MainActor
+final class InteractiveStartRequestsTests: XCTestCase {
+    func testAStartWithAChannelAsksForEachThingOnce() async throws {
+        let harness = try ServiceHarness()
+        let alice = try await harness.member("alice")
+        let lobby = try await alice.channel(named: "lobby")
+        _ = try await alice.send("the newest", to: lobby.id)
+        alice.disconnect()
+        let proxy = try RecordingProxy(at: harness.directory.file("proxy.sock").path, to: harness.socketPath)
+        let client = ServiceCommunity(socketPath: proxy.path, sessionFile: harness.directory.file("sessions/alice.json"), keepsOutbox: true)
+        defer { client.disconnect() }
+        let session = SessionModel(service: client, strings: Strings(.english), regionResolver: RegionResolver(sources: []), startChannel: "lobby")
+        let listener = client.listenOnMain { _ in }
+        defer { listener.cancel() }
+
+        await session.start()
+        guard case .chat(let chat)? = session.community?.navigator.top else { return XCTFail("the lobby is not open") }
+        XCTAssertEqual(chat.messages.value?.last?.message.content, .text("the newest"))
+        let requests = proxy.requests
+        print("start requests:", requests.map { String(describing: $0).prefix(40) })
+        XCTAssertEqual(requests.filter { if case .restore = $0 { true } else { false } }.count, 1, "\(requests)")
     }
 }
