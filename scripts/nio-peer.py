@@ -25,6 +25,10 @@ never appears in a process listing), one JSON answer on standard output:
   {… "action": "verify", "role": "start" | "accept", "other_user": …, "other_device": …, "confirm": true, "tamper": null}
       → JSON lines: {"emoji": [[symbol, name], …]}, then {"result": "verified" | "canceled", …}
       SAS emoji verification with matrix-nio, with matrix-nio 0.26's SAS bugs corrected (see scripts/nio_sas.py).
+  {… "action": "verify-in-room", "room_id": "!…", "role": "start" | "accept" | "meddle", "other_user": …, "confirm": true, "tamper": null}
+      → JSON lines as "verify", in-room (the request a room message, each step an event referencing it):
+      matrix-nio 0.26 has none, so scripts/nio_sas_room.py writes it over python-olm's olm.Sas.
+      `"plain": true` for a room without encryption (its events then travel in the clear).
   {… "action": "check-cross-signing", "check_user": …, "check_device": …}
       → {"master": KEY, "self_signing_by_master": bool, "device_by_self_signing": bool, …}
       another account's published cross-signing keys, checked with python-olm (scripts/nio_cross_signing.py).
@@ -95,6 +99,7 @@ from nio.crypto import OutboundGroupSession, decrypt_attachment
 
 import nio_cross_signing
 import nio_sas
+import nio_sas_room
 import nio_secret_storage
 
 
@@ -158,6 +163,9 @@ async def main(request):
             room = request["room_id"]
         if request.get("join"):
             await join(client, room)
+        if request["action"] == "verify-in-room":
+            await nio_sas_room.verify_in_room(client, room, request, synced_plain if request.get("plain") else synced)
+            return
         if request["action"] == "read":
             print(json.dumps(await read(client, room, request.get("mode", "live"), request.get("expect", 0))))
             return

@@ -7,6 +7,12 @@ public protocol VerificationService: AnyObject, Sendable {
     /// answer is verified) to verify. Throws when encryption is off or the user has no device.
     func verify(user: String, device: String?, timeout: Duration) async throws -> any DeviceVerification
 
+    /// Asks `user` to verify in `channel`, a conversation with them (in-room verification, as
+    /// Element asks other people): every step is an event of that conversation, encrypted when
+    /// it is, and any of the user's devices may answer. Throws when `user` is not in it, is this
+    /// account (its own devices are asked directly), or has no device.
+    func verify(user: String, in channel: ChannelID, timeout: Duration) async throws -> any DeviceVerification
+
     /// Waits for another device to ask this one, and accepts; `timeout` bounds the wait and,
     /// once it began, the verification.
     func nextVerification(timeout: Duration) async throws -> any DeviceVerification

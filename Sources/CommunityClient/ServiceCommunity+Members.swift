@@ -12,4 +12,10 @@ extension ServiceCommunity: MembersService {
 
     /// The service's engine always knows every member.
     public func fetchMembers(of channel: ChannelID) async throws {}
+
+    public func memberNames(of channel: ChannelID) async throws -> [String] {
+        guard case .names(let names) = try await call(.memberNames(channel)) else { throw unexpected() }
+        // A hostile service's longer list is cut down to what the engine would hand out.
+        return Array(names.prefix(MemberList.maximumNames))
+    }
 }

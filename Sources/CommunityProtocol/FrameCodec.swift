@@ -104,5 +104,6 @@ public enum WireVersion {
     /// 8: unread counts pushed with new messages (`ChatEvent.unreadCounts`).
     /// 9: an action (`/me`) posted in a thread (`Request.replyInThread` carries `Words`).
     /// 10: pushed events in their compact form (`PushedEvent`): a frame `[v, …]`.
-    public static let current = 10
+    /// 11: every member's nickname (`Request.memberNames`), for Tab completion.
+    public static let current = 11
 }

@@ -94,4 +94,6 @@ public enum Request: Codable, Hashable, Sendable {
     /// The first `limit` members of a channel (clamped by the service) and who of them is
     /// connected now (wire version 5).
     case members(ChannelID, limit: Int)
+    /// Every member's nickname, for Tab completion (wire version 11).
+    case memberNames(ChannelID)
 }

@@ -39,6 +39,7 @@ public enum Response: Codable, Hashable, Sendable {
     /// Why the session is refused, or nil.
     case refusal(ChatError?)
     case members(MemberList)
+    case names([String])
 }
 
 /// One channel's unread count as `unreadCounts` answers it: a count or the engine's error.

@@ -74,6 +74,7 @@ struct RequestHandler: Sendable {
         case .fileData(let file): return .data(try await community.fileData(file))
         case .conversations: return .conversations(try await community.conversations())
         case .searchMembers(let query): return .profiles(try await community.searchMembers(query))
+        case .memberNames(let channel): return .names(try await community.memberNames(of: channel))
         case .directChannel(let user): return .directChannel(try await community.directChannel(with: user))
         case .activeChannels(let since, let limit): return .activity(try await community.activeChannels(since: since, limit: Self.clamp(limit)))
         case .profile(let user): return .profile(try await community.profile(of: user))

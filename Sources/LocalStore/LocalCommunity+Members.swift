@@ -27,6 +27,19 @@ extension LocalCommunity: MembersService {
     /// Always complete: the file holds every message.
     public func fetchMembers(of channel: ChannelID) async throws {}
 
+    /// The same members' nicknames, no more than `MemberList.maximumNames` of them.
+    public func memberNames(of channel: ChannelID) async throws -> [String] {
+        let viewer = state.viewerKey
+        return try await read { connection in
+            let key = try CommunitySQL.key(self.visibleChannel(channel, connection).id.raw) ?? 0
+            let arguments: [SQLValue] = [.integer(viewer), .integer(key), .integer(Int64(MemberList.maximumNames))]
+            return try connection.query("""
+                \(Self.people)
+                SELECT u.nickname FROM people JOIN users u ON u.id = people.id LIMIT ?3
+                """, arguments).map { $0["nickname"].string ?? "" }
+        }
+    }
+
     /// The channel's (?2) distinct posters by a skip scan of `messages_by_sender_in_channel`
     /// (one probe per member, not one per message: a channel of a million messages and 10,000
     /// posters costs 10,000 probes), with a direct conversation's two people, less those the

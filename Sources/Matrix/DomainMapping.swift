@@ -75,6 +75,8 @@ enum DomainMapping {
         case MatrixCache.encryptedMsgtype: return .encrypted()
         case "m.emote": return .emote(content.body)
         case "m.notice": return .notice(content.body)
+        // Its body says the reader's client cannot verify in the room; tteok can (`/verify`).
+        case VerificationRequestLine.msgtype: return .notice(VerificationRequestLine.text)
         case RoomChangeLines.msgtype: return RoomChangeLines.change(fromBody: content.body).map(MessageContent.roomChange) ?? .notice("")
         default: break
         }

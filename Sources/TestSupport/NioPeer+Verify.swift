@@ -29,12 +29,49 @@ extension NioPeer {
     }
 }
 
+extension NioPeer {
+    /// Which side the peer takes in an in-room verification.
+    public enum RoomVerifyRole: String, Sendable {
+        /// The peer sends the request into the room (to `otherUser`) and starts once it is ready.
+        case start
+        /// The peer waits for a request to it in the room, answers `ready` and accepts the start.
+        case accept
+        /// A third member of the room: references the first request it sees (`start`, `key`)
+        /// and reports the to-device cancel that comes back.
+        case meddle
+    }
+
+    /// How a hostile in-room peer misbehaves (see `scripts/nio_sas_room.py`).
+    public enum RoomTamper: String, Sendable {
+        case startBeforeReady = "start-before-ready"
+        case doneEarly = "done-early"
+        case wrongTransport = "wrong-transport"
+    }
+
+    /// Runs one in-room SAS verification in `room` in the background: matrix-nio 0.26 has none,
+    /// so the peer's flow is hand-written over python-olm's `olm.Sas` (`scripts/nio_sas_room.py`).
+    /// `join` first accepts the peer's invite to the room; `plain` is for a room without encryption.
+    public func verifyInRoom(_ role: RoomVerifyRole, room: String, otherUser: String? = nil, confirm: Bool = true,
+                             tamper: RoomTamper? = nil, join: Bool = false, plain: Bool = false, seconds: Int = 90) throws -> NioVerification {
+        var request: [String: Any] = ["action": "verify-in-room", "role": role.rawValue, "room_id": room, "confirm": confirm,
+                                      "join": join, "plain": plain, "timeout": seconds]
+        request["other_user"] = otherUser
+        if let tamper { request["tamper"] = tamper.rawValue }
+        let (process, lines) = try spawn(request)
+        return NioVerification(process: process, lines: lines)
+    }
+}
+
 /// A verification nio runs in the background.
 public final class NioVerification: @unchecked Sendable {
     let process: Process
     let lines: JSONLines
     /// The emoji nio showed (symbol), once `outcome` has read them.
     public private(set) var emoji: [String]?
+    /// In-room: the request's event id (the transaction id), once read.
+    public private(set) var requestID: String?
+    /// In-room, "wrong-transport": the to-device answer to the stray message (`code`, `reason`).
+    public private(set) var stray: [String: Any]?
 
     init(process: Process, lines: JSONLines) {
         self.process = process
@@ -43,11 +80,23 @@ public final class NioVerification: @unchecked Sendable {
 
     deinit { if process.isRunning { process.terminate() } }
 
+    /// Waits for the peer to say it listens (in-room "accept" and "meddle"): a request sent
+    /// after this is seen. False when it did not say so in time.
+    public func waitUntilListening(seconds: Double = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while let line = lines.next(seconds: deadline.timeIntervalSinceNow) {
+            if line["listening"] as? Bool == true { return true }
+        }
+        return false
+    }
+
     /// nio's last line: `result` ("verified", "canceled", "timeout"), `code`, `reason`, `emoji`.
     public func outcome(seconds: Double = 120) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(seconds)
         while let line = lines.next(seconds: deadline.timeIntervalSinceNow) {
             if let shown = line["emoji"] as? [[String]] { emoji = shown.map { $0[0] } }
+            if let id = line["request_id"] as? String { requestID = id }
+            if let answer = line["stray"] as? [String: Any] { stray = answer }
             if line["result"] != nil {
                 process.waitUntilExit()
                 return line

@@ -58,6 +58,8 @@ public final class ChatModel: Lifecycle {
     var typing: OwnTyping
     /// Who is in the chat, as many as the front end shows (`MemberListModel`).
     public private(set) lazy var members = MemberListModel(service: service as? any MembersService, strings: strings, changes: changes)
+    /// Every member's name for Tab completion, indexed when they change (`CompletionNames`).
+    public private(set) lazy var completionNames = CompletionNames(service: service as? any MembersService)
 
     init(subject: ChatSubject, viewer: Viewer, context: ModelContext) {
         self.subject = subject
@@ -165,6 +167,7 @@ public final class ChatModel: Lifecycle {
         case .messagesAdded(let channel, let added) where channel == channelID:
             // Thread replies belong to their thread's view; the root's count comes as an update.
             for poster in Set(added.map(\.senderID)) { await members.noticePoster(poster) }
+            completionNames.notice(added)
             let merged = timeline.mergeTelling(added.filter { !$0.isThreadReply }, viewer: viewer)
             guard merged != .nothing else { return }
             // Lines only added at the end: a front end can draw just those.
@@ -180,6 +183,7 @@ public final class ChatModel: Lifecycle {
             await refreshPermission()
             publishLines()
         case .blocksChanged:
+            completionNames.membersChanged()
             await reloadLatest()
             publishLines()
         case .conversationsChanged:

@@ -55,6 +55,10 @@ public final class Community {
         gate.navigator = navigator
         activity = ActivityModel(service: context.service, changes: context.changes, words: daily.highlightWords, settingsFile: daily.notifyFile)
         activity.onScreen = { [weak navigator] in navigator?.chatOnScreen }
+        activity.listedPlace = { [weak channels, weak conversations] id in
+            if let row = channels?.rows.value?.first(where: { $0.channel.id == id }) { return (row.channel.name, row.channel.isDirect) }
+            return conversations?.rows.value?.first { $0.id == id }.map { ($0.other.nickname, true) }
+        }
         channels.onScreen = { [weak navigator] in navigator?.chatOnScreen }
         navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }

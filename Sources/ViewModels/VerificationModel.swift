@@ -40,9 +40,10 @@ public final class VerificationModel {
         }
     }
 
-    /// Asks `user`'s devices through `service` and follows the steps until the end. A name that
-    /// is not a Matrix user id (`@name:server`) is looked up among the members first.
-    func start(_ service: any VerificationService, members: any ChatService, timeout: Duration) {
+    /// Asks `user`'s devices through `service` — in `room` when given (a conversation with
+    /// them), else directly — and follows the steps until the end. A name that is not a Matrix
+    /// user id (`@name:server`) is looked up among the members first.
+    func start(_ service: any VerificationService, members: any ChatService, in room: ChannelID? = nil, timeout: Duration) {
         following = Task { [weak self, user] in
             do {
                 let id = try await Self.userID(of: user, in: members)
@@ -50,7 +51,11 @@ public final class VerificationModel {
                     self?.set(.cancelled(self?.strings.noMembersFound ?? ""))
                     return
                 }
-                let verification = try await service.verify(user: id, device: nil, timeout: timeout)
+                let verification = if let room {
+                    try await service.verify(user: id, in: room, timeout: timeout)
+                } else {
+                    try await service.verify(user: id, device: nil, timeout: timeout)
+                }
                 self?.verification = verification
                 for await step in verification.steps() { self?.show(step) }
             } catch {
@@ -123,11 +128,12 @@ public final class VerificationModel {
 
 extension SessionModel {
     /// `/verify`: starts an emoji verification of `user` — a Matrix id (this account's own: its
-    /// other devices) or a member's nickname — or says why it cannot (another backend, a guest).
-    public func verify(_ user: String, timeout: Duration = .seconds(120)) -> VerificationModel? {
+    /// other devices) or a member's nickname — in `room` when given (a direct conversation with
+    /// them), or says why it cannot (another backend, a guest).
+    public func verify(_ user: String, in room: ChannelID? = nil, timeout: Duration = .seconds(120)) -> VerificationModel? {
         guard let verifications = service as? any VerificationService else { return nil }
         let model = VerificationModel(user: user, strings: strings, changes: changes)
-        model.start(verifications, members: service, timeout: timeout)
+        model.start(verifications, members: service, in: room, timeout: timeout)
         return model
     }
 }

@@ -22,7 +22,7 @@ func runBenchmark(_ options: BenchOptions) async throws {
     // Rows on the crypto store alone, before (and without) the million-message store.
     await row("decryption") { [try CryptoRows.decryption(options)] }
     await row("first send") { [try CryptoRows.firstSend(options)] }
-    await row("completion") { try CompletionRows.tab(options) }
+    await row("completion") { try await CompletionRows.tab(options) }
     await row("installed binary") { [try InstalledSizeRow.measure(options)] }
     // Rows on a homeserver (the account in 1,000 rooms is kept there between runs).
     await row("1,000 rooms: cold") { [try await ManyRoomsRows.coldStart(options, log: log)] }

@@ -19,9 +19,10 @@ final class MatrixDailyTmuxEndToEndTests: XCTestCase {
         directory = nil
     }
 
-    /// `B` + Tab gives `Bob: ` and `ㅁㅅ` + Tab gives `민수: ` (a Korean display name from its
-    /// initial consonants), and what is sent addresses them as Matrix mentions: matrix-nio, the
-    /// other client, reads each message's `m.mentions` with the member's id and a pill to it.
+    /// `B` + Tab gives `Bob: `, `ㅁㅅ` + Tab gives `민수: ` (a Korean display name from its
+    /// initial consonants) and `So` + Tab `Sora: ` (a member who joined and never wrote), and what
+    /// is sent addresses them as Matrix mentions: matrix-nio, the other client, reads each
+    /// message's `m.mentions` with the member's id and a pill to it.
     func testTabCompletesMembersAndTheMessageMentionsThem() async throws {
         let server = try SynapseServer.url()
         let (mina, _) = try TteokUser.signedUpMatrixMember("Mina", in: directory, server: server)
@@ -32,6 +33,9 @@ final class MatrixDailyTmuxEndToEndTests: XCTestCase {
         let name = SynapseServer.randomName("mentions")
         let room = try await peer.user.createRoom(name: name)
         try await minsu.join(room)
+        let sora = try await SynapseUser.register(on: server)
+        try await sora.setDisplayName("Sora")
+        try await sora.join(room)
         try await peer.user.send("hello from bob", to: room)
         try await minsu.send("안녕하세요", to: room)
         XCTAssertEqual(try mina.run(["read", room]).status, 0, "joined")
@@ -39,7 +43,7 @@ final class MatrixDailyTmuxEndToEndTests: XCTestCase {
         session = client
         XCTAssertTrue(client.waitForScreen(containing: "안녕하세요").shown, "the chat opened with both messages")
 
-        for (typed, completed, text) in [("B", "Bob:", "lunch?"), ("ㅁㅅ", "민수:", "점심 먹었어요?")] {
+        for (typed, completed, text) in [("B", "Bob:", "lunch?"), ("ㅁㅅ", "민수:", "점심 먹었어요?"), ("So", "Sora:", "오랜만이에요")] {
             try client.type(typed)
             try client.keys("Tab")
             let shown = client.waitForScreen { screen in screen.last { $0.contains("› ") }?.hasSuffix("› \(completed)") == true }
@@ -49,7 +53,7 @@ final class MatrixDailyTmuxEndToEndTests: XCTestCase {
             XCTAssertTrue(client.waitForScreen(containing: "\(completed) \(text)").shown, "sent")
         }
 
-        for (body, member) in [("Bob: lunch?", peer.user.userID), ("민수: 점심 먹었어요?", minsu.userID)] {
+        for (body, member) in [("Bob: lunch?", peer.user.userID), ("민수: 점심 먹었어요?", minsu.userID), ("Sora: 오랜만이에요", sora.userID)] {
             var content: [String: Any] = [:]
             let read = waitUntil(seconds: 30) {
                 let events = (try? peer.events(in: room, limit: 20)) ?? []

@@ -59,6 +59,24 @@ final class VerifyEndToEndTests: XCTestCase {
         XCTAssertEqual(emoji(run.stdout), nio.emoji, "tteok prints the emoji nio shows")
     }
 
+    /// In-room: Mina asks nio in their encrypted conversation (`--room`), nio answers there.
+    func testTteokAsksInTheRoomAndNioAnswersWithTheSameEmoji() async throws {
+        let (mina, minaID, peer) = try await parties()
+        let room = try peer.createEncryptedRoom(name: "verify here \(SynapseServer.randomName())", invite: [minaID], direct: true).room
+        let accepted = try mina.run(["accept", room])
+        XCTAssertEqual(accepted.status, 0, "\(accepted)")
+        let nio = try peer.verifyInRoom(.accept, room: room)
+        XCTAssertTrue(nio.waitUntilListening(), "nio never listened")
+        let run = try mina.run(["verify", peer.user.userID, "--room", room, "--timeout", "90"], stdin: "y\n", timeout: 120)
+        XCTAssertEqual(run.status, 0, "\(run)")
+        XCTAssertTrue(run.stdout.contains("Verified: \(peer.user.userID)'s device \(peer.deviceID)."), run.stdout)
+        let outcome = try XCTUnwrap(nio.outcome())
+        XCTAssertEqual(outcome["result"] as? String, "verified", "\(outcome)")
+        XCTAssertEqual(emoji(run.stdout), nio.emoji, "tteok prints the emoji nio shows")
+        let usage = try mina.run(["verify", peer.user.userID, peer.deviceID, "--room", room])
+        XCTAssertEqual(usage.status, 2, "--room asks every device: a DEVICE is a usage error: \(usage)")
+    }
+
     func testNoCancelsOnBothSidesWithTheReason() async throws {
         let (mina, minaID, peer) = try await parties()
         let nio = try peer.verify(.accept, otherUser: minaID)

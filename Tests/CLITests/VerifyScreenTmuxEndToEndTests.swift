@@ -113,6 +113,39 @@ final class VerifyScreenTmuxEndToEndTests: XCTestCase {
         XCTAssertFalse(screen.contains { $0.contains("[ Compare emoji ]") || $0.contains("They match") }, screen.joined(separator: "\n"))
     }
 
+    /// `/verify` alone in a direct conversation asks its person there (in-room, as Element does):
+    /// the peer answers in the room, both verify with the same emoji, and the transcript shows the
+    /// request as one line and no step.
+    func testVerifyInADirectConversationAsksInTheConversation() async throws {
+        let (client, minaID, peer) = try await minaAndNio()
+        let room = try peer.createEncryptedRoom(name: SynapseServer.randomName("verifyhere"), invite: [minaID], direct: true).room
+        shown(client, "the request to talk", has("wants to talk with you"))
+        try client.keys("3")
+        shown(client, "the Direct tab", has("✉ request to talk"))
+        try client.keys("Enter")
+        shown(client, "the question", has("(accepts the request)"))
+        try client.keys("Right", "Enter")
+        shown(client, "the conversation", has("→ Mina joined"))
+
+        let nio = try peer.verifyInRoom(.accept, room: room)
+        XCTAssertTrue(nio.waitUntilListening(), "nio never listened")
+        try client.type("/verify")
+        try client.keys("Enter")
+        let comparing = shown(client, "the emoji to compare", has("[ They match ]")).joined(separator: "\n")
+        try client.keys("Right", "Right", "Enter")
+        shown(client, "verified", has("Verified: \(peer.user.userID)"))
+        let outcome = try XCTUnwrap(nio.outcome(), "nio gave no outcome")
+        XCTAssertEqual(outcome["result"] as? String, "verified", "nio: \(outcome)")
+        let plain = { (text: String) in text.replacingOccurrences(of: "\u{FE0F}", with: "") }
+        for symbol in try XCTUnwrap(nio.emoji) { XCTAssertTrue(plain(comparing).contains(plain(symbol)), "nio's \(symbol) on tteok's screen") }
+        try client.keys("Enter")
+        let transcript = shown(client, "the request as a line", seconds: 20) { screen in
+            !screen.contains { $0.contains("[ Close ]") } && screen.contains { $0.contains("wants to verify by emoji") }
+        }
+        XCTAssertEqual(transcript.filter { $0.contains("wants to verify by emoji") }.count, 1, transcript.joined(separator: "\n"))
+        XCTAssertFalse(transcript.contains { $0.contains("m.key.verification") || $0.contains("verification request") }, transcript.joined(separator: "\n"))
+    }
+
     func testVerifyTakesAMembersNickname() async throws {
         let (client, minaID, peer) = try await minaAndNio()
         let nickname = "Hanbyeol\(Int.random(in: 1000...9999))"

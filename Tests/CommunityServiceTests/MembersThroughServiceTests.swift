@@ -28,6 +28,9 @@ final class MembersThroughServiceTests: XCTestCase {
         XCTAssertTrue(seen.complete)
         XCTAssertEqual(seen.members.map(\.presence), [.online, .offline], "alice is connected, bob is not")
 
+        let names = try await carol.memberNames(of: lobby)
+        XCTAssertEqual(Set(names), ["alice", "밥"], "Tab's names: the same members")
+
         let one = try await carol.members(of: lobby, limit: 1)
         XCTAssertEqual(one.members.map(\.nickname), ["alice"])
         XCTAssertEqual(one.total, 2, "the total comes with the first rows")
@@ -42,6 +45,8 @@ final class MembersThroughServiceTests: XCTestCase {
         try await carol.block(bobID)
         let afterBlock = try await carol.members(of: lobby, limit: 50)
         XCTAssertEqual(afterBlock.members.map(\.nickname), ["alice"], "a blocked member is left out, as their messages are")
+        let namesAfterBlock = try await carol.memberNames(of: lobby)
+        XCTAssertEqual(namesAfterBlock, ["alice"], "and from Tab's names")
     }
 
     func testADirectConversationListsItsTwoAndNoOneElse() async throws {
@@ -55,9 +60,17 @@ final class MembersThroughServiceTests: XCTestCase {
 
         let list = try await alice.members(of: direct, limit: 10)
         XCTAssertEqual(list.members.map(\.nickname), ["alice", "bob"], "bob is a member before he wrote")
+        let names = try await alice.memberNames(of: direct)
+        XCTAssertEqual(Set(names), ["alice", "bob"])
         do {
             _ = try await carol.members(of: direct, limit: 10)
             XCTFail("carol listed a conversation she is not in")
+        } catch let error as ChatError {
+            XCTAssertEqual(error, .noSuchChannel(direct.raw))
+        }
+        do {
+            _ = try await carol.memberNames(of: direct)
+            XCTFail("carol named the people of a conversation she is not in")
         } catch let error as ChatError {
             XCTAssertEqual(error, .noSuchChannel(direct.raw))
         }

@@ -10,12 +10,8 @@ final class SasVerificationTests: XCTestCase {
     private var aliceID: DeviceIdentity!, bobID: DeviceIdentity!
 
     override func setUpWithError() throws {
-        // Real ed25519 keys: the MACs cover them.
-        let a = try OlmAccountHandle.create().identityKeys(), b = try OlmAccountHandle.create().identityKeys()
-        aliceID = DeviceIdentity(userID: "@alice:localhost", deviceID: "ALICEDEV", curve25519: a.curve25519, ed25519: a.ed25519)
-        bobID = DeviceIdentity(userID: "@bob:localhost", deviceID: "BOBDEV", curve25519: b.curve25519, ed25519: b.ed25519)
-        aliceKeys = DeviceKeys(userID: aliceID.userID, deviceID: aliceID.deviceID, curve25519: a.curve25519, ed25519: a.ed25519)
-        bobKeys = DeviceKeys(userID: bobID.userID, deviceID: bobID.deviceID, curve25519: b.curve25519, ed25519: b.ed25519)
+        let alice = try SasTestDevice(user: "@alice:localhost", device: "ALICEDEV"), bob = try SasTestDevice(user: "@bob:localhost", device: "BOBDEV")
+        (aliceID, aliceKeys, bobID, bobKeys) = (alice.identity, alice.keys, bob.identity, bob.keys)
     }
 
     private func lookup(_ user: String, _ device: String) -> DeviceKeys? {

@@ -14,12 +14,13 @@ struct EncryptedRoomWithPeer {
 }
 
 extension MatrixFixture {
-    /// nio (with real Megolm) makes an encrypted room, invites a new member and sends `texts`;
-    /// the member logs in through tteok, past the terms, catches up and opens the room.
-    func encryptedRoomWithPeer(_ prefix: String, texts: [String] = []) async throws -> EncryptedRoomWithPeer {
+    /// nio (with real Megolm) makes an encrypted room, invites a new member (and `alsoInvite`)
+    /// and sends `texts`; the member logs in through tteok, past the terms, catches up and opens the room.
+    func encryptedRoomWithPeer(_ prefix: String, texts: [String] = [], alsoInvite: [String] = []) async throws -> EncryptedRoomWithPeer {
         let user = try await SynapseUser.register(on: server)
         let peer = NioPeer(user: try await SynapseUser.register(on: server), store: directory.file("nio"))
-        let made = try peer.createEncryptedRoom(name: "\(prefix) \(SynapseServer.randomName())", invite: [user.userID], texts: texts)
+        let made = try peer.createEncryptedRoom(name: "\(prefix) \(SynapseServer.randomName())", invite: [user.userID] + alsoInvite,
+                                                texts: texts)
         let tteok = service("tteok")
         _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
         _ = try await tteok.acceptTerms(version: CommunityTerms.currentVersion)

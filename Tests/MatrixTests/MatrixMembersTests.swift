@@ -70,4 +70,38 @@ final class MatrixMembersTests: XCTestCase {
         XCTAssertTrue(joined, "a join after the fetch arrives by sync")
         await fixture.close()
     }
+
+    /// Tab's names on Matrix: a member who joined and never wrote — left out by lazy loading —
+    /// is fetched when the index is first built, a hostile display name made inert; a later join
+    /// reaches the index through sync.
+    func testCompletionNamesHoldMembersWhoNeverWrote() async throws {
+        let fixture = try MatrixFixture()
+        let owner = try await SynapseUser.register(on: fixture.server)
+        try await owner.setDisplayName("Owner")
+        let room = try await owner.createRoom(name: "completion \(SynapseServer.randomName())")
+        for name in ["Sora", "Eve\u{1B}]0;pwned\u{07}"] {
+            let member = try await SynapseUser.register(on: fixture.server)
+            try await member.join(room)
+            try await member.setDisplayName(name)
+        }
+        // Out of the sync's timeline and the first page back (see the test above).
+        try await owner.seed(150, prefix: "filler", to: room)
+
+        let chat = try await fixture.openedChat(room, as: "mina")
+        await chat.members.show(chat.channelID, rows: 50)
+        XCTAssertEqual(chat.members.list?.value?.complete, false, "sync loaded members lazily")
+        let index = await chat.completionNames.names(in: chat.channelID, partners: [])
+        XCTAssertEqual(index.names(startingWith: "so"), ["Sora"], "a member who joined and never wrote")
+        XCTAssertEqual(index.names(startingWith: "eve"), ["Eve^[]0;pwned^G"], "made inert")
+        XCTAssertEqual(index.names(startingWith: "ow"), ["Owner"])
+
+        let late = try await SynapseUser.register(on: fixture.server)
+        try await late.setDisplayName("Sejin")
+        try await late.join(room)
+        let joined = await eventually(seconds: 20) {
+            await chat.completionNames.names(in: chat.channelID, partners: []).contains("Sejin")
+        }
+        XCTAssertTrue(joined, "a join rebuilds the index")
+        await fixture.close()
+    }
 }

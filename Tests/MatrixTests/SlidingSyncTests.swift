@@ -5,9 +5,10 @@ import XCTest
 @testable import Matrix
 
 /// A cold start on Synapse, which offers Simplified Sliding Sync: the first answer is a window of
-/// the rooms of latest activity, `/sync` fills in the rest behind it; without the feature (a
-/// transport that hides it, or `.fullSync`) the start is one `/sync`. The channel list, the
-/// badges and an opened chat come out the same either way.
+/// the rooms of latest activity, sliding-sync pages fill in the rest behind it, and `/sync` goes
+/// on from a position taken before the pages; without the feature (a transport that hides it, or
+/// `.fullSync`) the start is one `/sync`. The channel list, the badges and an opened chat come
+/// out the same either way.
 final class SlidingSyncTests: XCTestCase {
     private var fixture: MatrixFixture!
 
@@ -40,7 +41,7 @@ final class SlidingSyncTests: XCTestCase {
     func testAColdStartListsTheLatestRoomsFirstThenEveryRoomWithTheSameBadgesAndChat() async throws {
         let (user, tag, first) = try await accountInFiveRooms()
         let transport = HeldSyncTransport()
-        let tteok = service("sliding", transport, .slidingWindow(rooms: 3))
+        let tteok = service("sliding", transport, .slidingWindow(rooms: 3, page: 1))
         _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
 
         let window = try await names(tteok, tag)
@@ -55,7 +56,7 @@ final class SlidingSyncTests: XCTestCase {
         transport.release()
         await tteok.catchUp()
         let filled = try await names(tteok, tag)
-        XCTAssertEqual(filled, (1...5).map { "\(tag)-\($0)" }, "/sync filled in every room")
+        XCTAssertEqual(filled, (1...5).map { "\(tag)-\($0)" }, "the pages filled in every room")
         let count = await tteok.unreadCounts(in: [room])[room]
         XCTAssertEqual(try count?.get(), try windowCount?.get(), "the badge did not change")
         XCTAssertEqual(try windowCount?.get(), 2)
@@ -63,6 +64,77 @@ final class SlidingSyncTests: XCTestCase {
         XCTAssertEqual(chat.suffix(2), ["one", "two"])
         let classic = transport.paths.firstIndex { $0.hasSuffix("/v3/sync") }
         XCTAssertLessThan(sliding ?? .max, classic ?? .max, "the window came first")
+        assertFilledBySlidingSync(transport.urls, pages: 2)
+    }
+
+    /// The rest came in `pages` sliding-sync requests on the window's connection, and `/sync` was
+    /// asked only for its position (no rooms) before them, then only from that position.
+    private func assertFilledBySlidingSync(_ urls: [URL], pages: Int, file: StaticString = #filePath, line: UInt = #line) {
+        let query = { (url: URL) in (url.query ?? "").removingPercentEncoding ?? "" }
+        let sliding = urls.filter { $0.path.hasSuffix("simplified_msc3575/sync") }
+        XCTAssertEqual(sliding.count, 1 + pages, "the window, then the pages: \(sliding)", file: file, line: line)
+        XCTAssertEqual(sliding.dropFirst().filter { query($0).contains("pos=") }.count, pages, "on one connection", file: file, line: line)
+        let syncs = urls.filter { $0.path.hasSuffix("/v3/sync") }
+        let position = syncs.firstIndex { query($0).contains(#""rooms":[]"#) }
+        XCTAssertEqual(position, 0, "the first /sync asked for no rooms: \(syncs)", file: file, line: line)
+        XCTAssertTrue(syncs.dropFirst().allSatisfy { query($0).contains("since=") }, "no initial /sync of every room", file: file, line: line)
+        let lastPage = urls.lastIndex { $0.path.hasSuffix("simplified_msc3575/sync") } ?? .max
+        let firstIncremental = urls.firstIndex { $0.path.hasSuffix("/v3/sync") && query($0).contains("since=") } ?? .max
+        XCTAssertLessThan(lastPage, firstIncremental, "/sync went on only after the pages", file: file, line: line)
+    }
+
+    func testWhatIsSaidWhileTheRestFillsInArrivesOnce() async throws {
+        let (user, tag, first) = try await accountInFiveRooms()
+        // The pages wait until released: by then `/sync`'s position has been taken.
+        let transport = HeldSyncTransport { $0.path.hasSuffix("simplified_msc3575/sync") && $0.query?.contains("pos=") == true }
+        let tteok = service("during", transport, .slidingWindow(rooms: 3, page: 1))
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        let positionTaken = await eventually(seconds: 30) { transport.urls.contains { $0.query?.contains("pos=") == true } }
+        XCTAssertTrue(positionTaken, "a page was asked for after the position: \(transport.paths)")
+        let said = try await user.send("three", to: first)
+        transport.release()
+        await tteok.catchUp()
+        let listed = try await names(tteok, tag)
+        XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" })
+        let chat = try await tteok.latestMessages(in: ChannelID(first), limit: 10).messages
+        XCTAssertEqual(chat.filter { $0.id.raw == said }.count, 1, "said during the fill, cached once: \(chat.map(\.content.summary))")
+        _ = try await user.send("four", to: first)
+        let live = await eventually(seconds: 30) {
+            (try? await tteok.latestMessages(in: ChannelID(first), limit: 10).messages.map(\.content.summary).contains("four")) == true
+        }
+        XCTAssertTrue(live, "/sync went on from its position")
+        assertFilledBySlidingSync(transport.urls, pages: 2)
+    }
+
+    /// A cold start with the device's keys kept publishes them again (the marker lived in the
+    /// deleted cache): the window is asked for meanwhile, not after that write.
+    func testTheFirstRequestDoesNotWaitForTheDeviceKeys() async throws {
+        let (user, tag, _) = try await accountInFiveRooms()
+        let transport = HeldSyncTransport { $0.path.hasSuffix("/keys/upload") }
+        let tteok = service("keys", transport)
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        let asked = await eventually(seconds: 30) { transport.paths.contains { $0.hasSuffix("simplified_msc3575/sync") } }
+        XCTAssertTrue(asked, "the window was asked for while the keys were held: \(transport.paths)")
+        transport.release()
+        await tteok.catchUp()
+        let listed = try await names(tteok, tag)
+        XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" })
+        let device = try XCTUnwrap(tteok.active?.session.deviceID)
+        let published = try await tteok.active?.client.queryKeys([user.userID]).device_keys?[user.userID]?[device]
+        XCTAssertNotNil(published, "the device's keys were published")
+    }
+
+    func testAServerThatForgotTheConnectionSendsEveryRoomAgain() async throws {
+        let (user, tag, _) = try await accountInFiveRooms()
+        let transport = ForgetfulSlidingSyncTransport()
+        let tteok = service("forgetful", transport, .slidingWindow(rooms: 3, page: 1))
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        await tteok.catchUp()
+        let listed = try await names(tteok, tag)
+        XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" }, "every room after the connection was forgotten")
+        let sliding = transport.urls.filter { $0.path.hasSuffix("simplified_msc3575/sync") }
+        XCTAssertEqual(sliding.count, 4, "the window, the forgotten page, the page again on a new connection, the last page: \(sliding)")
+        XCTAssertEqual(sliding.map { $0.query?.contains("pos=") == true }, [false, true, false, true])
     }
 
     func testAServerWithoutTheFeatureStartsWithOneFullSync() async throws {

@@ -29,19 +29,6 @@ final class VerificationTests: XCTestCase {
         return Parties(fixture: fixture, tteok: tteok, crypto: crypto, peer: peer, peerUser: peerUser)
     }
 
-    /// Follows tteok's side: answers `match` at the comparison; returns the emoji shown and the last step.
-    private func follow(_ verification: any DeviceVerification, match: Bool = true) async -> (emoji: [String]?, last: VerificationStep?) {
-        var shown: [String]?, last: VerificationStep?
-        for await step in verification.steps() {
-            last = step
-            if case .compare(let emoji, _) = step {
-                shown = emoji.map(\.symbol)
-                await verification.answer(match: match)
-            }
-        }
-        return (shown, last)
-    }
-
     private var nioDevice: (Parties) -> DeviceKeys? {
         { parties in try? parties.crypto.devices(of: parties.peerUser.userID).first { $0.deviceID == parties.peer.deviceID } }
     }
@@ -50,7 +37,7 @@ final class VerificationTests: XCTestCase {
         let p = try await parties()
         let nio = try p.peer.verify(.accept, otherUser: p.crypto.identity.userID)
         let verification = try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90))
-        let (emoji, last) = await follow(verification)
+        let (emoji, last) = await verification.follow()
         let outcome = try XCTUnwrap(nio.outcome(), "nio gave no outcome")
         XCTAssertEqual(outcome["result"] as? String, "verified", "nio: \(outcome)")
         XCTAssertEqual(last, .verified(user: p.peerUser.userID, device: p.peer.deviceID))
@@ -66,7 +53,7 @@ final class VerificationTests: XCTestCase {
         let nio = try p.peer.verify(.start, otherUser: p.crypto.identity.userID, otherDevice: p.crypto.identity.deviceID)
         let verification = try await p.tteok.nextVerification(timeout: .seconds(90))
         XCTAssertEqual(verification.user, p.peerUser.userID)
-        let (emoji, last) = await follow(verification)
+        let (emoji, last) = await verification.follow()
         let outcome = try XCTUnwrap(nio.outcome())
         XCTAssertEqual(outcome["result"] as? String, "verified", "nio: \(outcome)")
         XCTAssertEqual(last, .verified(user: p.peerUser.userID, device: p.peer.deviceID))
@@ -87,7 +74,7 @@ final class VerificationTests: XCTestCase {
         let nio = try p.peer.verify(.start, otherUser: p.crypto.identity.userID, otherDevice: p.crypto.identity.deviceID)
         let verification = try await p.tteok.nextVerification(timeout: .seconds(60))
         XCTAssertEqual(verification.user, p.peerUser.userID)
-        let (_, last) = await follow(verification)
+        let (_, last) = await verification.follow()
         XCTAssertEqual(last, .verified(user: p.peerUser.userID, device: p.peer.deviceID))
         XCTAssertEqual(try XCTUnwrap(nio.outcome())["result"] as? String, "verified")
         let staleTook = try await stale.value
@@ -99,14 +86,14 @@ final class VerificationTests: XCTestCase {
         let p = try await parties()
         // tteok's person says no.
         let nio = try p.peer.verify(.accept, otherUser: p.crypto.identity.userID)
-        let refused = await follow(try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90)), match: false)
+        let refused = try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90)).follow(match: false)
         XCTAssertEqual(refused.last, .cancelled(reason: "the emoji did not match", code: "m.mismatched_sas", byPeer: false))
         let outcome = try XCTUnwrap(nio.outcome())
         XCTAssertEqual(outcome["result"] as? String, "canceled")
         XCTAssertEqual(outcome["code"] as? String, "m.mismatched_sas", "nio hears why: \(outcome)")
         // nio's person says no.
         let nioRefuses = try p.peer.verify(.start, otherUser: p.crypto.identity.userID, otherDevice: p.crypto.identity.deviceID, confirm: false)
-        let theirs = await follow(try await p.tteok.nextVerification(timeout: .seconds(90)))
+        let theirs = try await p.tteok.nextVerification(timeout: .seconds(90)).follow()
         guard case .cancelled(_, let code, let byPeer) = theirs.last else { return XCTFail("tteok ended with \(String(describing: theirs.last))") }
         XCTAssertEqual(code, "m.mismatched_sas")
         XCTAssertTrue(byPeer)
@@ -119,7 +106,7 @@ final class VerificationTests: XCTestCase {
         let p = try await parties()
         for (tamper, code) in [(NioPeer.Tamper.commitment, "m.mismatched_commitment"), (.mac, "m.key_mismatch")] {
             let nio = try p.peer.verify(.accept, otherUser: p.crypto.identity.userID, tamper: tamper)
-            let ours = await follow(try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90)))
+            let ours = try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90)).follow()
             guard case .cancelled(let reason, let seen, let byPeer) = ours.last else {
                 return XCTFail("\(tamper): tteok ended with \(String(describing: ours.last))")
             }
@@ -140,7 +127,7 @@ final class VerificationTests: XCTestCase {
         XCTAssertEqual(outcome["code"] as? String, "m.unknown_transaction", "\(outcome)")
         // Nothing changed here: a real verification with the same peer still completes.
         let nio = try p.peer.verify(.accept, otherUser: p.crypto.identity.userID)
-        let ours = await follow(try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90)))
+        let ours = try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(90)).follow()
         XCTAssertEqual(ours.last, .verified(user: p.peerUser.userID, device: p.peer.deviceID))
         XCTAssertEqual(nio.outcome()?["result"] as? String, "verified")
         await p.fixture.close()
@@ -149,7 +136,7 @@ final class VerificationTests: XCTestCase {
     func testASilentPeerTimesOut() async throws {
         let p = try await parties()
         let started = Date()
-        let ours = await follow(try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(3)))
+        let ours = try await p.tteok.verify(user: p.peerUser.userID, device: p.peer.deviceID, timeout: .seconds(3)).follow()
         XCTAssertEqual(ours.last, .cancelled(reason: "the other device did not answer in time", code: "m.timeout", byPeer: false))
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         do {

@@ -1,5 +1,6 @@
 import ChatCore
 import TUI
+import ViewModels
 import XCTest
 
 /// Tab completion as WeeChat and senpai cycle it: people (speakers first, `: ` at the start of a
@@ -65,5 +66,21 @@ final class CompletionTests: XCTestCase {
         completion.apply(to: &editor)
         XCTAssertEqual(editor.text, "hi Marta  and more")
         XCTAssertEqual(editor.cursor, 9)
+    }
+
+    /// Names are strangers' text: Tab never types a control character, an escape sequence or a
+    /// bidi override into the input, nor more than `NameIndex.longestName` characters of a name.
+    func testHostileNamesAreMadeInertAndCutBeforeTabTypesThem() throws {
+        let hostile = ["Eve\u{1B}]0;pwned\u{07}", "Evan\u{202E}gnp.exe", String(repeating: "E", count: 70_000), ""]
+        let index = NameIndex(hostile)
+        XCTAssertEqual(index.count, 3, "an empty name is none")
+        let offered = index.names(startingWith: "Ev")
+        XCTAssertEqual(offered, ["Evan<RLO>gnp.exe", "Eve^[]0;pwned^G"])
+        XCTAssertEqual(index.names(startingWith: "EE").map(\.count), [NameIndex.longestName])
+        XCTAssertTrue(index.contains(hostile[0]), "a name is found as it arrives")
+        let words = CompletionWords(members: index)
+        let completion = try XCTUnwrap(Completion.begin(text: "hi ev", cursor: 5, words: words))
+        XCTAssertFalse(completion.candidates.joined().unicodeScalars.contains { $0.value < 0x20 || (0x202A...0x202E).contains($0.value) },
+                       "\(completion.candidates)")
     }
 }

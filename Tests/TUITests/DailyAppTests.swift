@@ -51,6 +51,37 @@ final class DailyAppTests: XCTestCase {
         XCTAssertTrue(harness.text.contains("Tab complete"), "the status line names Tab's job")
     }
 
+    /// Tab completes the channel's members, not only who spoke in what the chat loaded: Sora
+    /// wrote once, 60 messages ago (out of the first page of 50), yet `So` + Tab reaches `Sora: `
+    /// after Solbi, who spoke last and so comes first.
+    func testTabCompletesAMemberWhoseWordsAreNotLoadedAfterTheRecentSpeaker() async throws {
+        let harness = try AppHarness()
+        try await harness.service.signUpMember("dave", nickname: "Dave")
+        let sora = try harness.files.open(as: "sora")
+        try await sora.signUpMember("sora", nickname: "Sora")
+        let solbi = try harness.files.open(as: "solbi")
+        try await solbi.signUpMember("solbi", nickname: "Solbi")
+        let lobby = try await sora.channel(named: "lobby").id
+        _ = try await sora.send("long ago", to: lobby)
+        for number in 1...60 { _ = try await solbi.send("filler \(number)", to: lobby) }
+        // Read already: a chat with unread messages would page back to its first unread.
+        try await harness.service.markRead(lobby)
+        await harness.session.start()
+        await harness.waitFor("current region")
+        await harness.type("/join lobby")
+        await harness.press(.enter)
+        await harness.waitFor("filler 60")
+        XCTAssertFalse(harness.text.contains("long ago"), "Sora's words are out of the loaded page")
+
+        await harness.type("So")
+        await harness.press(.tab)
+        XCTAssertTrue(inputLine(harness).contains("› Solbi:"), "the recent speaker first: \(inputLine(harness))")
+        await harness.press(.tab)
+        XCTAssertTrue(inputLine(harness).contains("› Sora:"), "then the member whose words are not loaded: \(harness.text)")
+        await harness.press(.tab)
+        XCTAssertTrue(inputLine(harness).contains("› Solbi:"), "and round again")
+    }
+
     func testAltEnterGrowsTheInputAndEnterSendsTheLines() async throws {
         let (harness, other) = try await lobbyScene()
         await harness.type("first")

@@ -68,6 +68,30 @@ final class ActivityModelTests: XCTestCase {
         XCTAssertEqual(scene.announced, [])
     }
 
+    /// "Badge before hotlist": whenever the channel list shows a new badge, Alt-A already reaches
+    /// its chat. The hotlist names a chat the lists show from their rows, in the turn its message
+    /// arrives, not after requests of its own that the list's count could overtake. Checked at
+    /// every change the list publishes.
+    func testTheHotlistKnowsAChatNoLaterThanTheListsBadge() async throws {
+        let scene = try await Scene()
+        let list = scene.community.channels
+        expect(await eventually { list.rows.value?.contains { $0.channel.name == "help" } == true })
+        let before = Dictionary((list.rows.value ?? []).map { ($0.channel.id, $0.badge) }, uniquingKeysWith: { first, _ in first })
+        @MainActor final class Ahead { var names: [String] = [] }
+        let ahead = Ahead()
+        _ = list.changes.addObserver { [unowned scene] in
+            for row in list.rows.value ?? [] where row.badge != before[row.channel.id] && row.badge.label != nil {
+                if scene.community.activity.hotlist.entry(row.channel.id) == nil { ahead.names.append(row.channel.name) }
+            }
+        }
+        let help = try await scene.fixture.channel("help").id, lobby = try await scene.fixture.channel("lobby").id
+        for channel in [help, lobby, help] { _ = try await scene.bob.send("hello", to: channel) }
+        let hotlist = { scene.community.activity.hotlist }
+        let counted = await eventually { hotlist().entry(help)?.unread == 2 && hotlist().entry(lobby)?.unread == 1 }
+        expect(counted)
+        XCTAssertEqual(ahead.names, [], "a badge was drawn before Alt-A could reach its chat")
+    }
+
     func testAltAGoesToHighlightsFirstThenTheOldestUnread() {
         var hotlist = Hotlist()
         let (a, b, c, d) = (ChannelID("a"), ChannelID("b"), ChannelID("c"), ChannelID("d"))

@@ -40,6 +40,10 @@ public struct MemberList: Codable, Hashable, Sendable {
     /// The most members one call hands out, whatever a caller (or a hostile client) asks for.
     public static let maximumLimit = 500
 
+    /// The most nicknames `memberNames` hands out: a room of 50,000 completes whole, a hostile
+    /// service's endless list stops here (and its frame stays under the socket's limit).
+    public static let maximumNames = 50_000
+
     /// `limit` brought into 1…`maximumLimit`.
     public static func clamp(_ limit: Int) -> Int {
         min(max(limit, 1), maximumLimit)
@@ -57,4 +61,9 @@ public protocol MembersService: AnyObject, Sendable {
     /// Asks the server for every member of `channel` when the backend knows only part of them
     /// (Matrix lazy loading); a backend that always knows them all returns at once.
     func fetchMembers(of channel: ChannelID) async throws
+    /// The nicknames of every member of `channel` (at most `MemberList.maximumNames`, in no
+    /// particular order), for Tab completion: Matrix first asks the server for the members lazy
+    /// loading left out (once a room: the cache keeps them), and answers with what it knows when
+    /// the server cannot be reached.
+    func memberNames(of channel: ChannelID) async throws -> [String]
 }

@@ -29,6 +29,26 @@ extension MatrixCache {
         }
     }
 
+    /// Whether the cache knows every joined member of `room` (`storeMemberList` ran); nil when
+    /// the room is not cached.
+    func membersComplete(_ room: String) async throws -> Bool? {
+        try await database.read { connection in
+            guard try MatrixCache.room(room, in: connection) != nil else { return nil }
+            return try connection.queryRow("SELECT 1 FROM meta WHERE key = ?", [.text(Self.completeKey(room))]) != nil
+        }
+    }
+
+    /// The names of `room`'s joined members (display name, else the localpart), ignored users
+    /// left out, at most `MemberList.maximumNames`.
+    func memberNames(of room: String) async throws -> [String] {
+        try await database.read { connection in
+            try connection.query("""
+                SELECT COALESCE(display_name, substr(user_id, 2, instr(user_id || ':', ':') - 2)) AS name FROM members
+                WHERE room_id = ? AND membership = 'join' AND user_id NOT IN (SELECT user_id FROM ignored) LIMIT ?
+                """, [.text(room), .integer(Int64(MemberList.maximumNames))]).map { $0["name"].string ?? "" }
+        }
+    }
+
     /// The joined members of `room` who go by one of `names` (folded as `Mentions.fold`, which is
     /// SQLite's `lower`): the few a typed message may address, found without reading a big room
     /// whole into memory.

@@ -5,7 +5,7 @@ import MatrixCrypto
 /// Sending into an encrypted room: who may read (the room's joined and invited members now, from the server),
 /// their devices (fetched when unknown or changed), Olm sessions (claimed for devices without
 /// one), the room key (shared by Olm with every device that lacks it), then the Megolm
-/// encryption. Only the outbox calls this, one message at a time.
+/// encryption. The outbox calls this one message at a time; in-room verification too.
 extension EncryptionSession {
     /// The `m.room.encrypted` content an event of `type` with `content` is sent as in `room`.
     /// Its `m.relates_to` (a reply's, an edit's) is copied outside the ciphertext too, as the
@@ -20,6 +20,23 @@ extension EncryptionSession {
               relation["rel_type"]?.stringValue != RelationType.reaction else { return encrypted }
         fields["m.relates_to"] = try CryptoJSON(encoding: relation)
         return .object(fields)
+    }
+
+    /// Sends an event of `type` into `room` now, encrypted when the room is, outside the outbox:
+    /// in-room verification's steps are no chat lines, and one lost is not sent again later
+    /// (the verification times out instead). Its `m.relates_to` is copied outside the ciphertext.
+    func sendRoomEvent(_ room: String, type: String, _ content: CryptoJSON) async throws -> String {
+        var checked: Set<String> = []
+        guard try await OutboxSender.isEncrypted(room, cache: cache, client: client, checked: &checked) else {
+            return try await client.sendEvent(type, content, to: room, transactionID: TransactionID.make())
+        }
+        try await shareRoomKey(room)
+        var encrypted = try crypto.encrypt(room: room, type: type, content: content)
+        if case .object(var fields) = encrypted, let relation = content["m.relates_to"] {
+            fields["m.relates_to"] = relation
+            encrypted = .object(fields)
+        }
+        return try await client.sendEncrypted(encrypted, to: room, transactionID: TransactionID.make())
     }
 
     /// Makes sure every device of every joined or invited member has the room's current key.

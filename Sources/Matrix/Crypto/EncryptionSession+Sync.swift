@@ -66,6 +66,10 @@ extension EncryptionSession {
             prepared.undecrypted += decrypted.undecrypted
             prepared.senderKeys.merge(decrypted.senderKeys) { $1 }
             prepared.missingKeys += decrypted.missingKeys
+            for event in decrypted.events {
+                guard let verification = RoomVerificationEvent(event, in: room) else { continue }
+                await verifications.receive(verification)
+            }
         }
         return prepared
     }

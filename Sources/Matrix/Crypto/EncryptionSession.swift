@@ -28,9 +28,19 @@ final class EncryptionSession: Sendable {
         self.crypto = crypto
         self.client = client
         self.cache = cache
-        verifications = VerificationCenter(crypto: crypto, client: client) { users in
+        // The center sends in-room through this session (which owns it): held weakly, no cycle.
+        let owner = Mutex(WeakSession())
+        verifications = VerificationCenter(crypto: crypto, client: client, refreshDevices: { users in
             await Self.refreshDevices(of: users, crypto: crypto, client: client)
-        }
+        }, sendInRoom: { room, type, content in
+            guard let session = owner.withLock({ $0.session }) else { throw ChatError.offline("the session has ended") }
+            return try await session.sendRoomEvent(room, type: type, content)
+        })
+        owner.withLock { $0.session = self }
+    }
+
+    private struct WeakSession {
+        weak var session: EncryptionSession?
     }
 
     /// The libolm machine for `session`, its store at `keys` (one an earlier tteok kept beside

@@ -2,16 +2,25 @@ import ChatCore
 import FoundationEssentials
 import MatrixCrypto
 
-/// The SAS verifications of one signed-in device: starts them, takes in the to-device
-/// `m.key.verification.*` messages the sync brings (routed by transaction id), sends each
-/// machine's answers, bounds each verification in time, and records a verified device.
-/// A message for a transaction nobody here started is answered `m.unknown_transaction`.
+/// The SAS verifications of one signed-in device: starts them, takes in the `m.key.verification.*`
+/// messages the sync brings — to-device, and as events of a direct conversation (in-room, see
+/// `VerificationCenter+Room`) — routed by transaction id, sends each machine's answers the way
+/// its verification travels, bounds each verification in time, and records a verified device.
+/// A to-device message for a transaction nobody here started is answered `m.unknown_transaction`.
 actor VerificationCenter {
-    private let crypto: EndToEndCrypto
-    private let client: MatrixClient
+    /// Sends an event of `type` into `room` (encrypted when the room is); its event id.
+    typealias RoomSend = @Sendable (_ room: String, _ type: String, _ content: CryptoJSON) async throws -> String
+
+    let crypto: EndToEndCrypto
+    let client: MatrixClient
     /// `/keys/query` for users whose devices we need (the other side's signing key).
-    private let refreshDevices: @Sendable (Set<String>) async -> Void
-    private var flows: [String: Flow] = [:]
+    let refreshDevices: @Sendable (Set<String>) async -> Void
+    let sendInRoom: RoomSend
+    var flows: [String: Flow] = [:]
+    /// In-room requests being sent (their event id not known yet), and the room events that
+    /// came meanwhile for a request nobody here knows: replayed once the request is registered.
+    var sendingRequests = 0
+    var early: [RoomVerificationEvent] = []
     /// Incoming verifications nobody has taken yet, and those waiting to take one.
     private var unclaimed: [String] = []
     private var claimers: [(id: UUID, continuation: CheckedContinuation<String?, Never>)] = []
@@ -34,10 +43,12 @@ actor VerificationCenter {
         }
     }
 
-    init(crypto: EndToEndCrypto, client: MatrixClient, refreshDevices: @escaping @Sendable (Set<String>) async -> Void) {
+    init(crypto: EndToEndCrypto, client: MatrixClient, refreshDevices: @escaping @Sendable (Set<String>) async -> Void,
+         sendInRoom: @escaping RoomSend) {
         self.crypto = crypto
         self.client = client
         self.refreshDevices = refreshDevices
+        self.sendInRoom = sendInRoom
     }
 
     // MARK: Starting
@@ -105,6 +116,9 @@ actor VerificationCenter {
     /// How many wait to take an incoming verification (tests wait for a listener to be there).
     var waitingClaimers: Int { claimers.count }
 
+    /// How verification `id` stands (tests wait for it to end before the person answers).
+    func phase(of id: String) -> SasPhase? { flows[id]?.machine.phase }
+
     private func expireClaim(_ waiter: UUID) {
         guard let index = claimers.firstIndex(where: { $0.id == waiter }) else { return }
         claimers.remove(at: index).continuation.resume(returning: nil)
@@ -129,7 +143,8 @@ actor VerificationCenter {
         guard let message = VerificationMessage(rawValue: event.type) else { return }
         let id = event.content["transaction_id"]?.string ?? ""
         // Another user naming our transaction is a stranger to it: it can neither steer nor end ours.
-        if let flow = flows[id], flow.machine.otherUser == event.sender {
+        // Nor can a to-device message steer an in-room verification: there, that id is unknown.
+        if let flow = flows[id], flow.machine.otherUser == event.sender, flow.machine.transport == .toDevice {
             await act(flow) { $0.receive(message, content: event.content, sender: event.sender) }
             return
         }
@@ -146,11 +161,21 @@ actor VerificationCenter {
     /// An incoming request or start: its device's keys are fetched, then it waits to be taken.
     private func begin(_ message: VerificationMessage, _ event: ToDeviceEvent) async {
         guard let device = event.content["from_device"]?.string else { return }
-        if ((try? crypto.devices(of: event.sender).contains { $0.deviceID == device }) ?? false) == false {
-            await refreshDevices([event.sender])
-        }
+        await knowDevice(device, of: event.sender)
         guard let machine = try? SasVerification.incoming(message, content: event.content, sender: event.sender, own: crypto.identity,
                                                           deviceKeys: lookup) else { return }
+        offer(machine, from: device)
+    }
+
+    /// Fetches `user`'s devices unless `device` is known already.
+    func knowDevice(_ device: String, of user: String) async {
+        if ((try? crypto.devices(of: user).contains { $0.deviceID == device }) ?? false) == false {
+            await refreshDevices([user])
+        }
+    }
+
+    /// An incoming verification from `device`, registered and waiting to be taken.
+    func offer(_ machine: SasVerification, from device: String) {
         machine.ownMasterKey = try? crypto.crossSigningPublicKey(.master)
         let flow = Flow(machine: machine, recipients: [device])
         flows[machine.transactionID] = flow
@@ -163,14 +188,22 @@ actor VerificationCenter {
 
     // MARK: Plumbing
 
-    private nonisolated var lookup: (String, String) -> DeviceKeys? {
+    nonisolated var lookup: (String, String) -> DeviceKeys? {
         { [crypto] user, device in (try? crypto.devices(of: user))?.first { $0.deviceID == device } }
     }
 
     /// Runs one step of the machine, sends what it says, publishes the new phase.
-    private func act(_ flow: Flow, _ step: (SasVerification) -> [VerificationOutgoing]) async {
+    func act(_ flow: Flow, _ step: (SasVerification) -> [VerificationOutgoing]) async {
         let before = flow.machine.otherDevice
         let messages = step(flow.machine)
+        if case .room(let room) = flow.machine.transport {
+            for message in messages {
+                // Lost with the connection: the other side times out, as it would for a lost to-device message.
+                _ = try? await sendInRoom(room, message.message.rawValue, message.content)
+            }
+            await publish(flow)
+            return
+        }
         if before == nil, let chosen = flow.machine.otherDevice, flow.recipients.count > 1 {
             // The first device to answer is the one; the others stop asking.
             let others = flow.recipients.filter { $0 != chosen }
@@ -190,7 +223,7 @@ actor VerificationCenter {
         await publish(flow)
     }
 
-    private func publish(_ flow: Flow) async {
+    func publish(_ flow: Flow) async {
         let phase = flow.machine.phase
         // Recorded (and the identity signed) before the person is told it is verified.
         if case .verified(let device) = phase,
@@ -204,7 +237,7 @@ actor VerificationCenter {
     }
 
     /// Cancels `flow` with `m.timeout` unless it finished within `timeout`.
-    private func arm(_ flow: Flow, timeout: Duration) {
+    func arm(_ flow: Flow, timeout: Duration) {
         flow.timeout?.cancel()
         let id = flow.machine.transactionID
         flow.timeout = Task { [weak self] in

@@ -66,6 +66,10 @@ struct TimelineFields: Hashable, Sendable {
     var newContent: MessageEventContent?
     /// The event a redaction removes, from room version 11 on.
     var redacts: String?
+    /// An in-room verification request's whole content (a message of msgtype
+    /// `m.key.verification.request`): its `from_device`, `methods` and `to` are no message's fields.
+    /// Only such a message builds it.
+    var verificationRequest: JSONValue?
     var isEmpty = false
 
     init(type: String, from decoder: Decoder) {
@@ -77,6 +81,7 @@ struct TimelineFields: Hashable, Sendable {
         case "m.room.message":
             message = try? MessageEventContent(from: decoder)
             newContent = try? keyed.decodeIfPresent(MessageEventContent.self, forKey: AnyKey(stringValue: "m.new_content"))
+            if message?.msgtype == VerificationRequestLine.msgtype { verificationRequest = try? JSONValue(from: decoder) }
         case MatrixCache.stickerType:
             sticker = try? StickerContent(from: decoder)
         case MatrixCache.redactionType:
@@ -94,6 +99,7 @@ struct TimelineFields: Hashable, Sendable {
         case "m.room.message":
             message = json.decode(as: MessageEventContent.self)
             newContent = json["m.new_content"]?.decode(as: MessageEventContent.self)
+            if message?.msgtype == VerificationRequestLine.msgtype { verificationRequest = json }
         case MatrixCache.stickerType:
             sticker = json.decode(as: StickerContent.self)
         case MatrixCache.redactionType:

@@ -119,6 +119,10 @@ public enum SyncFilter {
     /// Per-thread counts (`unread_thread_notifications`, MSC3773): each thread's own unread count,
     /// and the room's count for its main timeline alone.
     public static let json = #"{"room":{"timeline":{"limit":50,"unread_thread_notifications":true},"state":{"lazy_load_members":true}},"presence":{"types":[]}}"#
+    /// No rooms at all: an initial `/sync` that costs the server next to nothing, for its
+    /// position (and the account's data, to-device messages and key counts) after a cold start
+    /// filled the rooms by sliding sync. Synapse skips every room's work for `rooms: []`.
+    static let positionOnly = #"{"room":{"rooms":[]},"presence":{"types":[]}}"#
     /// For `/messages`: member events of the senders come along in `state`.
     static let messages = #"{"lazy_load_members":true}"#
 }

@@ -121,8 +121,8 @@ extension MatrixClient {
     }
 
     /// One long-poll. `timeout` is in milliseconds; the HTTP timeout leaves room above it.
-    func sync(since: String?, timeout: Int) async throws -> SyncResponse {
-        var query: [(name: String, value: String)] = [("filter", SyncFilter.json), ("timeout", String(timeout))]
+    func sync(since: String?, timeout: Int, filter: String = SyncFilter.json) async throws -> SyncResponse {
+        var query: [(name: String, value: String)] = [("filter", filter), ("timeout", String(timeout))]
         if let since { query.append(("since", since)) }
         var endpoint = Endpoint.client(.get, "sync", query: query)
         // An initial sync of a thousand rooms took a loaded Synapse over 30 s: abandoning it then

@@ -14,10 +14,13 @@ extension MatrixClient {
         return versions.unstable_features?[Self.slidingSyncFeature] == true
     }
 
-    /// One request, answered at once (no long-poll and no connection position: a window).
-    func slidingSync(_ request: SlidingSyncRequest) async throws -> SlidingSyncResponse {
+    /// One request, answered at once (no long-poll). `pos`: the connection's position from its
+    /// previous answer, so the server sends only rooms it has not sent yet, or that changed.
+    func slidingSync(_ request: SlidingSyncRequest, pos: String? = nil) async throws -> SlidingSyncResponse {
+        var query = [(name: "timeout", value: "0")]
+        if let pos { query.append(("pos", pos)) }
         var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", Self.slidingSyncFeature, "sync"],
-                                    query: [("timeout", "0")]).with(json: request)
+                                    query: query).with(json: request)
         endpoint.timeout = 60
         return try await call(endpoint)
     }

@@ -19,10 +19,8 @@ extension MatrixService {
                 return try await listedChannels(active)
             }
             // Local-first: answer from the cache now, refresh the directory behind it.
-            Task { [weak self] in
-                guard let self, (try? await self.refreshDirectory(active)) == true else { return }
-                self.hub.publish(.channelsChanged)
-            }
+            active.directory.inBackground({ [weak self] in try await self?.readDirectory(active) ?? false },
+                                          changed: { [weak self] in self?.hub.publish(.channelsChanged) })
             return cached
         }
     }
@@ -202,9 +200,15 @@ extension MatrixService {
         return DomainMapping.channel(room, me: active.userID, directWith: other)
     }
 
-    /// Reads the whole public directory into the cache; true when the listing changed.
+    /// Reads the whole public directory into the cache, or waits for the reading in flight; true
+    /// when the listing changed.
     @discardableResult
     func refreshDirectory(_ active: Active) async throws -> Bool {
+        try await active.directory.now { [weak self] in try await self?.readDirectory(active) ?? false }
+    }
+
+    /// One reading of the directory (through `DirectoryRefresh` only, so readings never overlap).
+    private func readDirectory(_ active: Active) async throws -> Bool {
         let before = try await listedChannels(active)
         var rooms: [PublicRoom] = []
         var since: String?

@@ -10,6 +10,12 @@ extension MatrixService: VerificationService {
         return MatrixDeviceVerification(center: center, id: id, user: user, phases: phases)
     }
 
+    public func verify(user: String, in channel: ChannelID, timeout: Duration) async throws -> any DeviceVerification {
+        let center = try verifications()
+        let (id, phases) = try await mapped { try await center.start(user: user, inRoom: channel.raw, timeout: timeout) }
+        return MatrixDeviceVerification(center: center, id: id, user: user, phases: phases)
+    }
+
     public func nextVerification(timeout: Duration) async throws -> any DeviceVerification {
         guard let request = try await nextRequest(timeout: timeout) else {
             throw ChatError.offline("no other device asked to verify within \(timeout.components.seconds) s")

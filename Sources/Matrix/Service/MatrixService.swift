@@ -28,6 +28,8 @@ public final class MatrixService: ChatService, ListenerCounting {
         let outbox: OutboxSender
         /// End-to-end encryption (nil for guests).
         let encryption: EncryptionSession?
+        /// The public directory's reading in flight, shared by every read of the channel list.
+        let directory = DirectoryRefresh()
 
         var userID: String { session.userID }
         var isGuest: Bool { session.isGuest }
@@ -77,7 +79,7 @@ public final class MatrixService: ChatService, ListenerCounting {
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
         let source: any SyncSource
         switch syncStart {
-        case .slidingWindow(let rooms): source = SlidingWindowSource(client: client, userID: session.userID, window: rooms)
+        case .slidingWindow(let rooms, let page): source = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
         case .fullSync: source = ClassicSyncSource(client: client)
         }
         let sync = SyncEngine(source: source, cache: cache, encryption: encryption,

@@ -141,6 +141,11 @@ final class OutboxSender: Sendable {
     /// rooms known encrypted; otherwise the server's own room state is asked, once per room and
     /// pass, so a room encrypted since the last sync is caught too.
     private func isEncrypted(_ room: String, checked: inout Set<String>) async throws -> Bool {
+        try await Self.isEncrypted(room, cache: cache, client: client, checked: &checked)
+    }
+
+    /// The rule above, for every sender of room events (the outbox, in-room verification).
+    static func isEncrypted(_ room: String, cache: MatrixCache, client: MatrixClient, checked: inout Set<String>) async throws -> Bool {
         if try await cache.room(room)?.encrypted == true { return true }
         guard !checked.contains(room) else { return false }
         do {

@@ -1,46 +1,116 @@
 import ChatCore
 import FoundationEssentials
 
-/// A cold start that begins with the rooms the screen shows: where the server offers Simplified
-/// Sliding Sync (MSC4186), the first answer is one sliding-sync request for the `window` rooms
-/// of latest activity — their names, state, unread counts and last message — which is a small
-/// fraction of an initial `/sync` of a large account; every answer after it (the rest of the
-/// rooms, then live updates) comes from `/sync`, which fills the cache in the background while
-/// the window is on screen. A server without the feature, or a failed window, goes straight to
-/// `/sync`.
+/// A cold start that begins with the rooms the screen shows, and fills in the rest by the same
+/// protocol. Where the server offers Simplified Sliding Sync (MSC4186):
+///
+/// 1. the first answer is one sliding-sync request for the `window` rooms of latest activity —
+///    their names, state, receipts and last messages — a small fraction of an initial `/sync`
+///    of a large account;
+/// 2. then one `/sync` that asks for no rooms at all (`SyncFilter.positionOnly`), for the
+///    position `/sync` carries on from (and the account's data and to-device messages);
+/// 3. then the rest of the list in pages of `page` rooms, each request on the same sliding-sync
+///    connection (`pos`) with its range grown by a page: the server sends only the rooms it has
+///    not sent yet, or that changed, so a room that moves up the list meanwhile is neither lost
+///    nor sent twice;
+/// 4. then the position of step 2 is stored (the only answer that moves the cache's position),
+///    and `/sync` goes on from it: whatever happened since step 2 comes in its first answer.
+///
+/// Until step 4 the cache keeps no position, so a start cut short begins again. A server without
+/// the feature, or a failed window, goes straight to `/sync` (the classic initial sync).
 struct SlidingWindowSource: SyncSource {
     let client: MatrixClient
     let window: Int
+    let page: Int
     /// The account, whose own membership says whether a room of the window is still joined.
     let userID: String
     let fallback: ClassicSyncSource
-    private let windowDone = Mutex(false)
+    private let phase = Mutex(Phase.start)
 
-    init(client: MatrixClient, userID: String, window: Int) {
+    /// Where the start stands. The engine asks for one answer at a time, so only it moves this.
+    enum Phase: Sendable {
+        case start
+        /// The window is cached; `Fill` says what of the rest has come.
+        case filling(Fill)
+        /// `/sync` from here on.
+        case classic
+    }
+
+    struct Fill: Sendable {
+        /// The sliding-sync connection's position (nil: start a new connection).
+        var pos: String?
+        /// Rooms `0..<covered` of the list have been asked for.
+        var covered: Int
+        /// The list's length as the server last counted it.
+        var total: Int
+        /// `/sync`'s position, taken before the pages (step 2).
+        var position: String?
+    }
+
+    init(client: MatrixClient, userID: String, window: Int, page: Int = SyncStart.standardPage) {
         self.client = client
         self.window = max(1, window)
+        self.page = max(1, page)
         self.userID = userID
         fallback = ClassicSyncSource(client: client)
     }
 
     func next(since: String?, longPoll: Bool) async throws -> SyncBatch {
-        let first = windowDone.withLock { done -> Bool in
-            defer { done = true }
-            return !done
+        switch phase.withLock({ $0 }) {
+        case .start:
+            guard since == nil, (try? await client.offersSlidingSync()) == true,
+                  let answer = try? await client.slidingSync(SlidingSyncRequest.window(window)) else {
+                phase.withLock { $0 = .classic }
+                return try await fallback.next(since: since, longPoll: longPoll)
+            }
+            phase.withLock { $0 = .filling(Fill(pos: answer.pos, covered: window, total: answer.listCount ?? 0)) }
+            return SyncBatch(response: answer.asSyncResponse(me: userID), movesPosition: false)
+        case .filling(let fill):
+            return try await fillIn(fill)
+        case .classic:
+            return try await fallback.next(since: since, longPoll: longPoll)
         }
-        if first, since == nil, (try? await client.offersSlidingSync()) == true,
-           let window = try? await client.slidingSync(SlidingSyncRequest.window(window)) {
-            return SyncBatch(response: window.asSyncResponse(me: userID), movesPosition: false)
+    }
+
+    /// The next step of the rest: the position, a page, or at last the position stored.
+    private func fillIn(_ fill: Fill) async throws -> SyncBatch {
+        var fill = fill
+        guard let position = fill.position else {
+            var answer = try await client.sync(since: nil, timeout: 0, filter: SyncFilter.positionOnly)
+            fill.position = answer.next_batch
+            answer.rooms = nil
+            phase.withLock { $0 = .filling(fill) }
+            return SyncBatch(response: answer, movesPosition: false)
         }
-        return try await fallback.next(since: since, longPoll: longPoll)
+        guard fill.covered < fill.total else {
+            phase.withLock { $0 = .classic }
+            return SyncBatch(response: SyncResponse(next_batch: position), movesPosition: true)
+        }
+        let end = min(fill.total, fill.covered + page)
+        let answer: SlidingSyncResponse
+        do {
+            answer = try await client.slidingSync(SlidingSyncRequest.window(end), pos: fill.pos)
+        } catch MatrixError.api(_, "M_UNKNOWN_POS", _, _) where fill.pos != nil {
+            // The server forgot the connection (a restart, or it expired): a new one sends every
+            // room of the range again, which the cache takes as it takes any repeat.
+            answer = try await client.slidingSync(SlidingSyncRequest.window(end))
+        }
+        fill.pos = answer.pos
+        fill.covered = end
+        fill.total = answer.listCount ?? fill.total
+        phase.withLock { $0 = .filling(fill) }
+        return SyncBatch(response: answer.asSyncResponse(me: userID), movesPosition: false)
     }
 }
 
 extension SlidingSyncRequest {
-    /// The rooms of latest activity, `size` of them, with what the channel list and an opened
+    /// The one list tteok keeps on a connection: every room, by latest activity.
+    static let listName = "window"
+
+    /// The rooms of latest activity, the first `size` of them, with what the channel list and an opened
     /// chat need: the listed state, the own and lazily loaded members, the last few events.
     static func window(_ size: Int) -> SlidingSyncRequest {
-        SlidingSyncRequest(lists: ["window": List(ranges: [[0, size - 1]], timeline_limit: 10, required_state: [
+        SlidingSyncRequest(lists: [listName: List(ranges: [[0, size - 1]], timeline_limit: 10, required_state: [
             ["m.room.name", ""], ["m.room.topic", ""], ["m.room.canonical_alias", ""], ["m.room.power_levels", ""],
             ["m.room.history_visibility", ""], ["m.room.guest_access", ""], ["m.room.encryption", ""], ["m.room.create", ""], ["m.space.child", "*"],
             ["m.room.member", "$ME"], ["m.room.member", "$LAZY"],
@@ -49,6 +119,9 @@ extension SlidingSyncRequest {
 }
 
 extension SlidingSyncResponse {
+    /// How many rooms the server counts in tteok's list (every room of the account).
+    var listCount: Int? { lists?[SlidingSyncRequest.listName]?.count }
+
     /// The answer in `/sync`'s shape, so the cache stores it through the one path it has. A room
     /// `me` left or was banned from is left out (the `/sync` that follows says it is gone).
     func asSyncResponse(me: String) -> SyncResponse {
@@ -85,7 +158,7 @@ extension SyncStart {
     /// offers sliding sync (nil for `.fullSync`: then it is `/sync` with `SyncFilter.json`) —
     /// public so the benchmark can time the server on the same request.
     public var slidingWindowBody: Data? {
-        guard case .slidingWindow(let rooms) = self else { return nil }
+        guard case .slidingWindow(let rooms, _) = self else { return nil }
         return try? JSONEncoder().encode(SlidingSyncRequest.window(max(1, rooms)))
     }
 }

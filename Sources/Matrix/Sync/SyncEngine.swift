@@ -58,13 +58,22 @@ final class SyncEngine: Sendable {
         var failures = 0
         var state: ConnectionState = .connecting
         onConnection(state)
+        // The first request does not wait for the device keys: on a cold start (cache deleted,
+        // keys kept) publishing them again is a write on the server and a batch of new one-time
+        // keys, and the first screen waited for it. They are published before the first answer
+        // is taken in; every later turn publishes (or retries) before asking, as before.
+        var publishing: Task<Void, Never>? = Task { [encryption] in await encryption?.publishDeviceKeys() }
         while !Task.isCancelled {
             do {
                 let since = try await cache.syncToken()
+                if publishing == nil { await encryption?.publishDeviceKeys() }
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
-                await encryption?.publishDeviceKeys()
-                let batch = try await source.next(since: since, longPoll: since != nil && state == .online)
+                let longPoll = since != nil && state == .online
+                async let asked = source.next(since: since, longPoll: longPoll)
+                await publishing?.value
+                publishing = nil
+                let batch = try await asked
                 let prepared = await encryption?.prepare(batch.response)
                 var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
                 if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }

@@ -1,13 +1,17 @@
 /// How a session with nothing cached begins.
 public enum SyncStart: Sendable, Equatable {
     /// Where the server offers Simplified Sliding Sync, first the `rooms` of latest activity in
-    /// one small request, then `/sync` for the rest; elsewhere `/sync` alone.
-    case slidingWindow(rooms: Int)
+    /// one small request, then the rest in sliding-sync pages of `page` rooms, then `/sync` for
+    /// what comes after; elsewhere `/sync` alone.
+    case slidingWindow(rooms: Int, page: Int = SyncStart.standardPage)
     /// `/sync` alone, whatever the server offers.
     case fullSync
 
     /// The first window holds a tall terminal's channel list.
     public static let standard = SyncStart.slidingWindow(rooms: 60)
+    /// Rooms per sliding-sync request after the window: an account in 1,000 rooms fills in
+    /// with five requests.
+    public static let standardPage = 200
 }
 
 /// Where a session's sync answers come from: the boundary between the sync engine (which caches

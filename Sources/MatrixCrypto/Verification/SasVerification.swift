@@ -14,6 +14,8 @@ public final class SasVerification {
     public let transactionID: String
     public let own: DeviceIdentity
     public let otherUser: String
+    /// How its messages travel: to-device, or as events of a room (a direct conversation).
+    public let transport: VerificationTransport
     public private(set) var otherDevice: String?
     public private(set) var phase: SasPhase
 
@@ -41,8 +43,9 @@ public final class SasVerification {
     public private(set) var verifiedCrossSigningKeys: Set<String> = []
 
     init(transactionID: String, own: DeviceIdentity, otherUser: String, otherDevice: String?, phase: SasPhase, weRequested: Bool,
-         deviceKeys: @escaping (String, String) -> DeviceKeys?) throws {
+         transport: VerificationTransport = .toDevice, deviceKeys: @escaping (String, String) -> DeviceKeys?) throws {
         self.transactionID = transactionID
+        self.transport = transport
         self.own = own
         self.otherUser = otherUser
         self.otherDevice = otherDevice
@@ -79,7 +82,7 @@ public final class SasVerification {
     }
 
     /// The incoming `start` that opened this verification, taken when it is accepted.
-    private var pendingStart: CryptoJSON?
+    var pendingStart: CryptoJSON?
 
     /// For an incoming verification: say yes. After a request this sends `ready` (the other side
     /// then starts); after a direct start it sends `accept` with our commitment.
@@ -133,14 +136,22 @@ public final class SasVerification {
         case .accept: return receiveAccept(content)
         case .key: return receiveKey(content)
         case .mac: return receiveMac(content)
-        case .done: return []
+        // Their `done` follows their check of our MAC, which comes after theirs: before we
+        // verified it is out of order (a replay, or a peer skipping steps). After, it is ignored above.
+        case .done: return unexpected(message)
         case .request: return unexpected(message)
         }
     }
 
+    /// A message of this verification, naming it as its transport does: to-device by
+    /// `transaction_id`, in a room by an `m.reference` to the request event. The commitment
+    /// covers the start exactly as sent, so this is the only place the framing is decided.
     func outgoing(_ message: VerificationMessage, _ fields: [String: CryptoJSON]) -> VerificationOutgoing {
         var content = fields
-        content["transaction_id"] = .string(transactionID)
+        switch transport {
+        case .toDevice: content["transaction_id"] = .string(transactionID)
+        case .room: content["m.relates_to"] = .object(["rel_type": .string("m.reference"), "event_id": .string(transactionID)])
+        }
         return VerificationOutgoing(message: message, content: .object(content))
     }
 

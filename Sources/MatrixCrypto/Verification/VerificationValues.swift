@@ -81,3 +81,12 @@ public struct VerificationCancel: Error, Hashable, Sendable, CustomStringConvert
         case mismatchedSas = "m.mismatched_sas"
     }
 }
+
+/// How the messages of a verification travel, and so how each names its transaction.
+public enum VerificationTransport: Hashable, Sendable {
+    /// To-device messages, each naming it by `transaction_id`.
+    case toDevice
+    /// Events of this room (a direct conversation): the request is an `m.room.message`, whose
+    /// event id is the transaction id; every later event references it (`m.reference`).
+    case room(String)
+}

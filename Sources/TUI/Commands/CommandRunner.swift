@@ -1,3 +1,4 @@
+import ChatCore
 import ViewModels
 
 /// What slash commands reach besides the session's models: the chat page, the help, the theme
@@ -133,12 +134,17 @@ final class CommandRunner {
     }
 
     /// `/verify [USER]`: the verification screen for USER; alone, the person talked to in the
-    /// direct conversation open, else this account's own other devices.
+    /// direct conversation open, else this account's own other devices. The person of the open
+    /// direct conversation is asked in it (in-room, as Element does), anyone else directly.
     private func verify(_ user: String?) -> Bool {
         guard let community = inCommunity() else { return false }
         var target = user ?? community.viewer.account?.id.raw
-        if user == nil, case .person(let other, _)? = host?.openChat?.model?.subject { target = other.id.raw }
-        guard let target, let model = session.verify(target) else {
+        var room: ChannelID?
+        if case .person(let other, let channel)? = host?.openChat?.model?.subject, user == nil || user == other.id.raw {
+            target = other.id.raw
+            room = channel
+        }
+        guard let target, let model = session.verify(target, in: room) else {
             modal.alert = strings.shared.verificationUnavailable
             return false
         }

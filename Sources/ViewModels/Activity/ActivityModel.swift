@@ -35,6 +35,10 @@ public final class ActivityModel {
     private var unnamed: Set<ChannelID> = []
     /// The chat on screen, whose messages are read as they come.
     var onScreen: () -> ChannelID? = { nil }
+    /// A chat's name as the lists on screen hold it, nil when they do not show it: a message in
+    /// a chat the lists show enters the hotlist in the turn it arrives, with no request first,
+    /// so the tab bar and Alt-A know it no later than the list's badge does.
+    var listedPlace: (ChannelID) -> (name: String, isDirect: Bool)? = { _ in nil }
 
     init(service: any ReadingService, changes: ChangeSignal, words: [String], settingsFile: URL?) {
         self.service = service
@@ -111,6 +115,10 @@ public final class ActivityModel {
     /// A chat's name and whether it is a direct conversation, read again after the lists change.
     private func place(of channel: ChannelID) async -> (name: String, isDirect: Bool)? {
         if let known = places[channel] { return known }
+        if let listed = listedPlace(channel) {
+            places[channel] = listed
+            return listed
+        }
         guard !unnamed.contains(channel) else { return nil }
         if let channels = try? await service.channels() {
             for each in channels { places[each.id] = (each.name, each.isDirect) }

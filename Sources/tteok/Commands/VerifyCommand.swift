@@ -1,14 +1,15 @@
 import ChatCore
 import FoundationEssentials
 
-/// `tteok verify USER [DEVICE]`, `tteok verify --accept`
+/// `tteok verify USER [DEVICE]`, `tteok verify USER --room ROOM`, `tteok verify --accept`
 struct VerifyCommand: ScriptCommand {
     static let configuration = CommandConfiguration(
         name: "verify",
         abstract: "Verify another device by comparing emoji (Matrix, end-to-end encryption).",
-        discussion: "With USER (and DEVICE), asks that device (or each of USER's devices) to verify; with --accept,\nwaits for another device to ask. Both sides then show the same seven emoji if, and only if, no one\nis in between: compare them with the other person (or your other device) and answer y or n on\nstandard input. A match marks the device verified on both sides; a mismatch, a timeout or a\nfailed check cancels it on both sides and exits 1 with the reason.",
+        discussion: "With USER (and DEVICE), asks that device (or each of USER's devices) to verify; with --room,\nasks USER in that conversation with them (in-room, as Element asks other people); with --accept,\nwaits for another device to ask (directly or in a room). Both sides then show the same seven emoji if, and only if, no one\nis in between: compare them with the other person (or your other device) and answer y or n on\nstandard input. A match marks the device verified on both sides; a mismatch, a timeout or a\nfailed check cancels it on both sides and exits 1 with the reason.",
         options: [
             .flag("accept", help: "Wait for another device to ask, instead of asking."),
+            .value("room", "ROOM", help: "Ask USER in this room (a direct conversation with them: name, alias or id)."),
             .value("timeout", "SECONDS", help: "Give up after this long (default 600, the specification's ten minutes)."),
         ],
         arguments: [
@@ -19,6 +20,7 @@ struct VerifyCommand: ScriptCommand {
 
     enum Mode: Equatable {
         case ask(user: String, device: String?)
+        case askInRoom(user: String, room: String)
         case accept
     }
 
@@ -27,12 +29,18 @@ struct VerifyCommand: ScriptCommand {
 
     init(_ arguments: ParsedArguments, globals: GlobalOptions) throws(UsageError) {
         let user = arguments.argument("USER"), device = arguments.argument("DEVICE")
+        let room = arguments.value("room")
         if arguments.flag("accept") {
-            if user != nil { throw .invalidCombination("--accept waits for a request: give no USER") }
+            if user != nil || room != nil { throw .invalidCombination("--accept waits for a request: give no USER or --room") }
             mode = .accept
         } else {
             guard let user, user.hasPrefix("@"), user.contains(":") else { throw .missingArgument("USER (a Matrix user id, @name:server)") }
-            mode = .ask(user: user, device: device)
+            if let room {
+                if device != nil { throw .invalidCombination("--room asks every device of USER: give no DEVICE") }
+                mode = .askInRoom(user: user, room: room)
+            } else {
+                mode = .ask(user: user, device: device)
+            }
         }
         timeout = .seconds(try arguments.integer("timeout", default: 600, in: 1...3600))
     }
@@ -47,6 +55,10 @@ struct VerifyCommand: ScriptCommand {
         case .ask(let user, let device):
             context.console.line("Asking \(context.console.inert(user))\(device.map { " (\(context.console.inert($0)))" } ?? "") to verify…")
             verification = try await service.verify(user: user, device: device, timeout: timeout)
+        case .askInRoom(let user, let room):
+            let channel = try await context.service.channel(named: room)
+            context.console.line("Asking \(context.console.inert(user)) in \(context.console.inert(channel.name)) to verify…")
+            verification = try await service.verify(user: user, in: channel.id, timeout: timeout)
         case .accept:
             context.console.line("Waiting for another device to ask…")
             verification = try await service.nextVerification(timeout: timeout)

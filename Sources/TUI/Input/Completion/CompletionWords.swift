@@ -1,12 +1,14 @@
 import ChatCore
+import ViewModels
 
 /// What Tab can complete to, gathered by the front end from the chat and the session: who spoke
-/// (newest first — the person you answer is usually the last who wrote), every member known,
-/// channels, themes. The command names come from `CommandRegistry`.
+/// (newest first — the person you answer is usually the last who wrote), every member of the
+/// channel and everyone talked with (`CompletionNames`), channels, themes. The command names
+/// come from `CommandRegistry`.
 public struct CompletionWords: Sendable {
     /// People who wrote in the open chat, newest first.
     public var speakers: [String]
-    /// Everyone else who can be named (members of the channel, people talked with).
+    /// Everyone else who can be named (members of the channel, people talked with), by name.
     public var members: NameIndex
     public var channels: NameIndex
     public var themes: [String]

@@ -121,7 +121,7 @@ final class ChatController: PageController {
         guard let model else { return false }
         // Whatever the key did to the input (typed, sent, cleared), the typing notice follows.
         defer { model.inputChanged(input.text) }
-        if case .complete(let forward) = intent { return complete(forward: forward) }
+        if case .complete(let forward) = intent { return await complete(forward: forward) }
         completion = nil
         let list: any MessageList = shownList ?? model
         switch (intent, keyContext) {

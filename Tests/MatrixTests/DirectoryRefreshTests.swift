@@ -1,0 +1,76 @@
+import ChatCore
+import Foundation
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// Issue 20: every read of the channel list refreshed the public directory behind its answer, so
+/// a cold start sent seven identical `GET /publicRooms` (the whole directory each time). Reads
+/// that come while a reading is in flight now share it, counted at a real Synapse through a
+/// 127.0.0.1 proxy; a name not found still asks the server afresh.
+final class DirectoryRefreshTests: XCTestCase {
+    private func readings(_ proxy: FaultProxy) -> Int {
+        proxy.requests.filter { $0.contains("/publicRooms") }.count
+    }
+
+    func testTheListsReadsShareOneReadingAndALookupAsksAfresh() async throws {
+        let fixture = try MatrixFixture()
+        let proxy = try FaultProxy(upstream: fixture.server)
+        defer { proxy.stop() }
+        let (alice, _) = try await fixture.member("alice", through: proxy.url)
+        let (owner, _) = try await fixture.openedRoom("directory", for: alice)
+        await alice.catchUp()
+        XCTAssertEqual(readings(proxy), 0, "nothing read the directory yet")
+
+        // Each reading takes a second, so every read of the list below comes during the first.
+        proxy.set(.delay(1), matching: "/publicRooms")
+        let made = try await owner.createRoom(name: "directory \(SynapseServer.randomName())")
+        await withTaskGroup(of: Void.self) { group in
+            // The pages the channel list reads after a sync answer, all at once.
+            for _ in 0..<7 { group.addTask { _ = try? await alice.channelPage(region: nil, after: nil, limit: 20) } }
+        }
+        let listed = await eventually(seconds: 30) {
+            (try? await alice.channels().contains { $0.id.raw == made }) == true
+        }
+        XCTAssertTrue(listed, "the reading behind the list found the new public room")
+        XCTAssertEqual(readings(proxy), 1, "one GET /publicRooms for every read of the list: \(proxy.requests)")
+
+        // Just after a reading, a name the cache does not know still asks the server.
+        let late = "late \(SynapseServer.randomName())"
+        let lateID = try await owner.createRoom(name: late)
+        let found = try await alice.channel(named: late)
+        XCTAssertEqual(found.id.raw, lateID)
+        XCTAssertEqual(readings(proxy), 2)
+        await fixture.close()
+    }
+
+    /// The coalescing itself, with the first reading held open by the test.
+    func testAReadingInFlightIsSharedAndANowCallerGetsOneThatBeganAfterIt() async throws {
+        let refresh = DirectoryRefresh()
+        let first = OpenOnceGate(), count = Mutex(0), changed = Mutex(0)
+        let held: DirectoryRefresh.Reading = {
+            let number = count.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            if number == 1 { await first.wait(seconds: 30) }
+            return number == 1
+        }
+        for _ in 0..<5 { refresh.inBackground(held, changed: { changed.withLock { $0 += 1 } }) }
+        XCTAssertEqual(refresh.readingsStarted, 1, "five reads of the list behind cached answers, one reading")
+        // A caller that needs the directory as it is now, while that reading is held.
+        let caller = Task { try await refresh.now(held) }
+        let queued = await eventually { refresh.hasQueued }
+        XCTAssertTrue(queued, "its reading waits behind the one in flight")
+        refresh.inBackground(held, changed: {})
+        XCTAssertEqual(refresh.readingsStarted, 1, "a background read skips while one is queued")
+        first.open()
+        let answer = try await caller.value
+        XCTAssertFalse(answer, "the caller got the reading that began after its call, not the held one")
+        XCTAssertEqual(refresh.readingsStarted, 2)
+        let heard = await eventually { changed.withLock { $0 } == 1 }
+        XCTAssertTrue(heard, "the background reading's change was heard once")
+        refresh.inBackground(held, changed: {})
+        XCTAssertEqual(refresh.readingsStarted, 2, "right after a reading, a background one is skipped")
+    }
+}
