@@ -3,10 +3,17 @@
 # its path. One place for the flags: the Swift runtime linked in (the binary needs no toolchain),
 # symbols stripped, and the commit stamped in for `tteok --version` (TTEOK_STAMP_COMMIT=1 asks
 # Package.swift for it; `--manifest-cache none`, as a cached manifest would keep an old one).
+# The link is the smallest correct one (issue 20's budget, README "Size"): the toolchain's lld
+# (`-use-ld=lld`) for relative relocations packed as RELR (`-z pack-relative-relocs`, 2 MB less
+# than gold's `.rela.dyn`; needs glibc 2.36, Debian 12's), and no exported symbol table
+# (`--no-export-dynamic` undoes the toolchain's `-export-dynamic`: nothing looks tteok's own
+# symbols up at run time; a crash's stack trace shows addresses where it showed exported names).
+# Unwind tables stay: debuggers and `perf --call-graph dwarf` on the installed binary need them.
 # Environment: TTEOK_SCRATCH_PATH, SwiftPM's build folder (default .build).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCRATCH="${TTEOK_SCRATCH_PATH:-$ROOT/.build}"
 TTEOK_STAMP_COMMIT=1 swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c release --product tteok \
-    --static-swift-stdlib --manifest-cache none -Xlinker --strip-all </dev/null >&2
+    --static-swift-stdlib --manifest-cache none -Xswiftc -use-ld=lld \
+    -Xlinker --strip-all -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs </dev/null >&2
 echo "$SCRATCH/release/tteok"

@@ -1,5 +1,5 @@
 import ChatCore
-import Foundation
+import FoundationEssentials
 
 /// A pushed event in the form it travels in: every client decodes every push, so a live
 /// message's shape on the wire is part of what it costs each client. The two events of a new

@@ -33,6 +33,12 @@ extension SynapseUser {
         return try? await RawMatrix.request(server, "GET", path, token: accessToken, body: nil)["event_id"] as? String
     }
 
+    /// Moves this user's `m.fully_read` marker of `room` to `event`, and nothing else (no receipt).
+    public func setFullyRead(_ event: String, in room: String) async throws {
+        _ = try await RawMatrix.request(server, "POST", "rooms/\(RawMatrix.encode(room))/read_markers", token: accessToken,
+                                        body: ["m.fully_read": event])
+    }
+
     /// Sends a read receipt as another of this user's clients would; in `thread` (a root's id,
     /// or `main`) when given.
     public func markRead(_ event: String, in room: String, thread: String? = nil) async throws {

@@ -13,6 +13,8 @@ import Matrix
 enum ManyRoomsRows {
     static let roomPrefix = "bench-room-"
     static var listFull: TextSightings { TextSightings(roomPrefix, times: 21) }
+    /// The channel list's mark of its selected row: drawn only once the list has rows.
+    static let listSelection = "▸"
 
     /// What every row of the group starts from: the fixture, and a home where `tteok login` saved
     /// the viewer's session.
@@ -61,14 +63,16 @@ enum ManyRoomsRows {
         try await start.home.run(start.executable, start.arguments + ["channels"])
         var warm = Samples(), memory = Samples()
         for run in 0..<options.runs {
-            // From the cache the list comes in one frame, public rooms of the directory (which a
-            // test server's other users may have made) sorted among these: one name tells it.
+            // From the cache the list comes in one frame, with its selected row. Its names do not
+            // tell it: the directory's public rooms sort among these, and on a shared test server
+            // whose other tests made dozens named `0820…` the whole first screen was theirs (the
+            // row waited 60 s for a `bench-room-` that was further down).
             let running = try RunningClient(start.executable, arguments: start.arguments, environment: start.home.environment,
-                                            watching: [roomPrefix])
+                                            watching: [listSelection])
             defer { running.quit() }
-            warm.append(try await running.millisecondsUntilShown([roomPrefix]))
+            warm.append(try await running.millisecondsUntilShown([listSelection]))
             if run < 3 {
-                try await running.waitForQuiet(showing: roomPrefix, seconds: 120)
+                try await running.waitForQuiet(showing: listSelection, seconds: 120)
                 memory.append(try await running.steadyResidentMegabytes())
             }
         }

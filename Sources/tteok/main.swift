@@ -7,6 +7,7 @@ import Glibc
 // owner-only by default, before any file is made. The embedded community file sets its own
 // shared mode (0660, `StoreFile`) explicitly.
 umask(0o077)
+MallocArenas.limitToOne()
 let tool = CommandLineTool(factory: LiveBackendFactory())
 let code = await tool.run(Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)

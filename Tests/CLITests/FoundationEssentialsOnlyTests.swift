@@ -15,10 +15,29 @@ final class FoundationEssentialsOnlyTests: XCTestCase {
         XCTAssertEqual(listed.status, 0, "\(listed)")
         let symbols = listed.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
         XCTAssertGreaterThan(symbols.count, 100, "nm listed no symbols: \(listed)")
+        // `10Foundation` is the module's mangled name wherever it stands: `$sSy10FoundationE…` is
+        // one of its extensions on a standard library type (`contains` on strings, which a module
+        // picks up unasked once any module it imports imports Foundation).
         let foundationProper = symbols.filter { symbol in
-            symbol.hasPrefix("$s10Foundation") || symbol.hasPrefix("$s15FoundationICU") || symbol.hasPrefix("CF")
+            symbol.hasPrefix("$s") && symbol.contains("10Foundation") || symbol.hasPrefix("$s15FoundationICU") || symbol.hasPrefix("CF")
                 || symbol.hasPrefix("_CF") || symbol.hasPrefix("u_") || symbol.hasPrefix("ucol_") || symbol.hasPrefix("ubrk_")
         }
         XCTAssertEqual(foundationProper, [], "the binary uses Foundation proper; use FoundationEssentials or ChatCore's replacements")
+    }
+
+    /// An `import Foundation` that uses nothing still links it: the debug binary then needs
+    /// libFoundation.so, and the static release binary carries it with ICU's data (it did, at
+    /// 64 MB, after one such import in CommunityProtocol).
+    func testTheBinaryNeedsNoFoundationLibrary() throws {
+        let binary = try TteokBinary.url()
+        let dynamic = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", binary.path],
+                                         environment: ProcessInfo.processInfo.environment, timeout: 60)
+        XCTAssertEqual(dynamic.status, 0, "\(dynamic)")
+        let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertTrue(needed.contains { $0.contains("libswiftCore") } || needed.contains { $0.contains("libc.so") }, "readelf listed nothing: \(dynamic)")
+        let foundation = needed.filter { line in
+            ["libFoundation.so", "libFoundationNetworking", "libFoundationInternationalization", "lib_FoundationICU", "libFoundationXML"].contains { line.contains($0) }
+        }
+        XCTAssertEqual(foundation, [], "a module of tteok imports Foundation proper; import FoundationEssentials")
     }
 }

@@ -9,8 +9,10 @@ import XCTest
 /// that come while a reading is in flight now share it, counted at a real Synapse through a
 /// 127.0.0.1 proxy; a name not found still asks the server afresh.
 final class DirectoryRefreshTests: XCTestCase {
+    /// Readings of the directory: the first page of each (a directory of over 100 rooms, as a
+    /// shared test server's soon is, takes more pages, each with `since`).
     private func readings(_ proxy: FaultProxy) -> Int {
-        proxy.requests.filter { $0.contains("/publicRooms") }.count
+        proxy.requests.filter { $0.contains("/publicRooms") && !$0.contains("since=") }.count
     }
 
     func testTheListsReadsShareOneReadingAndALookupAsksAfresh() async throws {
@@ -33,14 +35,17 @@ final class DirectoryRefreshTests: XCTestCase {
             (try? await alice.channels().contains { $0.id.raw == made }) == true
         }
         XCTAssertTrue(listed, "the reading behind the list found the new public room")
-        XCTAssertEqual(readings(proxy), 1, "one GET /publicRooms for every read of the list: \(proxy.requests)")
+        XCTAssertEqual(readings(proxy), 1, "one reading of the directory for every read of the list: \(proxy.requests)")
 
-        // Just after a reading, a name the cache does not know still asks the server.
+        // A name the cache does not know asks the server again, however recent the last reading
+        // (a background one the lookup's own read of the list starts is joined, not trusted: it
+        // may have begun before the room was made).
         let late = "late \(SynapseServer.randomName())"
         let lateID = try await owner.createRoom(name: late)
+        let before = readings(proxy)
         let found = try await alice.channel(named: late)
         XCTAssertEqual(found.id.raw, lateID)
-        XCTAssertEqual(readings(proxy), 2)
+        XCTAssertGreaterThan(readings(proxy), before)
         await fixture.close()
     }
 

@@ -106,6 +106,28 @@ final class SlidingSyncTests: XCTestCase {
         assertFilledBySlidingSync(transport.urls, pages: 2)
     }
 
+    /// A window that holds every room still asks the connection once more after `/sync`'s
+    /// position: a message said between the window's answer and the position is in neither.
+    func testWhatIsSaidBetweenTheWindowAndThePositionArrivesWhenTheWindowHeldEveryRoom() async throws {
+        let (user, tag, first) = try await accountInFiveRooms()
+        let isPosition: @Sendable (URL) -> Bool = { url in
+            url.path.hasSuffix("/v3/sync") && ((url.query ?? "").removingPercentEncoding ?? "").contains(#""rooms":[]"#)
+        }
+        let transport = HeldSyncTransport { isPosition($0) }
+        let tteok = service("gap", transport, .slidingWindow(rooms: 5, page: 1))
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        let asked = await eventually(seconds: 30) { transport.urls.contains(where: isPosition) }
+        XCTAssertTrue(asked, "the position was asked for after the window: \(transport.paths)")
+        let said = try await user.send("in the gap", to: first)
+        transport.release()
+        await tteok.catchUp()
+        let listed = try await names(tteok, tag)
+        XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" })
+        let chat = try await tteok.latestMessages(in: ChannelID(first), limit: 10).messages
+        XCTAssertEqual(chat.filter { $0.id.raw == said }.count, 1, "said in the gap, cached once: \(chat.map(\.content.summary))")
+        assertFilledBySlidingSync(transport.urls, pages: 1)
+    }
+
     /// A cold start with the device's keys kept publishes them again (the marker lived in the
     /// deleted cache): the window is asked for meanwhile, not after that write.
     func testTheFirstRequestDoesNotWaitForTheDeviceKeys() async throws {

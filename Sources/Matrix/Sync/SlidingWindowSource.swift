@@ -12,7 +12,8 @@ import FoundationEssentials
 /// 3. then the rest of the list in pages of `page` rooms, each request on the same sliding-sync
 ///    connection (`pos`) with its range grown by a page: the server sends only the rooms it has
 ///    not sent yet, or that changed, so a room that moves up the list meanwhile is neither lost
-///    nor sent twice;
+///    nor sent twice — at least one such request even when the window held every room, for
+///    what changed between the window and step 2;
 /// 4. then the position of step 2 is stored (the only answer that moves the cache's position),
 ///    and `/sync` goes on from it: whatever happened since step 2 comes in its first answer.
 ///
@@ -45,6 +46,8 @@ struct SlidingWindowSource: SyncSource {
         var total: Int
         /// `/sync`'s position, taken before the pages (step 2).
         var position: String?
+        /// Whether a page has been asked for since the position was taken.
+        var pagedSincePosition = false
     }
 
     init(client: MatrixClient, userID: String, window: Int, page: Int = SyncStart.standardPage) {
@@ -82,11 +85,14 @@ struct SlidingWindowSource: SyncSource {
             phase.withLock { $0 = .filling(fill) }
             return SyncBatch(response: answer, movesPosition: false)
         }
-        guard fill.covered < fill.total else {
+        // At least one page comes after the position, even when the window held every room: what
+        // was said between the window's answer and the position reaches neither the window nor
+        // `/sync`, only the connection, which sends the rooms that changed since its last answer.
+        guard fill.covered < fill.total || !fill.pagedSincePosition else {
             phase.withLock { $0 = .classic }
             return SyncBatch(response: SyncResponse(next_batch: position), movesPosition: true)
         }
-        let end = min(fill.total, fill.covered + page)
+        let end = max(fill.covered, min(fill.total, fill.covered + page))
         let answer: SlidingSyncResponse
         do {
             answer = try await client.slidingSync(SlidingSyncRequest.window(end), pos: fill.pos)
@@ -96,6 +102,7 @@ struct SlidingWindowSource: SyncSource {
             answer = try await client.slidingSync(SlidingSyncRequest.window(end))
         }
         fill.pos = answer.pos
+        fill.pagedSincePosition = true
         fill.covered = end
         fill.total = answer.listCount ?? fill.total
         phase.withLock { $0 = .filling(fill) }

@@ -63,9 +63,18 @@ final class SyncEngine: Sendable {
         // keys, and the first screen waited for it. They are published before the first answer
         // is taken in; every later turn publishes (or retries) before asking, as before.
         var publishing: Task<Void, Never>? = Task { [encryption] in await encryption?.publishDeviceKeys() }
+        // The position, read from the cache once and then kept here: `apply` writes each new one
+        // in the same transaction as the answer's data, so the two never differ (a read per
+        // answer cost a trip through the database's queue for every message of a busy room).
+        var position = Position.unread
         while !Task.isCancelled {
             do {
-                let since = try await cache.syncToken()
+                let since: String?
+                switch position {
+                case .unread: since = try await cache.syncToken()
+                case .at(let token): since = token
+                }
+                position = .at(since)
                 if publishing == nil { await encryption?.publishDeviceKeys() }
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
@@ -76,6 +85,7 @@ final class SyncEngine: Sendable {
                 let batch = try await asked
                 let prepared = await encryption?.prepare(batch.response)
                 var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
+                if batch.movesPosition { position = .at(batch.response.next_batch) }
                 if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }
                 failures = 0
                 if state != .online {
@@ -100,6 +110,12 @@ final class SyncEngine: Sendable {
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
             }
         }
+    }
+
+    /// The cache's sync position as the loop knows it (nil token: nothing synced yet).
+    private enum Position {
+        case unread
+        case at(String?)
     }
 
     /// 0.5 s, 1 s, 2 s … capped, each scaled by a random 50–100 % so clients do not retry in step.
