@@ -45,4 +45,18 @@ static inline int tteok_window_pixels(int fd, int *width, int *height) {
     return 0;
 }
 static inline WINDOW *tteok_curscr(void) { return curscr; }
+// Moves the cells of a rectangle of `w` up by `count` rows (a region scrolling), row by row
+// through ncurses' own cell arrays, so colours, attributes and wide glyphs move as they are. The
+// rectangle's sides must not cut a wide glyph. The bottom `count` rows keep what they held.
+// All or nothing: the only failures (a rectangle outside the window) are refused before any move.
+static inline int tteok_move_rows_up(WINDOW *w, int top, int left, int width, int height, int count) {
+    if (w == NULL || width <= 0 || count <= 0 || count >= height || top < 0 || left < 0
+        || top + height > getmaxy(w) || left + width > getmaxx(w)) return ERR;
+    cchar_t row[width + 1];
+    for (int y = top; y < top + height - count; y++) {
+        if (mvwin_wchnstr(w, y + count, left, row, width) == ERR) return ERR;
+        if (mvwadd_wchnstr(w, y, left, row, width) == ERR) return ERR;
+    }
+    return OK;
+}
 #endif

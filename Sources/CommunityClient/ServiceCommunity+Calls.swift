@@ -4,17 +4,36 @@ import FoundationEssentials
 
 /// The `ChatService` calls, each one request to the service.
 extension ServiceCommunity {
+    /// The session file's session resumed. A link this call had to open resumed it already (with
+    /// the same file): that answer is taken, once, instead of asking again.
     public func restoreSession() async -> Viewer {
-        guard let link = try? await ready(), case .viewer(let viewer)? = try? await link.call(.restore(token: sessionFile.load()?.token)) else {
-            return .guest
-        }
+        guard let link = try? await ready() else { return .guest }
+        if let viewer = takeFreshRestore(of: link) { return viewer }
+        viewerMemo.forget()
+        let asked = viewerMemo.generation
+        guard case .viewer(let viewer)? = try? await link.call(.restore(token: sessionFile.load()?.token)) else { return .guest }
         lastViewer.withLock { $0 = viewer.userID }
+        viewerMemo.remember(viewer, askedAt: asked)
         return viewer
     }
 
+    /// The restore answer of `link` when it is still the newest and nobody took it.
+    private func takeFreshRestore(of link: ServiceLink) -> Viewer? {
+        freshRestore.withLock { fresh in
+            defer { fresh = nil }
+            guard let kept = fresh, kept.link == ObjectIdentifier(link) else { return nil }
+            return kept.viewer
+        }
+    }
+
+    /// Asked of the service unless it named the viewer moments ago on the live connection and
+    /// nothing since can have changed it (`ViewerMemo`).
     public func viewer() async -> Viewer {
+        if receivesLiveEvents, let kept = viewerMemo.viewer() { return kept }
+        let asked = viewerMemo.generation
         guard case .viewer(let viewer)? = try? await call(.viewer) else { return .guest }
         lastViewer.withLock { $0 = viewer.userID }
+        viewerMemo.remember(viewer, askedAt: asked)
         return viewer
     }
 

@@ -22,6 +22,11 @@ public final class ServiceCommunity: ChatService {
     let lastViewer = Mutex<UserID?>(nil)
     /// For the user's private service: starts it when nothing answers on its socket.
     let starter: PrivateServiceStarter?
+    /// What the `restore` of the link just opened answered, until `restoreSession` takes it:
+    /// opening a link resumes the session already, so a start needs no second round trip.
+    let freshRestore = Mutex<(link: ObjectIdentifier, viewer: Viewer)?>(nil)
+    /// Who the service last said the viewer is, given again while nothing can have changed it.
+    let viewerMemo = ViewerMemo()
 
     /// `starter`, when given, makes this the client of a private service: the socket is checked
     /// to be ours before use, and a service is started when none answers.
@@ -54,7 +59,8 @@ public final class ServiceCommunity: ChatService {
         guard first else { return }
         Task {
             // A link made from now on subscribes itself; the one already open is asked here.
-            guard let link = try? await self.ready(), (try? await link.call(.subscribe)) == .done else { return }
+            guard let link = try? await self.ready(), self.live.withLock({ $0 }) != ObjectIdentifier(link),
+                  (try? await link.call(.subscribe)) == .done else { return }
             self.live.withLock { $0 = ObjectIdentifier(link) }
         }
     }
@@ -83,7 +89,10 @@ public final class ServiceCommunity: ChatService {
     /// The answer to `request`; a `.failure` answer is thrown as the engine's `ChatError`.
     func call(_ request: Request) async throws -> Response {
         for _ in 0..<Self.slowDownRetries {
-            let response = try await ready().call(request)
+            let link = try await ready()
+            // After the link is ready: opening one keeps the viewer its restore answered.
+            if !request.leavesViewerAlone { viewerMemo.forget() }
+            let response = try await link.call(request)
             guard case .failure(let error) = response else { return response }
             // The service asks to slow down: nothing was done, so the same request goes again.
             guard case .rateLimited(let wait) = error else { throw error }
@@ -127,16 +136,27 @@ public final class ServiceCommunity: ChatService {
     }
 
     private func resumedLink() async throws -> ServiceLink {
-        let fresh = try ServiceLink(path: socketPath) { [weak self] events in self?.hub.publish(events) }
+        let fresh = try ServiceLink(path: socketPath) { [weak self] events in
+            // Anything pushed (a `viewerChanged`, the connection ending) may change the viewer.
+            self?.viewerMemo.forget()
+            self?.hub.publish(events)
+        }
+        // A new connection: the viewer kept was another connection's.
+        viewerMemo.forget()
+        let asked = viewerMemo.generation
         // Who this is decides whose pending posts the outbox sends.
         if case .viewer(let viewer) = try await fresh.call(.restore(token: sessionFile.load()?.token)) {
             lastViewer.withLock { $0 = viewer.userID }
+            freshRestore.withLock { $0 = (ObjectIdentifier(fresh), viewer) }
+            viewerMemo.remember(viewer, askedAt: asked)
         }
         return fresh
     }
 
     /// Makes the session file hold `token` (nil: removes it).
     func keep(token: String?) throws {
+        // The session changed: what a link's opening resumed is no longer it.
+        freshRestore.withLock { $0 = nil }
         if let token { try sessionFile.save(ServiceSession(token: token)) } else { sessionFile.remove() }
     }
 }

@@ -19,8 +19,7 @@ extension SharedLiveFeed {
         let states = listeners.withLock { $0.map { (listener: $0.key, state: $0.value.state.withLock { $0 }) } }
         var deliveries: [Delivery] = []
         for (listener, state) in states where state.userID != nil {
-            // A ban makes the account unreadable for its session: it reads as a guest.
-            let viewer = ((try? LocalCommunity.account(of: state, connection)) ?? nil).map(Viewer.member) ?? .guest
+            let viewer = Self.viewer(of: state, connection)
             guard toldViewers[listener] != viewer else { continue }
             toldViewers[listener] = viewer
             deliveries.append(Delivery(listener: listener, events: [.viewerChanged(viewer)]))
@@ -29,5 +28,11 @@ extension SharedLiveFeed {
         let present = Set(states.map(\.listener))
         toldViewers = toldViewers.filter { present.contains($0.key) }
         if !deliveries.isEmpty { sink(deliveries) }
+    }
+
+    /// Who a member listener is now. A ban makes the account unreadable for its session: it
+    /// reads as a guest.
+    static func viewer(of state: SessionState, _ connection: Connection) -> Viewer {
+        ((try? LocalCommunity.account(of: state, connection)) ?? nil).map(Viewer.member) ?? .guest
     }
 }

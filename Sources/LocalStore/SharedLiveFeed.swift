@@ -45,8 +45,22 @@ public final class SharedLiveFeed: @unchecked Sendable {
     deinit { observation?.cancel() }
 
     /// Delivers `session`'s events under `listener` (an id the caller chose) until `remove`.
+    /// Who the member is now is what its client already knows: only a later change of standing
+    /// is news to it (`publishViewers`). Without this, the first mute, ban or new terms after a
+    /// client subscribed told it who it is, unchanged — every member at once.
     public func add(listener: Int, session: LocalCommunity) {
-        listeners.withLock { $0[listener] = Listener(state: session.session, guestSeen: session.guestMarkers) }
+        let added = Listener(state: session.session, guestSeen: session.guestMarkers)
+        // On the database queue, where commits are published: no change slips between the two.
+        do {
+            try database.readSync { connection in
+                let state = added.state.withLock { $0 }
+                if state.userID != nil { toldViewers[listener] = Self.viewer(of: state, connection) }
+                listeners.withLock { $0[listener] = added }
+            }
+        } catch {
+            // Unread, it is told who it is at the next change, as any listener was before.
+            listeners.withLock { $0[listener] = added }
+        }
     }
 
     public func remove(listener: Int) {

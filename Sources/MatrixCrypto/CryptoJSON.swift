@@ -38,9 +38,9 @@ public enum CryptoJSON: Codable, Hashable, Sendable {
         }
     }
 
-    /// Parses JSON text (UTF-8).
+    /// Parses JSON text (UTF-8), strictly (`CryptoJSONParser`); a `JSONSyntaxError` says why not.
     public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(CryptoJSON.self, from: data)
+        self = try CryptoJSONParser.parse(data)
     }
 
     /// Any Codable value as JSON (for values of other modules' types).

@@ -157,6 +157,13 @@ public final class NcursesTerminal: TerminalBackend {
         if last > first { wredrawln(tteok_stdscr(), Int32(first), Int32(last - first)) }
     }
 
+    /// Moves the cells in ncurses' picture of the screen (`tteok_move_rows_up`), so they are not
+    /// handed over again one by one; the next flush writes to the terminal what the move changed.
+    public func scrollUp(_ rect: Rect, by count: Int) -> Bool {
+        guard isRunning else { return false }
+        return tteok_move_rows_up(tteok_stdscr(), Int32(rect.row), Int32(rect.column), Int32(rect.width), Int32(rect.height), Int32(count)) == tteok_OK()
+    }
+
     /// The bell and notification escapes, after what ncurses buffered: they move no cursor and
     /// draw no cell, so ncurses' picture of the screen stays true.
     public func alert(_ sequence: [UInt8]) {

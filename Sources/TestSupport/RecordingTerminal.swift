@@ -38,6 +38,11 @@ public final class RecordingTerminal: TerminalBackend {
     public private(set) var isStarted = false
     /// What the terminal shows: one string per column (empty in a wide glyph's second column).
     public private(set) var screen: [[String]]
+    /// Moves cells itself when the screen asks (`scrollUp`), as the real terminal does; off, the
+    /// screen writes every moved cell that changed.
+    public var movesCells = false
+    /// The moves made, in order, since the last `takeMoves()`.
+    public private(set) var moves: [(rect: Rect, count: Int)] = []
     private var handler: (@MainActor (TerminalEvent) -> Void)?
 
     public init(size: Size) {
@@ -50,6 +55,21 @@ public final class RecordingTerminal: TerminalBackend {
         guard point.row < size.height, point.column < size.width else { return }
         screen[point.row][point.column] = glyph.text
         if glyph.width == 2, point.column + 1 < size.width { screen[point.row][point.column + 1] = "" }
+    }
+
+    public func scrollUp(_ rect: Rect, by count: Int) -> Bool {
+        guard movesCells, count > 0, count < rect.height, rect.intersection(Rect(size: size)) == rect else { return false }
+        moves.append((rect, count))
+        for row in rect.row..<(rect.maxRow - count) {
+            screen[row].replaceSubrange(rect.column..<rect.maxColumn, with: screen[row + count][rect.column..<rect.maxColumn])
+        }
+        return true
+    }
+
+    /// The moves since the last call, and forgets them.
+    public func takeMoves() -> [(rect: Rect, count: Int)] {
+        defer { moves.removeAll() }
+        return moves
     }
 
     public func drawGraphic(_ graphic: TerminalGraphic, at point: Point) { graphicCalls.append(.draw(graphic, at: point)) }

@@ -14,6 +14,9 @@ final class LiveSubscription {
     private var listener: LiveListener?
     private var handle: (@MainActor (ChatEvent) async -> Void)?
     private var pending: [ChatEvent] = []
+    /// The next of `pending` to handle: taking events from the front of the array one by one
+    /// moved all the rest each time, so a burst of n events cost n² moves.
+    private var next = 0
     /// The handling under way while it is suspended; its generation tells a handling begun
     /// before a `cancel` to stop.
     private var draining: Task<Void, Never>?
@@ -36,6 +39,7 @@ final class LiveSubscription {
         listener = nil
         handle = nil
         pending.removeAll()
+        next = 0
         draining?.cancel()
         draining = nil
         isDraining = false
@@ -53,10 +57,14 @@ final class LiveSubscription {
 
     private func drain() async {
         let mine = generation
-        while generation == mine, !pending.isEmpty, let handle {
-            await handle(pending.removeFirst())
+        while generation == mine, next < pending.count, let handle {
+            let event = pending[next]
+            next += 1
+            await handle(event)
         }
         guard generation == mine else { return }
+        pending.removeAll(keepingCapacity: true)
+        next = 0
         isDraining = false
         draining = nil
     }

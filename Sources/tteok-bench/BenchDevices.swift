@@ -4,7 +4,7 @@ import MatrixCrypto
 /// Devices for the end-to-end encryption rows: crypto stores of their own (libolm accounts
 /// through the public `OlmMachine`, as tteok runs it) in a scratch folder, introduced to each
 /// other as `/keys/query` and `/keys/claim` would.
-final class BenchDevices {
+final class BenchDevices: Sendable {
     let folder: URL
 
     init(_ context: BenchOptions) throws {

@@ -10,7 +10,7 @@ enum CryptoRows {
     /// event's content from its JSON text, the page decrypted (with the replay records a first
     /// read writes), each plaintext content encoded again for the cache. A fresh reader per run,
     /// so every run is a first read of that history.
-    static func decryption(_ options: BenchOptions) throws -> BudgetRow {
+    static func decryption(_ options: BenchOptions, log: @Sendable (String) -> Void) throws -> BudgetRow {
         let devices = try BenchDevices(options)
         let sender = try devices.device("@sender:bench", "SENDER")
         let room = "!history:bench"
@@ -28,9 +28,9 @@ enum CryptoRows {
             page.append(("$event\(index)", try JSONEncoder().encode(content)))
         }
         page.reverse()
-        var samples = Samples()
+        var samples = Samples(), cpu = Samples()
         for reader in readers.map(\.machine) {
-            let start = MonotonicClock.nanoseconds()
+            let start = MonotonicClock.nanoseconds(), started = MonotonicClock.processCPUNanoseconds()
             let ciphertexts = try page.map { event in
                 MegolmCiphertext(roomID: room, eventID: event.id, sender: sender.identity.userID, timestamp: 1_000,
                                  content: try CryptoJSON(parsing: event.json))
@@ -40,8 +40,10 @@ enum CryptoRows {
                 plaintexts += try JSONEncoder().encode(try result.get().content).isEmpty ? 0 : 1
             }
             samples.append(MonotonicClock.milliseconds(since: start))
+            cpu.append(Double(MonotonicClock.processCPUNanoseconds() - started) / 1e6)
             guard plaintexts == historyEvents else { throw BenchError.failed("\(plaintexts) of \(historyEvents) history events decrypted") }
         }
+        log(String(format: "decryption: CPU per page (all threads) median %.1f ms, p95 %.1f ms", cpu.median, cpu.p95))
         return BudgetRow("decrypt 1,000 history events (a newest-first page, JSON to plaintext)", unit: .milliseconds, budget: 200, samples: samples)
     }
 

@@ -16,6 +16,14 @@ enum MonotonicClock {
         Double(nanoseconds() &- start) / 1_000_000
     }
 
+    /// CPU time this process used so far, all threads, in nanoseconds: what a CPU-bound row costs
+    /// whatever else the machine's cores are busy with.
+    static func processCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// Runs `body` and returns its result with the milliseconds it took.
     @MainActor
     static func time<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {

@@ -20,8 +20,8 @@ func runBenchmark(_ options: BenchOptions) async throws {
         }
     }
     // Rows on the crypto store alone, before (and without) the million-message store.
-    await row("decryption") { [try CryptoRows.decryption(options)] }
-    await row("first send") { [try CryptoRows.firstSend(options)] }
+    await row("decryption") { [try CryptoRows.decryption(options, log: log)] }
+    await row("first send: crypto") { [try CryptoRows.firstSend(options)] }
     await row("completion") { try await CompletionRows.tab(options) }
     await row("installed binary") { [try InstalledSizeRow.measure(options)] }
     // Rows on a homeserver (the account in 1,000 rooms is kept there between runs).
@@ -29,6 +29,9 @@ func runBenchmark(_ options: BenchOptions) async throws {
     await row("1,000 rooms: warm") { try await ManyRoomsRows.warmStart(options, log: log) }
     await row("1,000 rooms: channels") { [try await ManyRoomsRows.channelsCold(options, log: log)] }
     await row("live burst") { try await LiveBurstRow.measure(options, log: log) }
+    // Rows in an encrypted room with 50 member devices (made once per bench run).
+    await row("first send: Synapse") { [try await EncryptedRoomRows.firstSend(options, log: log)] }
+    await row("encryption memory") { [try await EncryptionMemoryRow.measure(options, log: log)] }
     // The rows on the generated million-message store; it is made (or read from its cache) only
     // when one of them is measured.
     let storeRows: [(name: String, measure: @MainActor (BenchContext) async throws -> [BudgetRow])] = [

@@ -70,6 +70,25 @@ final class LiveModerationTests: XCTestCase {
         }
     }
 
+    /// One member's new standing is pushed to that member alone. (Before, the first mute after
+    /// the others subscribed told each of them who they are, unchanged, and every client re-read
+    /// its permission and redrew.)
+    func testAMuteIsPushedOnlyToTheMemberMuted() async throws {
+        let served = try ServedCommunity(moderators: ["mod@example.com"])
+        defer { served.stop() }
+        let moderator = try await served.member("mod"), bob = try await served.member("bob"), carol = try await served.member("carol")
+        let toBob = try await LiveEvents.listen(to: bob), toCarol = try await LiveEvents.listen(to: carol)
+        defer { toBob.stop(); toCarol.stop() }
+        _ = try await moderator.impose(.mute, on: "bob", reason: "flooding", until: nil)
+        let muted = await eventually(seconds: 20) { toBob.lastAccount?.mute?.reason == "flooding" }
+        XCTAssertTrue(muted, "bob was not told of the mute")
+        // A message after the mute: once carol has it, whatever the mute pushed to her is there too.
+        let marker = try await moderator.send("after the mute", to: try await moderator.channel(named: "마포구").id)
+        let markerPushed = await eventually(seconds: 20) { toCarol.added(marker.id) }
+        XCTAssertTrue(markerPushed, "the marker message was never pushed")
+        XCTAssertNil(toCarol.lastViewer, "carol's standing did not change: \(toCarol.all)")
+    }
+
     /// A served community with a moderator whose live events are gathered, and its region channel.
     private func withModeratorListening(_ body: (ServiceCommunity, LiveEvents, ChannelID) async throws -> Void) async throws {
         let served = try ServedCommunity(moderators: ["mod@example.com"])

@@ -54,4 +54,29 @@ final class PageDecryptionTests: XCTestCase {
         guard case .failure(let unknown) = results.last, unknown.reason == .unknownSession else { return XCTFail("no key, yet: \(results.last!)") }
         XCTAssertEqual(try results[1].get().content["body"]?.string, "message 399 떡", "answered in the page's order")
     }
+
+    /// A sender's plaintext that is not JSON, nested past the parser's limit or not an event is
+    /// refused in words; the page's other events still decrypt.
+    func testHostilePlaintextsAreRefusedAndThePageGoesOn() throws {
+        let peer = try PeerDevice()
+        let reader = try machine("READER")
+        _ = reader.receive(try peer.roomKey("!room", to: reader))
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let plaintexts = [#"{"type":"m.room.message","room_id":"!room","content":"#, deep, "\u{0}not json", #"{"type":1,"room_id":"!room"}"#,
+                          #"{"type":"m.room.message","room_id":"!room","content":{},"content":{"body":"the other"}}"#]
+        var page: [MegolmCiphertext] = []
+        for (index, text) in plaintexts.enumerated() {
+            page.append(MegolmCiphertext(roomID: "!room", eventID: "$hostile\(index)", sender: peer.user, timestamp: 1_000, content: .object([
+                "algorithm": .string(OlmMachine.megolmAlgorithm), "sender_key": .string(peer.keys.curve25519),
+                "session_id": .string(peer.megolm.id), "ciphertext": .string(try peer.megolm.encrypt(Data(text.utf8))),
+            ])))
+        }
+        page.append(try peer.message("still fine", in: "!room", eventID: "$fine"))
+        let results = reader.decrypt(page)
+        for result in results.dropLast() {
+            guard case .failure(let failure) = result, case .failed(let why) = failure.reason else { return XCTFail("decrypted: \(result)") }
+            XCTAssertEqual(why, "the plaintext is not an event")
+        }
+        XCTAssertEqual(try results.last?.get().content["body"]?.string, "still fine")
+    }
 }

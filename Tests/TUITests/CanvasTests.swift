@@ -101,6 +101,38 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(canvas[0, 1], .blank)
     }
 
+    /// Rows move whole, by more than one, with glyphs stored out of line (longer than a string
+    /// holds inline) as well as inline: each lands once, the columns beside the rect stay.
+    func testScrollingByTwoMovesEveryKindOfGlyphOnce() {
+        var canvas = Canvas(size: Size(width: 5, height: 5))
+        let long = Glyph(text: "e" + String(repeating: "\u{301}", count: 8), width: 1)
+        for row in 0..<5 {
+            canvas.put(Glyph(text: "|", width: 1), style: .plain, at: Point(row: row, column: 0), clip: canvas.bounds.frame)
+            canvas.put(long, style: Style(.accent), at: Point(row: row, column: 1), clip: canvas.bounds.frame)
+            canvas.put(Glyph(text: "\(row)", width: 1), style: .plain, at: Point(row: row, column: 2), clip: canvas.bounds.frame)
+            canvas.put(Glyph(text: "떡", width: 2), style: .plain, at: Point(row: row, column: 3), clip: canvas.bounds.frame)
+        }
+        canvas.scrollUp(Rect(row: 1, column: 1, width: 4, height: 4), by: 2)
+        XCTAssertEqual((0..<5).map { canvas[$0, 2].glyph.text }, ["0", "3", "4", " ", " "])
+        XCTAssertEqual((0..<5).map { canvas[$0, 1].glyph }, [long, long, long, .space, .space])
+        XCTAssertEqual((0..<5).map { canvas[$0, 0].glyph.text }, ["|", "|", "|", "|", "|"], "beside the rect nothing moved")
+        XCTAssertTrue(canvas[2, 4].isContinuation, "a wide glyph moves with its second half")
+        XCTAssertEqual(canvas[4, 3], .blank)
+    }
+
+    /// Glyphs are equal when the same bytes go to the terminal, wherever the strings are kept,
+    /// and never merely because Unicode calls them equivalent.
+    func testGlyphsAreEqualByTheirBytes() {
+        let inline = Glyph(text: "e\u{301}", width: 1)
+        let outOfLine = Glyph(text: String(repeating: "\u{301}", count: 9), width: 1)
+        XCTAssertEqual(inline, Glyph(text: "e" + "\u{301}", width: 1))
+        XCTAssertEqual(outOfLine, Glyph(text: String(repeating: "\u{301}", count: 8) + "\u{301}", width: 1))
+        XCTAssertNotEqual(inline, Glyph(text: "\u{E9}", width: 1), "é precomposed is other bytes")
+        XCTAssertNotEqual(Glyph(text: "a\u{301}\u{316}", width: 1), Glyph(text: "a\u{316}\u{301}", width: 1), "same length, marks reordered")
+        XCTAssertNotEqual(inline, Glyph(text: "e\u{301}", width: 2))
+        XCTAssertNotEqual(outOfLine, Glyph(text: String(repeating: "\u{300}", count: 9), width: 1))
+    }
+
     /// Links move up with their cells; one scrolled out of the rect or cut by its side is gone,
     /// one beside the rect stays where it is.
     func testScrollingARectMovesItsLinksWithTheirCells() {

@@ -118,4 +118,57 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(terminal.lines, ["a xy"], "the blanked half outside the part reached the terminal")
         XCTAssertEqual(screen.lastFrame?.lines, terminal.lines)
     }
+
+    /// A part whose rows moved up (a transcript scrolling by a line) is moved by a terminal that
+    /// can move cells, and only what the new frame changed in the rows left at the bottom is
+    /// written; a terminal that cannot is written every moved cell that changed. Both then show
+    /// exactly the frame.
+    @MainActor func testRowsThatMovedUpAreMovedByTheTerminalNotWritten() async {
+        for moves in [true, false] {
+            let terminal = RecordingTerminal(size: Size(width: 12, height: 7))
+            terminal.movesCells = moves
+            let screen = Screen(backend: terminal, theme: .orange)
+            let lines = ["# lobby", "first 하나", "second 둘", "third 셋", "fourth 넷", "fifth 다섯", "status"]
+            screen.render(frame(terminal.size) { canvas in
+                for (row, text) in lines.enumerated() { canvas.draw(text, row: row, in: canvas.bounds) }
+            }, cursor: nil)
+            _ = terminal.takeWrites()
+            let part = Rect(row: 0, column: 0, width: 12, height: 6), body = Rect(row: 1, column: 0, width: 12, height: 5)
+            let written = screen.render(only: [part]) { canvas in
+                canvas.scrollUp(body, by: 1)
+                canvas.draw("sixth 여섯", row: 5, in: canvas.bounds)
+                return nil
+            }
+            let shown = ["# lobby", "second 둘", "third 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"]
+            XCTAssertEqual(terminal.lines, shown)
+            XCTAssertEqual(screen.lastFrame?.lines, shown)
+            let writes = terminal.takeWrites()
+            if moves {
+                XCTAssertEqual(terminal.takeMoves().map(\.rect), [body], "the title row did not move with the rows below it")
+                XCTAssertEqual(writes.map(\.point), [0, 2, 6].map { Point(row: 5, column: $0) }, "fifth 다섯 → sixth 여섯: three cells")
+            } else {
+                XCTAssertGreaterThan(writes.count, 20, "every moved cell that changed")
+            }
+            XCTAssertEqual(written, writes.count)
+        }
+    }
+
+    /// Rows are never moved when a wide glyph crosses a side of the part: a terminal cannot move
+    /// half of it.
+    @MainActor func testRowsAreNotMovedAcrossAWideGlyphCutByThePart() async {
+        let terminal = RecordingTerminal(size: Size(width: 6, height: 5))
+        terminal.movesCells = true
+        let screen = Screen(backend: terminal, theme: .orange)
+        screen.render(frame(terminal.size) { canvas in
+            for row in 0..<5 { canvas.draw("a\(row)b떡", row: row, in: canvas.bounds) }
+        }, cursor: nil)
+        // The part's right side falls between 떡's two columns (its compared rect, one wider, too).
+        let part = Rect(row: 0, column: 0, width: 3, height: 5)
+        screen.render(only: [part]) { canvas in
+            canvas.scrollUp(Rect(row: 0, column: 0, width: 3, height: 5), by: 1)
+            return nil
+        }
+        XCTAssertTrue(terminal.takeMoves().isEmpty)
+        XCTAssertEqual(terminal.lines, screen.lastFrame?.lines)
+    }
 }

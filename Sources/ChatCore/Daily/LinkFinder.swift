@@ -16,6 +16,9 @@ public enum LinkFinder {
 
     /// The links of `text`, in order.
     public static func links(in text: String) -> [Link] {
+        // Most messages hold no link: a look at the bytes for `://` settles that without
+        // splitting the text into characters (which cost as much as laying the message out).
+        guard mayHoldLink(text) else { return [] }
         let characters = Array(text)
         var links: [Link] = []
         var index = 0
@@ -42,8 +45,23 @@ public enum LinkFinder {
         return characters.allSatisfy(isURLCharacter) && characters[schemeLength] != "/"
     }
 
+    /// Whether `text` holds `://`, as every link does.
+    private static func mayHoldLink(_ text: String) -> Bool {
+        var matched = 0
+        for byte in text.utf8 {
+            if matched > 0, byte == UInt8(ascii: "/") {
+                matched += 1
+                if matched == 3 { return true }
+            } else {
+                matched = byte == UInt8(ascii: ":") ? 1 : 0
+            }
+        }
+        return false
+    }
+
     /// The length of `http://` or `https://` at `index` (any case), preceded by no letter.
     private static func scheme(at index: Int, in characters: [Character]) -> Int? {
+        guard characters[index] == "h" || characters[index] == "H" else { return nil }
         if index > 0, characters[index - 1].isLetter { return nil }
         for prefix in ["https://", "http://"] {
             let end = index + prefix.count

@@ -38,7 +38,7 @@ struct MegolmSessionReader {
         latest.advance(to: message.index)
         var keys = latest.messageKeys()
         defer { OlmCall.wipe(&keys.aes); OlmCall.wipe(&keys.mac) }
-        let mac = HMACSHA256.mac(key: keys.mac, Array(message.authenticated)).prefix(MegolmMessage.macLength)
+        let mac = HMACSHA256.mac(key: keys.mac, message.authenticated).prefix(MegolmMessage.macLength)
         guard HMACSHA256.equal(Array(mac), Array(message.mac)) else { throw .badMessageMAC }
         guard let plaintext = try? AESCBC.decrypt(key: keys.aes, iv: keys.iv, message.ciphertext) else { throw .badMessageFormat }
         return (plaintext, message.index)

@@ -15,6 +15,13 @@ public struct Cell: Hashable, Sendable {
 
     public static let blank = Cell(glyph: .space, style: .plain)
     static func continuation(_ style: Style) -> Cell { Cell(glyph: Glyph(text: "", width: 0), style: style, isContinuation: true) }
+
+    /// `==`, on cells read where they lie (copying each cell out to compare it was most of the
+    /// cost of a live message's frame).
+    @inline(__always)
+    static func same(_ cell: borrowing Cell, _ other: borrowing Cell) -> Bool {
+        cell.isContinuation == other.isContinuation && cell.style == other.style && cell.glyph == other.glyph
+    }
 }
 
 /// An in-memory grid of cells that panes draw into. Panes never touch the terminal: the screen
@@ -115,14 +122,16 @@ public struct Canvas: Hashable, Sendable {
         guard count > 0, !rect.isEmpty else { return }
         let moved = min(count, rect.height)
         let width = width
-        // In place: a slice of `cells` passed back to `cells` would copy the whole grid per row.
+        // In place, each row's cells moved whole (no copy, retain or release per cell): the rows
+        // scrolled out are destroyed first, so every row moved lands on uninitialised cells, and
+        // the rows left at the bottom, uninitialised then, become blank.
         cells.withUnsafeMutableBufferPointer { cells in
-            for row in rect.row..<rect.maxRow {
-                let to = row * width + rect.column
-                for column in 0..<rect.width {
-                    cells[to + column] = row < rect.maxRow - moved ? cells[to + moved * width + column] : .blank
-                }
+            guard let base = cells.baseAddress else { return }
+            for row in rect.row..<(rect.row + moved) { (base + row * width + rect.column).deinitialize(count: rect.width) }
+            for row in rect.row..<(rect.maxRow - moved) {
+                (base + row * width + rect.column).moveInitialize(from: base + (row + moved) * width + rect.column, count: rect.width)
             }
+            for row in (rect.maxRow - moved)..<rect.maxRow { (base + row * width + rect.column).initialize(repeating: .blank, count: rect.width) }
         }
         if !hyperlinks.isEmpty { raiseHyperlinks(in: rect, by: moved) }
     }

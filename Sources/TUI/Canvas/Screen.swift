@@ -34,11 +34,8 @@ public final class Screen {
         if let lastFrame, lastFrame.size != canvas.size { reset() }
         let removed = removeGraphics(gone: canvas.graphics)
         let previous = lastFrame
-        var written = 0
-        for row in 0..<canvas.height {
-            written += writeChanges(canvas, row: row, columns: 0..<canvas.width) { previous?[$0, $1] }
-        }
-        finish(canvas, cursor: cursor, written: written, graphicsRemoved: !removed.isEmpty)
+        let written = writeChanges(canvas, in: Rect(size: canvas.size), over: previous?.cells)
+        finish(canvas, cursor: cursor, written: written, flushAnyway: !removed.isEmpty)
         drawGraphics(canvas, previous: previous, removed: removed)
         drawHyperlinks(canvas, previous: previous)
         lastRedrawn = nil
@@ -61,14 +58,14 @@ public final class Screen {
         let linksBefore = canvas.hyperlinks
         let cursor = draw(&canvas)
         var written = 0
+        var moved = false
         for (rect, old) in zip(compared, before) {
-            for row in rect.row..<rect.maxRow {
-                written += writeChanges(canvas, row: row, columns: rect.column..<rect.maxColumn) { cellRow, column in
-                    rect.contains(Point(row: cellRow, column: column)) ? old[(cellRow - rect.row) * rect.width + column - rect.column] : canvas[cellRow, column]
-                }
-            }
+            // Rows that moved up (a transcript scrolled) are moved by the terminal, not rewritten.
+            let shift = RowShift.find(in: canvas, old: old, rect: rect).flatMap { backend.scrollUp($0.rect, by: $0.count) ? $0 : nil }
+            moved = moved || shift != nil
+            written += writeChanges(canvas, in: rect, over: old, after: shift)
         }
-        finish(canvas, cursor: cursor, written: written, graphicsRemoved: false)
+        finish(canvas, cursor: cursor, written: written, flushAnyway: moved)
         // A link new here, or one in a part compared (its cells may have been written again).
         for link in canvas.hyperlinks where !linksBefore.contains(link) || compared.contains(where: { !$0.intersection(link.rect).isEmpty }) {
             drawHyperlink(link, canvas)
@@ -77,28 +74,41 @@ public final class Screen {
         return written
     }
 
-    /// Writes the cells of `row` in `columns` that differ from `before`'s; returns how many.
-    private func writeChanges(_ canvas: Canvas, row: Int, columns: Range<Int>, before: (Int, Int) -> Cell?) -> Int {
-        var written = 0
-        for column in columns {
-            let cell = canvas[row, column]
-            guard !cell.isContinuation else { continue }
-            // A wide glyph whose second column changed style is written again: its continuation
-            // is never written on its own.
-            let changed = before(row, column) != cell
-                || (cell.glyph.width == 2 && column + 1 < canvas.width && before(row, column + 1) != canvas[row, column + 1])
-            guard changed else { continue }
-            backend.put(cell.glyph, style: theme.resolve(cell.style), at: Point(row: row, column: column))
-            written += 1
+    /// Writes the cells of `rect` that differ from `old` (what the terminal shows in `rect`, row
+    /// by row; nil: unknown, so every cell); returns how many. After `shift`, the rows it kept
+    /// already show what the new frame holds (`RowShift.find` compared them); the rows it left
+    /// still show what they did. Compared in place, a field at a time (`Cell.same`).
+    private func writeChanges(_ canvas: Canvas, in rect: Rect, over old: [Cell]?, after shift: RowShift? = nil) -> Int {
+        var changed: [Int] = []
+        canvas.cells.withUnsafeBufferPointer { cells in
+            (old ?? []).withUnsafeBufferPointer { old in
+                for row in rect.row..<rect.maxRow where shift.map({ !$0.kept.contains(row) }) ?? true {
+                    let start = row * canvas.width, oldStart = (row - rect.row) * rect.width - rect.column
+                    let unknown = old.isEmpty
+                    for column in rect.column..<rect.maxColumn where !cells[start + column].isContinuation {
+                        // A wide glyph whose second column changed style is written again: its
+                        // continuation is never written on its own.
+                        let wide = cells[start + column].glyph.width == 2 && column + 1 < rect.maxColumn
+                        guard unknown || !Cell.same(cells[start + column], old[oldStart + column])
+                            || (wide && !Cell.same(cells[start + column + 1], old[oldStart + column + 1])) else { continue }
+                        changed.append(start + column)
+                    }
+                }
+            }
         }
-        return written
+        for index in changed {
+            let cell = canvas.cells[index]
+            backend.put(cell.glyph, style: theme.resolve(cell.style), at: Point(row: index / canvas.width, column: index % canvas.width))
+        }
+        return changed.count
     }
 
-    /// Places the cursor and flushes when anything changed; keeps `canvas` as what is shown.
-    private func finish(_ canvas: Canvas, cursor: Point?, written: Int, graphicsRemoved: Bool) {
+    /// Places the cursor and flushes when anything changed (cells written, or pictures taken
+    /// away or rows moved: `flushAnyway`); keeps `canvas` as what is shown.
+    private func finish(_ canvas: Canvas, cursor: Point?, written: Int, flushAnyway: Bool) {
         let cursorChanged = lastCursor != .some(cursor)
         if cursorChanged || written > 0 { backend.setCursor(cursor) }
-        if written > 0 || cursorChanged || graphicsRemoved { backend.flush() }
+        if written > 0 || cursorChanged || flushAnyway { backend.flush() }
         lastFrame = canvas
         lastCursor = .some(cursor)
     }
@@ -107,7 +117,8 @@ public final class Screen {
         var cells: [Cell] = []
         cells.reserveCapacity(rect.width * rect.height)
         for row in rect.row..<rect.maxRow {
-            for column in rect.column..<rect.maxColumn { cells.append(canvas[row, column]) }
+            let start = row * canvas.width
+            cells.append(contentsOf: canvas.cells[(start + rect.column)..<(start + rect.maxColumn)])
         }
         return cells
     }

@@ -52,6 +52,12 @@ public protocol TerminalBackend: AnyObject {
     /// OSC 8 hyperlink to `url`, after `flush()`, leaving the cursor and attributes as they were.
     /// `url` passed `HyperlinkPlacement`'s check; a backend checks its bytes again at the escape.
     func drawHyperlink(_ url: String, cells: [HyperlinkCell], at point: Point)
+    /// Moves the cells of `rect` up by `count` rows (fewer than its height), the way a region
+    /// scrolls: afterwards row `r` of `rect` shows what row `r + count` showed, and the bottom
+    /// `count` rows still show what they did. No side of `rect` cuts a wide glyph. Returns false,
+    /// having moved nothing, when this backend cannot: then the screen writes each moved cell
+    /// that changed. Called before the frame's cells.
+    func scrollUp(_ rect: Rect, by count: Int) -> Bool
     /// Writes a bell or a notification escape (`TerminalNotification`) between frames. Only
     /// announcements use it; everything else on screen goes through cells.
     func alert(_ sequence: [UInt8])
@@ -68,6 +74,8 @@ extension TerminalBackend {
     public func removeGraphic(_ graphic: TerminalGraphic, from rect: Rect) {}
     /// A terminal without hyperlinks shows the text alone (it was drawn with the other cells).
     public func drawHyperlink(_ url: String, cells: [HyperlinkCell], at point: Point) {}
+    /// A terminal that cannot move cells has each one that changed written again.
+    public func scrollUp(_ rect: Rect, by count: Int) -> Bool { false }
     /// A terminal that cannot ring stays quiet.
     public func alert(_ sequence: [UInt8]) {}
 }

@@ -17,9 +17,17 @@ public struct Glyph: Hashable, Sendable {
     /// Equal when the same scalars go to the terminal: compared byte by byte, not by Unicode's
     /// canonical equivalence (String's `==`), which normalises both sides and was most of the
     /// cost of comparing two frames. Glyphs that are equivalent but spelled differently are only
-    /// written once more.
+    /// written once more. The bytes are compared where they lie (a glyph is nearly always a
+    /// string stored inline): comparing through `utf8.elementsEqual` cost most of a live message's
+    /// frame, as every cell of the transcript is compared.
     public static func == (lhs: Glyph, rhs: Glyph) -> Bool {
-        lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        guard lhs.width == rhs.width else { return false }
+        let left = lhs.text.utf8, right = rhs.text.utf8
+        guard left.count == right.count else { return false }
+        let same = left.withContiguousStorageIfAvailable { left in
+            right.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        return same.flatMap { $0 } ?? left.elementsEqual(right)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,6 +1,7 @@
 import ChatCore
 import CommunityClient
 import FoundationEssentials
+import Glibc
 
 /// The whole command line: finds the command, parses and validates it, opens the backend and runs.
 /// Every outcome is an `ExitCode`; errors are one line on stderr.
@@ -80,6 +81,12 @@ struct CommandLineTool: Sendable {
         } catch {
             console.error((error as? ChatError)?.message ?? String(describing: error))
             return (error as? ChatError).map(ExitCode.init) ?? .failure
+        }
+        // The service is reached (started if need be) and the session resumed while the terminal,
+        // themes and word lists are set up: the start's first answer is then already in.
+        // Not without a terminal: the client stops at once then, and no service should start.
+        if let community = service as? ServiceCommunity, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            Task { try? await community.connect() }
         }
         let client = InteractiveClient(service: service, options: options, environment: environment)
         do {
