@@ -35,6 +35,18 @@ final class VerifyScreenTmuxEndToEndTests: XCTestCase {
         return (client, minaID, peer)
     }
 
+    /// With the emoji on screen: confirms "They match", then checks that tteok says verified,
+    /// that nio verified too, and that every emoji nio compared is on tteok's screen.
+    private func confirmMatchingEmoji(_ client: TmuxSession, _ nio: NioVerification, _ peer: NioPeer) throws {
+        let comparing = shown(client, "the emoji to compare", has("[ They match ]")).joined(separator: "\n")
+        try client.keys("Right", "Right", "Enter")
+        shown(client, "verified", has("Verified: \(peer.user.userID)"))
+        let outcome = try XCTUnwrap(nio.outcome(), "nio gave no outcome")
+        XCTAssertEqual(outcome["result"] as? String, "verified", "nio: \(outcome)")
+        let plain = { (text: String) in text.replacingOccurrences(of: "\u{FE0F}", with: "") }
+        for symbol in try XCTUnwrap(nio.emoji) { XCTAssertTrue(plain(comparing).contains(plain(symbol)), "nio's \(symbol) on tteok's screen") }
+    }
+
     func testVerifyShowsNiosEmojiIgnoresStrayKeysAndConfirmsOnlyOnTheirMatch() async throws {
         let (client, minaID, peer) = try await minaAndNio()
 
@@ -92,13 +104,7 @@ final class VerifyScreenTmuxEndToEndTests: XCTestCase {
         XCTAssertFalse(after.contains { $0.contains("They match") }, "nothing accepted by stray keys")
 
         try client.keys("Right", "Enter")
-        let comparing = shown(client, "the emoji to compare", has("[ They match ]")).joined(separator: "\n")
-        try client.keys("Right", "Right", "Enter")
-        shown(client, "verified", has("Verified: \(peer.user.userID)"))
-        let outcome = try XCTUnwrap(nio.outcome(), "nio gave no outcome")
-        XCTAssertEqual(outcome["result"] as? String, "verified", "nio: \(outcome)")
-        let plain = { (text: String) in text.replacingOccurrences(of: "\u{FE0F}", with: "") }
-        for symbol in try XCTUnwrap(nio.emoji) { XCTAssertTrue(plain(comparing).contains(plain(symbol)), "nio's \(symbol) on tteok's screen") }
+        try confirmMatchingEmoji(client, nio, peer)
         try client.keys("Enter")
         shown(client, "closed the screen", seconds: 10) { !$0.contains { $0.contains("[ Close ]") } }
 
@@ -131,13 +137,7 @@ final class VerifyScreenTmuxEndToEndTests: XCTestCase {
         XCTAssertTrue(nio.waitUntilListening(), "nio never listened")
         try client.type("/verify")
         try client.keys("Enter")
-        let comparing = shown(client, "the emoji to compare", has("[ They match ]")).joined(separator: "\n")
-        try client.keys("Right", "Right", "Enter")
-        shown(client, "verified", has("Verified: \(peer.user.userID)"))
-        let outcome = try XCTUnwrap(nio.outcome(), "nio gave no outcome")
-        XCTAssertEqual(outcome["result"] as? String, "verified", "nio: \(outcome)")
-        let plain = { (text: String) in text.replacingOccurrences(of: "\u{FE0F}", with: "") }
-        for symbol in try XCTUnwrap(nio.emoji) { XCTAssertTrue(plain(comparing).contains(plain(symbol)), "nio's \(symbol) on tteok's screen") }
+        try confirmMatchingEmoji(client, nio, peer)
         try client.keys("Enter")
         let transcript = shown(client, "the request as a line", seconds: 20) { screen in
             !screen.contains { $0.contains("[ Close ]") } && screen.contains { $0.contains("wants to verify by emoji") }
