@@ -40,6 +40,25 @@ final class CompletionNamesTests: XCTestCase {
         XCTAssertTrue(blocked, "a blocked member is no longer offered")
     }
 
+    /// A post still `sending…` carries no name yet: it rebuilds nothing (every pending post did,
+    /// reading every member again); a name the index lacks still does.
+    func testAPendingPostWithoutANameRebuildsNothing() async throws {
+        let fixture = try CommunityFixture()
+        try await fixture.signUpApp("me", nickname: "me", region: "마포구")
+        let mapo = try await fixture.channel("마포구")
+        let names = CompletionNames(service: fixture.service)
+        _ = await names.names(in: mapo.id, partners: [])
+        XCTAssertEqual(names.generation, 1)
+        let post = { (nickname: String) in
+            Message(id: MessageID("m-\(nickname)"), channelID: mapo.id, senderID: UserID("u"), senderNickname: nickname,
+                    sentAt: Date(), content: .text("hi"))
+        }
+        names.notice([post("")])
+        XCTAssertEqual(names.generation, 1, "a post without a name rebuilt the index")
+        names.notice([post("Zed")])
+        XCTAssertEqual(names.generation, 2, "a name the index lacks rebuilds it")
+    }
+
     /// Another chat (or other partners) is another index, built before the Tab that asks.
     func testAnotherChannelGetsItsOwnMembers() async throws {
         let fixture = try CommunityFixture()

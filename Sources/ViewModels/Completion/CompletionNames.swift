@@ -22,8 +22,8 @@ public final class CompletionNames {
     private var index: NameIndex?
     /// The build under way, if one is.
     private var build: Task<NameIndex, Never>?
-    /// Counts builds: a build finishing after a newer one started is dropped.
-    private var generation = 0
+    /// Counts builds started: a build finishing after a newer one started is dropped.
+    private(set) var generation = 0
     /// The set changed while a build ran: build again after it.
     private var changedDuringBuild = false
 
@@ -47,12 +47,14 @@ public final class CompletionNames {
     }
 
     /// Whether `messages` (new in the chat) change who is in it: a membership change, or a
-    /// sender under a name the index does not know (a newcomer, a rename). Rebuilds if so.
+    /// sender under a name the index does not know (a newcomer, a rename). Rebuilds if so. A
+    /// name Tab cannot type (empty: a post still `sending…`) is never in the index and changes
+    /// nothing in it.
     public func notice(_ messages: [Message]) {
         guard let index else { return }
         let changes = messages.contains { message in
             if case .roomChange(.membership) = message.content { return true }
-            return !index.contains(message.senderNickname)
+            return NameIndex.completable(message.senderNickname) != nil && !index.contains(message.senderNickname)
         }
         if changes { membersChanged() }
     }
