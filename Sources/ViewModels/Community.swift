@@ -63,8 +63,9 @@ public final class Community {
         navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
-    /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover.
-    func start(opening channelName: String?) async {
+    /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover;
+    /// `shown` is told once the list and that chat are there, before Discover's fetch.
+    func start(opening channelName: String?, shown: @MainActor () -> Void = {}) async {
         live.bind(to: context.service) { [weak self] event in
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
             await self?.activity.handle(event)
@@ -74,6 +75,7 @@ public final class Community {
         await navigator.start()
         // The channel asked for comes before Discover's fetch: it is what the first frame shows.
         if let channelName { await gate.open(.channelNamed(channelName)) }
+        shown()
         await navigator.preload(.discover)
         await invitations.start()
         verificationRequests.start()
