@@ -25,8 +25,9 @@ public final class AppLoop {
     /// Frames rendered so far, whole or partial (tests and the benchmark read it).
     public private(set) var frameCount = 0
     /// The longest a front end's `holdsFrames` keeps the terminal without a frame at start: a
-    /// slow start shows what there is after this, as it comes in.
-    public var frameHoldLimit: DispatchTimeInterval = .milliseconds(300)
+    /// slow start (a loaded machine, a service still starting) shows what there is after this,
+    /// as it comes in — about two and a half times the 40 ms a whole first screen takes.
+    public var frameHoldLimit: DispatchTimeInterval = .milliseconds(100)
     /// True once a frame was drawn or the hold limit passed: frames are never held again.
     private var holdOver = false
 
