@@ -112,7 +112,7 @@ public final class ChatModel: Lifecycle {
         needsCatchUp = false
         publishLines()
         isShown = true
-        firstUnread = await unreadStart(counted: answers.map { .some($0.unread) })
+        firstUnread = await unreadStart(counted: answers.map(\.unread))
         await readMarkers.now()
     }
 
