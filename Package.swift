@@ -37,7 +37,9 @@ let package = Package(
         .systemLibrary(name: "COlm", providers: [.apt(["libolm-dev"])]),
         // OpenSSL's libcrypto: AES-CTR, HMAC-SHA-256, PBKDF2 for secret storage, key export and
         // verification (libolm has them inside but does not export them). Only MatrixCrypto imports it.
-        .systemLibrary(name: "CLibcrypto", providers: [.apt(["libssl-dev"])]),
+        // Not linked: opened with dlopen on first use (libcrypto_lazy.c), so a start of tteok that
+        // never decrypts does not load it (headers: Debian's libssl-dev; at run time libssl3).
+        .target(name: "CLibcrypto"),
         // libsodium's Ed25519 check, for the signature on every Megolm message (twice libolm's
         // speed here). Only MatrixCrypto imports it.
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
