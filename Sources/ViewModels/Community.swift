@@ -72,9 +72,15 @@ public final class Community {
             await self?.invitations.handle(event)
         }
         await follow(await context.service.viewer())  // a change before the binding is not missed
+        // The channel asked for is looked up while the list loads (one round trip for both); it
+        // opens through the gate after the list, and before Discover's fetch: it is what the
+        // first frame shows. A lookup that failed is made again by the gate, which says why.
+        let lookup = channelName.map { name in Task { [service = context.service] in try? await service.channel(named: name) } }
         await navigator.start()
-        // The channel asked for comes before Discover's fetch: it is what the first frame shows.
-        if let channelName { await gate.open(.channelNamed(channelName)) }
+        if let channelName {
+            let found: Channel? = await lookup?.value ?? nil
+            await gate.open(found.map { ChatTarget.channel($0) } ?? .channelNamed(channelName))
+        }
         shown()
         await navigator.preload(.discover)
         await invitations.start()
