@@ -99,16 +99,16 @@ final class InteractiveStartRequestsTests: XCTestCase {
         }
         let rounds = roundStarts[...marked].filter { $0 }.count
         let trace = zip(requests, roundStarts).map { "\($1 ? "| " : "")\($0)" }
-        // The channel is looked up while the list's page is read; the chat's page, posting rule
-        // and unread count go out together. Each group is one round trip: only its first
-        // request found nothing in flight.
-        for group in [["channelNamed", "channelPage"], ["latestMessages", "permission", "unreadCount("]] {
+        // The subscription goes with the restore; the channel is looked up while the list's page
+        // is read; the chat's page, posting rule and unread count go out together. Each group is
+        // one round trip: only its first request found nothing in flight.
+        for group in [["restore", "subscribe"], ["channelNamed", "channelPage"], ["latestMessages", "permission", "unreadCount("]] {
             let members = requests.indices.filter { index in index <= marked && group.contains { String(describing: requests[index]).hasPrefix($0) } }
             XCTAssertEqual(members.filter { roundStarts[$0] }.count, 1, "\(group) were not asked together: \(trace)")
         }
-        // Restore, subscribe (or with the next), the list's page with the channel, the page's
-        // counts, the chat's three questions, the read marker: at most 6 (9 when each question
-        // waited for the one before).
-        XCTAssertLessThanOrEqual(rounds, 6, "\(trace)")
+        // The restore with the subscription, the list's page with the channel, the page's
+        // counts, the chat's three questions, the read marker: 5 (9 when each question waited
+        // for the one before).
+        XCTAssertEqual(rounds, 5, "\(trace)")
     }
 }
