@@ -60,6 +60,7 @@ final class ServiceLink: @unchecked Sendable {
     /// service answers a connection's requests in order, so they cost one round trip, not one
     /// each (a start's restore and subscription).
     func calls(_ requests: [Request]) async throws -> [Response] {
+        precondition(!requests.isEmpty, "no request to send")
         let frameIDs = state.withLock { state -> [UInt64]? in
             guard state.open else { return nil }
             defer { state.nextID += UInt64(requests.count) }
