@@ -71,17 +71,22 @@ public final class MatrixService: ChatService, ListenerCounting {
         if let previous = end(), previous.isGuest, previous.userID != session.userID {
             MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: previous.userID)
         }
-        let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
+        let source: any SyncSource
+        switch syncStart {
+        case .slidingWindow(let rooms, let page):
+            let sliding = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
+            // No cache file: nothing synced. The first window goes out now, while the cache is
+            // made and the key store opened (on a cold start that was most of the client's wait).
+            if !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: session.userID) { sliding.askForWindowNow() }
+            source = sliding
+        case .fullSync: source = ClassicSyncSource(client: client)
+        }
+        let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let keys = KeyStoreLocation.account(session.userID, on: homeserver, sessionFile: sessionFile.url)
         let encryption = EncryptionSession.open(for: session, keys: keys, client: client, cache: cache)
         let outbox = OutboxSender(client: client, cache: cache, encryption: encryption,
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
-        let source: any SyncSource
-        switch syncStart {
-        case .slidingWindow(let rooms, let page): source = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
-        case .fullSync: source = ClassicSyncSource(client: client)
-        }
         let sync = SyncEngine(source: source, cache: cache, encryption: encryption,
                               onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in
