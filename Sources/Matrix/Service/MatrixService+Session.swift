@@ -130,6 +130,8 @@ extension MatrixService {
 
     /// Fetches the display name and tteok's account data into the cache.
     func refreshProfile(_ active: Active) async throws {
+        // Both questions at once: a start whose cache was deleted waits for them.
+        async let stored = active.client.accountData(TteokProfileContent.type, of: active.userID, as: TteokProfileContent.self)
         // No display name on the server (removed in another client) clears the cached one, so
         // the nickname gate asks again instead of showing a name the member dropped. Synapse
         // answers 404 for the own profile once it has neither a name nor an avatar.
@@ -140,7 +142,7 @@ extension MatrixService {
             name = nil
         }
         try await active.cache.setMeta("displayname", name ?? "")
-        if let profile = try await active.client.accountData(TteokProfileContent.type, of: active.userID, as: TteokProfileContent.self) {
+        if let profile = try await stored {
             try await active.cache.setAccountData(TteokProfileContent.type, profile)
         }
     }
