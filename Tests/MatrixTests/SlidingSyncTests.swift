@@ -130,8 +130,8 @@ final class SlidingSyncTests: XCTestCase {
         assertFilledBySlidingSync(transport.urls, pages: 1)
     }
 
-    /// A cold start with the device's keys kept publishes them again (the marker lived in the
-    /// deleted cache): the window is asked for meanwhile, not after that write.
+    /// A start that must publish the device's keys (a log-in that ended before they went out)
+    /// asks for the window meanwhile, and takes it in without waiting for that write.
     func testTheFirstRequestDoesNotWaitForTheDeviceKeys() async throws {
         let (user, tag, _) = try await accountInFiveRooms()
         let transport = HeldSyncTransport { $0.path.hasSuffix("/keys/upload") }
@@ -139,6 +139,8 @@ final class SlidingSyncTests: XCTestCase {
         _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
         let asked = await eventually(seconds: 30) { transport.paths.contains { $0.hasSuffix("simplified_msc3575/sync") } }
         XCTAssertTrue(asked, "the window was asked for while the keys were held: \(transport.paths)")
+        let window = try await names(tteok, tag)
+        XCTAssertEqual(window, (1...5).map { "\(tag)-\($0)" }, "the window was taken in while the keys were held")
         transport.release()
         await tteok.catchUp()
         let listed = try await names(tteok, tag)
