@@ -1,5 +1,5 @@
 import XCTest
-import TUI
+@testable import TUI
 import TestSupport
 
 final class ScreenTests: XCTestCase {
@@ -150,6 +150,40 @@ final class ScreenTests: XCTestCase {
                 XCTAssertGreaterThan(writes.count, 20, "every moved cell that changed")
             }
             XCTAssertEqual(written, writes.count)
+        }
+    }
+
+    /// The move a drawing makes is repeated on the terminal without comparing the rows it kept,
+    /// unless the drawing wrote into those rows after the move, or into its rows before it: then
+    /// the frame is compared. Either way the terminal ends showing exactly the frame, and the
+    /// kept canvas carries no record of the drawing.
+    @MainActor func testAMoveTheDrawingMadeIsTrustedOnlyWhileItsKeptRowsAreUntouched() async {
+        let lines = ["# lobby", "first 하나", "second 둘", "third 셋", "fourth 넷", "fifth 다섯", "status"]
+        let expected = [
+            ["# lobby", "second 둘", "third 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"],
+            ["# lobby", "second 둘", "EDIT 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"],
+            ["# lobby", "second 둘", "EDITd 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"],
+        ]
+        for (drawing, shown) in expected.enumerated() {
+            let terminal = RecordingTerminal(size: Size(width: 12, height: 7))
+            terminal.movesCells = true
+            let screen = Screen(backend: terminal, theme: .orange)
+            screen.render(frame(terminal.size) { canvas in
+                for (row, text) in lines.enumerated() { canvas.draw(text, row: row, in: canvas.bounds) }
+            }, cursor: nil)
+            _ = terminal.takeWrites()
+            let part = Rect(row: 0, column: 0, width: 12, height: 6), body = Rect(row: 1, column: 0, width: 12, height: 5)
+            screen.render(only: [part]) { canvas in
+                if drawing == 2 { canvas.draw("EDIT", row: 3, in: canvas.bounds, overflow: .clip) }  // before the move, in its rows
+                canvas.scrollUp(body, by: 1)
+                canvas.draw("sixth 여섯", row: 5, in: canvas.bounds)
+                if drawing == 1 { canvas.draw("EDIT 셋", row: 2, in: canvas.bounds) }  // after it, in a kept row
+                return nil
+            }
+            XCTAssertEqual(screen.lastFrame?.lines, shown, "drawing \(drawing)")
+            XCTAssertEqual(terminal.lines, shown, "drawing \(drawing)")
+            XCTAssertNil(screen.lastFrame?.drawing)
+            if drawing == 0 { XCTAssertEqual(terminal.takeMoves().map(\.rect), [body]) }
         }
     }
 

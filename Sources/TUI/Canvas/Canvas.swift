@@ -40,6 +40,9 @@ public struct Canvas: Hashable, Sendable {
     /// Web links over some cells (OSC 8), each on one row; like a picture, a link lasts only while
     /// nothing is drawn over its cells.
     public private(set) var hyperlinks: [HyperlinkPlacement] = []
+    /// What drawing did since the screen began a part redrawn alone over this canvas; nil
+    /// otherwise (the screen clears it before keeping the canvas).
+    var drawing: DrawRecord?
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -82,6 +85,7 @@ public struct Canvas: Hashable, Sendable {
         if !graphics.isEmpty { graphics.removeAll { $0.rect.contains(point) } }
         if !hyperlinks.isEmpty { hyperlinks.removeAll { $0.covers(point) || (glyph.width == 2 && $0.covers(Point(row: point.row, column: point.column + 1))) } }
         clearHalves(at: point, width: glyph.width)
+        if drawing != nil { drawing?.wrote(row: point.row) }
         let index = point.row * width + point.column
         cells[index] = Cell(glyph: glyph, style: style)
         if glyph.width == 2 { cells[index + 1] = .continuation(style) }
@@ -122,6 +126,7 @@ public struct Canvas: Hashable, Sendable {
         guard count > 0, !rect.isEmpty else { return }
         let moved = min(count, rect.height)
         let width = width
+        if drawing != nil { drawing?.moved(rect, by: moved) }
         // In place, each row's cells moved whole (no copy, retain or release per cell): the rows
         // scrolled out are destroyed first, so every row moved lands on uninitialised cells, and
         // the rows left at the bottom, uninitialised then, become blank.
