@@ -253,7 +253,7 @@ public final class ChannelListModel: Lifecycle {
             // `messagesAdded` asks for nothing here (it asked for the same count a second time:
             // one more request per live message through the service).
             let listed = ids.filter(channelIDs.contains)
-            // The chat on screen is being read (`ChatModel` sends its marker within a second):
+            // The chat on screen is being read (`ChatModel` sends its marker within three seconds):
             // its badge is hidden without asking, so a live message there costs no request.
             let read = onScreen().flatMap { listed.contains($0) ? $0 : nil }
             let asked = listed.filter { $0 != read }
@@ -263,7 +263,7 @@ public final class ChannelListModel: Lifecycle {
             publishBadges(changedSince: before, among: listed)
         case .unreadCounts(let counts):
             // The service counted them with the messages: nothing to ask. The chat on screen is
-            // being read (`ChatModel` sends its marker within a second), so its badge stays hidden.
+            // being read (`ChatModel` sends its marker within three seconds), so its badge stays hidden.
             // Only the listed channels' are taken, looked up one by one: a push naming a million
             // channels costs no more than the list.
             let read = onScreen()

@@ -48,7 +48,7 @@ public final class ChatModel: Lifecycle {
     let safety: SafetyModel
     var timeline = MessageTimeline()
     private let live = LiveSubscription()
-    /// Read markers while messages arrive on screen: at most one a second.
+    /// Read markers while messages arrive on screen: when the chat is quiet, at least every 3 s.
     private lazy var readMarkers = ReadMarkerPace { [weak self] in await self?.markRead() }
     private var isPaging = false
     private var isShown = false

@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 @testable import Matrix
 
-/// The cache's full-text index on a real file: filled by triggers, by the migration for events
-/// cached before it, and when a placeholder is decrypted in place.
+/// The cache's full-text index on a real file: filled by each insert (live and history), by the
+/// migration for events cached before it, and when a placeholder is decrypted in place.
 final class MatrixCacheSearchTests: XCTestCase {
     private let homeserver = URL(string: "http://h:1")!
 
@@ -38,7 +38,7 @@ final class MatrixCacheSearchTests: XCTestCase {
         let database = try Database(path: file.path)
         try database.writeSync { connection in
             try connection.execute("""
-                DROP TRIGGER event_search_insert; DROP TRIGGER event_search_delete; DROP TRIGGER event_search_update;
+                DROP TRIGGER IF EXISTS event_search_insert; DROP TRIGGER event_search_delete; DROP TRIGGER event_search_update;
                 DROP TABLE event_search; PRAGMA user_version = 5
                 """)
         }
@@ -58,6 +58,30 @@ final class MatrixCacheSearchTests: XCTestCase {
         let deleted = try await found(reopened, "맛집")
         XCTAssertEqual(deleted, [])
         try database.writeSync { try $0.execute("INSERT INTO event_search(event_search) VALUES ('integrity-check')") }
+    }
+
+    /// Many messages in one answer, and a history page, are each indexed once: the index agrees
+    /// with the table (FTS5's integrity check fails for a missing or doubled entry), and no
+    /// insert trigger is left to index them a second time.
+    func testEveryInsertOfAnAnswerAndOfAPageIsIndexedOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try MatrixCache(directory: directory.url, homeserver: homeserver, userID: "@a:x")
+        let burst = (1...12).map { text("$\($0 + 100)", "burst 소식 \($0)") }
+        let picture = event("$113", "m.room.message", ["msgtype": .string("m.image"), "body": .string("burst.png"), "url": .string("mxc://x/y")])
+        _ = try await cache.apply(SyncResponse(next_batch: "s1", rooms: .init(join: ["!r": JoinedRoom(
+            timeline: .init(events: burst + [picture], limited: true, prev_batch: "p1"))])))
+        _ = try await cache.prepend(MessagesResponse(chunk: [text("$50", "older 소식")], start: "p1", end: nil, state: nil), to: "!r")
+        // The same events again (a sync repeating them) add nothing.
+        _ = try await cache.apply(SyncResponse(next_batch: "s2", rooms: .init(join: ["!r": JoinedRoom(timeline: .init(events: burst))])))
+
+        let news = try await cache.search(try XCTUnwrap(SearchTerms.matchExpression("소식")), room: nil, below: nil, limit: 50)
+        XCTAssertEqual(news.count, 13)
+        let pictures = try await found(cache, "png")
+        XCTAssertEqual(pictures, [], "media is not indexed")
+        try cache.database.writeSync { connection in
+            try connection.execute("INSERT INTO event_search(event_search) VALUES ('integrity-check')")
+            XCTAssertNil(try connection.scalar("SELECT name FROM sqlite_master WHERE name = 'event_search_insert'").string)
+        }
     }
 
     /// Runs the schema steps up to `step` on `file` (left at an earlier version by the test), then

@@ -5,9 +5,9 @@ import TestSupport
 import XCTest
 @testable import ViewModels
 
-/// A live message in the chat on screen costs no request of its own: read markers go at most
-/// once a second (and never more than a second late), and the channel list hides the open
-/// chat's badge without asking for its count. On a real LocalStore, with another member posting.
+/// A live message in the chat on screen costs no request of its own: read markers go once the
+/// chat is quiet for a second, at least every three while messages keep coming, and the channel
+/// list hides the open chat's badge without asking for its count. On a real LocalStore, with another member posting.
 @MainActor
 final class ReadMarkerPaceTests: XCTestCase {
     static let burst = 30
@@ -67,6 +67,36 @@ final class ReadMarkerPaceTests: XCTestCase {
         XCTAssertEqual(badges.values.filter { $0 != .hidden }, [], "the open chat's row showed a badge")
     }
 
+    /// The pace alone, on the clock: messages arriving every 50 ms for about 4 s get a marker at
+    /// most every 3 s (not one a second), and the last one is marked once the chat has been quiet
+    /// for a second. Scheduling delays under load only make markers later and fewer, never more.
+    func testABurstIsMarkedEveryFewSecondsAndAgainOnceQuiet() async throws {
+        let marks = Marks()
+        let pace = ReadMarkerPace { marks.sent.append(.now) }
+        let start = ContinuousClock.now
+        var arrivals = 0
+        var lastArrival = start
+        while ContinuousClock.now - start < .milliseconds(4_000) {
+            await pace.arrived()
+            lastArrival = .now
+            arrivals += 1
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let during = marks.sent.count
+        XCTAssertLessThanOrEqual(during, 2, "\(during) markers for \(arrivals) arrivals in 4 s")
+        let caughtUp = await eventually { marks.sent.last.map { $0 >= lastArrival } ?? false }
+        XCTAssertTrue(caughtUp, "no marker after the burst")
+        let quietFor = try XCTUnwrap(marks.sent.last) - lastArrival
+        XCTAssertGreaterThanOrEqual(quietFor, .milliseconds(900), "the marker went before the chat was quiet")
+        for (earlier, later) in zip(marks.sent, marks.sent.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(later - earlier, .milliseconds(900), "two markers within a second")
+        }
+        // Nothing more arrives: nothing more is sent.
+        let settled = marks.sent.count
+        try await Task.sleep(for: .milliseconds(1_500))
+        XCTAssertEqual(marks.sent.count, settled)
+    }
+
     /// The app signed in with lobby open on screen, and Bob, another member, to post there.
     private static func lobbyOpen() async throws -> (CommunityFixture, LocalCommunity, Community, Channel, ChatModel) {
         let fixture = try CommunityFixture()
@@ -76,4 +106,10 @@ final class ReadMarkerPaceTests: XCTestCase {
         let lobby = try await fixture.channel("lobby")
         return (fixture, bob, community, lobby, try opened(await community.join("lobby")))
     }
+}
+
+/// The times a pace under test sent its markers.
+@MainActor
+private final class Marks {
+    var sent: [ContinuousClock.Instant] = []
 }

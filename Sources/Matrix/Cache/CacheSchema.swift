@@ -176,5 +176,11 @@ enum CacheSchema {
         -- timeline's receipt goes): the one kept before may be a thread reply
         UPDATE rooms SET newest_event_id = NULL;
         """),
+        Migration(17, "new events indexed for search by the insert, not a trigger", sql: """
+        -- MatrixCache.insert indexes each new text-like event itself (indexForSearch): with the
+        -- trigger, FTS5 flushed its pending terms to a new segment at every insert of a sync
+        -- answer; deletions and in-place updates keep their triggers
+        DROP TRIGGER IF EXISTS event_search_insert;
+        """),
     ]
 }

@@ -8,28 +8,49 @@ import Storage
 extension MatrixCache {
     /// `events` with their relations filled in, in one read.
     static func resolve(_ events: [CachedEvent], me: String, in connection: Connection) throws -> [CachedEvent] {
-        try events.map { event in
+        guard !events.isEmpty else { return [] }
+        let pointedAt = try pointedAt(events.map(\.eventID), in: connection)
+        return try events.map { event in
             var resolved = event
-            resolved.relations = try relations(of: event, me: me, in: connection)
+            resolved.relations = try relations(of: event, me: me, pointedAt: pointedAt, in: connection)
             return resolved
         }
     }
 
-    private static func relations(of event: CachedEvent, me: String, in connection: Connection) throws -> CachedRelations {
+    /// Of `ids`, those an edit or a reaction names (`relations`), and those with thread replies
+    /// (`threads`), in two reads for all of them. Most messages have neither: the three reads
+    /// per message that found nothing (a count, an edit, the reactions grouped and sorted) cost
+    /// a live message more than reading its own row.
+    private static func pointedAt(_ ids: [String], in connection: Connection) throws -> (relations: Set<String>, threads: Set<String>) {
+        let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let relations = try connection.query("SELECT DISTINCT target FROM relations WHERE target IN (SELECT value FROM json_each(?))",
+                                             [.text(list)]).compactMap { $0[0].string }
+        let threads = try connection.query("""
+            SELECT DISTINCT thread_root FROM events WHERE thread_root IS NOT NULL AND thread_root IN (SELECT value FROM json_each(?))
+            """, [.text(list)]).compactMap { $0[0].string }
+        return (Set(relations), Set(threads))
+    }
+
+    private static func relations(of event: CachedEvent, me: String, pointedAt: (relations: Set<String>, threads: Set<String>),
+                                  in connection: Connection) throws -> CachedRelations {
         var relations = CachedRelations()
         // Counted for a deleted root too: its thread stays reachable.
-        relations.threadReplies = try connection.scalar("""
-            SELECT count(*) FROM events WHERE thread_root = ? AND redacted = 0 AND sender NOT IN (SELECT user_id FROM ignored)
-            """, [.text(event.eventID)]).int ?? 0
+        if pointedAt.threads.contains(event.eventID) {
+            relations.threadReplies = try connection.scalar("""
+                SELECT count(*) FROM events WHERE thread_root = ? AND redacted = 0 AND sender NOT IN (SELECT user_id FROM ignored)
+                """, [.text(event.eventID)]).int ?? 0
+        }
         if relations.threadReplies > 0 { relations.threadUnread = try threadUnread(of: event.eventID, in: event.roomID, connection) }
         guard !event.redacted else { return relations }
-        relations.edit = try edit(of: event.eventID, by: event.sender, in: connection)
-        relations.reactions = try connection.query("""
-            SELECT key, count(DISTINCT sender) AS n, max(sender = ?) AS mine, min(ts) AS first FROM relations
-            WHERE target = ? AND rel_type = ? AND sender NOT IN (SELECT user_id FROM ignored)
-            GROUP BY key ORDER BY first, key
-            """, [.text(me), .text(event.eventID), .text(RelationType.reaction)])
-            .map { ReactionCount(key: $0["key"].string ?? "", count: $0["n"].int ?? 0, mine: $0["mine"].int == 1) }
+        if pointedAt.relations.contains(event.eventID) {
+            relations.edit = try edit(of: event.eventID, by: event.sender, in: connection)
+            relations.reactions = try connection.query("""
+                SELECT key, count(DISTINCT sender) AS n, max(sender = ?) AS mine, min(ts) AS first FROM relations
+                WHERE target = ? AND rel_type = ? AND sender NOT IN (SELECT user_id FROM ignored)
+                GROUP BY key ORDER BY first, key
+                """, [.text(me), .text(event.eventID), .text(RelationType.reaction)])
+                .map { ReactionCount(key: $0["key"].string ?? "", count: $0["n"].int ?? 0, mine: $0["mine"].int == 1) }
+        }
         if let parent = event.replyTo { relations.parent = try quotedParent(parent, in: connection) }
         return relations
     }

@@ -189,6 +189,7 @@ extension MatrixCache {
                   SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
                   SQLValue(event.unsigned?.transaction_id), SQLValue(relation?.replyTarget), SQLValue(threadRoot), SQLValue(redacted),
                   SQLValue(content.html), SQLValue(content.filename), SQLValue(senderName), .text(room), .text(event.sender)])
+        if changed > 0 { try indexForSearch(rowid: connection.lastInsertRowID, msgtype: content.msgtype, body: content.body, in: connection) }
         // Our own echo settles its outbox entry, whichever arrives first: the echo or the answer.
         if let transaction = event.unsigned?.transaction_id {
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transaction)])
