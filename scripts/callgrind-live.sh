@@ -17,8 +17,10 @@ binary=${TTEOK:-$PWD/.build/release/tteok}
 session=tteok-cg-$$
 tool="valgrind --tool=callgrind --callgrind-out-file=$out/callgrind.out"
 [[ -n ${CPU_ONLY:-} ]] && tool=""
-# utime and stime (fields 14 and 15 of /proc/PID/stat; the name has no spaces here).
+# utime and stime (fields 14 and 15 of /proc/PID/stat; the name has no spaces here), and the
+# nanoseconds on CPU of every thread now (schedstat: exact, where the ticks are sampled).
 cpu_ticks() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
+cpu_nanoseconds() { cat /proc/"$1"/task/*/schedstat | awk '{ total += $1 } END { printf "%d", total }'; }
 rm -rf "$out"
 mkdir -p "$out/viewer" "$out/poster"
 chmod 700 "$out"
@@ -75,17 +77,25 @@ tmux send-keys -t "$session" End
 wait_for "tmux capture-pane -p -t $session | grep -q 'history 40 '" 60
 wait_quiet
 client=$(cat "$out/client.pid")
-if [[ -n ${CPU_ONLY:-} ]]; then read -r user0 system0 < <(cpu_ticks "$client"); else callgrind_control -z "$client" >/dev/null; fi
+switches() { cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ { total += $2 } END { printf "%d", total }'; }
+if [[ -n ${PERF:-} ]]; then perf record -q -e cpu-clock -F 4999 -g -p "$client" -o "$out/perf.data" 2>/dev/null & tracer=$!; sleep 1; fi
+if [[ -n ${STRACE:-} ]]; then strace -f -c -o "$out/strace.txt" -p "$client" 2>/dev/null & tracer=$!; sleep 1; fi
+if [[ -n ${CPU_ONLY:-} ]]; then read -r user0 system0 < <(cpu_ticks "$client"); ns0=$(cpu_nanoseconds "$client"); cs0=$(switches "$client"); else callgrind_control -z "$client" >/dev/null; fi
 for i in $(seq 1 "$messages"); do
     as "$out/poster" post --socket "$socket" lobby "cpu $i 떡볶이 먹으러 갈 사람?" >/dev/null
     wait_for "tmux capture-pane -p -t $session | grep -q 'cpu $i 떡'" 30
 done
 wait_quiet
+if [[ -n ${STRACE:-}${PERF:-} ]]; then kill -INT "$tracer"; wait "$tracer" || true; fi
 if [[ -n ${CPU_ONLY:-} ]]; then
     read -r user1 system1 < <(cpu_ticks "$client")
+    ns1=$(cpu_nanoseconds "$client")
+    cs1=$(switches "$client")
+    echo "per message: $(((cs1 - cs0) / messages)) context switches (all threads)"
     ticks=$(getconf CLK_TCK)
     awk -v u=$((user1 - user0)) -v s=$((system1 - system0)) -v n="$messages" -v t="$ticks" \
         'BEGIN { printf "per message: user %.3f ms, system %.3f ms\n", u * 1000 / t / n, s * 1000 / t / n }'
+    awk -v d=$((ns1 - ns0)) -v n="$messages" 'BEGIN { printf "per message: %.3f ms on CPU (schedstat, all threads)\n", d / 1e6 / n }'
 else
     callgrind_control -d "$client" >/dev/null
 fi
