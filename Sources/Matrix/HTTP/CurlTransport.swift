@@ -4,8 +4,9 @@ import FoundationEssentials
 import Glibc
 
 /// The real transport: libcurl (opened on first use, see `CurlLibrary`), one blocking
-/// `curl_easy_perform` per exchange on its own thread; no cookies, no cache, tokens in headers
-/// only. Failures without an answer are `NetworkFailure`s, in URLSession's words.
+/// `curl_easy_perform` per exchange, on a thread it has alone while it lasts (kept for the next
+/// one, `TransferThreads`); no cookies, no cache, tokens in headers only. Failures without an
+/// answer are `NetworkFailure`s, in URLSession's words.
 public final class CurlTransport: MatrixTransport {
     public init() {}
 
@@ -49,7 +50,7 @@ private final class CurlExchange: @unchecked Sendable {
             return value.cancelled
         }
         if cancelledAlready { return finish(.failure(NetworkFailure.cancelled)) }
-        DetachedThread.start { [self] in finish(perform()) }
+        TransferThreads.shared.run { [self] in finish(perform()) }
     }
 
     func cancel() {

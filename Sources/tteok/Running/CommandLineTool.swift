@@ -87,6 +87,10 @@ struct CommandLineTool: Sendable {
         // Not without a terminal: the client stops at once then, and no service should start.
         if let community = service as? ServiceCommunity, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             Task { try? await community.connect() }
+        } else if let early = service as? any EarlyResuming, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            // A Matrix session resumes meanwhile too: a cold start's first window is on its way
+            // before the first frame is drawn.
+            early.resumeEarly()
         }
         let client = InteractiveClient(service: service, options: options, environment: environment)
         do {
