@@ -88,9 +88,10 @@ struct CommandLineTool: Sendable {
         // Not without a terminal: the client stops at once then, and no service should start.
         if let community = service as? ServiceCommunity, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             Task { try? await community.connect(receivingLiveEvents: true) }
-        } else if let early = service as? any EarlyResuming, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+        } else if let early = service as? any EarlyResuming, !options.guest, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             // A Matrix session resumes meanwhile too: a cold start's first window is on its way
-            // before the first frame is drawn.
+            // before the first frame is drawn. Not with `--guest`, which never resumes the saved
+            // member session (it would race the guest's own start).
             early.resumeEarly()
         }
         let client = InteractiveClient(service: service, options: options, environment: environment)
