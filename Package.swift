@@ -12,6 +12,15 @@ let buildCommit: String = {
     return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
 }()
 
+/// For the modules whose `Codable` values cross the service's socket: the compiler's code reaches
+/// a generic type's metadata (`KeyedDecodingContainer<CodingKeys>`…) through its accessor, not
+/// by mangled name. By name, the runtime decodes the name and looks up each conformance it needs
+/// by scanning every conformance record of the binary, once per type: about a sixth of a
+/// client's start-up CPU (3–4 ms of 17, `perf`), most of it on the thread that reads the
+/// service's answers (issue 20's exec row). About 30 KB of binary for these two modules (98 KB
+/// for every module, which the start does not need).
+let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 let package = Package(
     name: "tteok",
     platforms: [.macOS(.v13)],
@@ -37,13 +46,15 @@ let package = Package(
         .systemLibrary(name: "COlm", providers: [.apt(["libolm-dev"])]),
         // OpenSSL's libcrypto: AES-CTR, HMAC-SHA-256, PBKDF2 for secret storage, key export and
         // verification (libolm has them inside but does not export them). Only MatrixCrypto imports it.
-        .systemLibrary(name: "CLibcrypto", providers: [.apt(["libssl-dev"])]),
+        // Not linked: opened with dlopen on first use (libcrypto_lazy.c), so a start of tteok that
+        // never decrypts does not load it (headers: Debian's libssl-dev; at run time libssl3).
+        .target(name: "CLibcrypto"),
         // libsodium's Ed25519 check, for the signature on every Megolm message (twice libolm's
         // speed here). Only MatrixCrypto imports it.
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
         // Domain: values, the ChatService protocol, the rules.
-        .target(name: "ChatCore"),
+        .target(name: "ChatCore", swiftSettings: directMetadataAccess),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
@@ -72,7 +83,7 @@ let package = Package(
 
         // The community service: wire frames shared by service and client, the service itself
         // (the only process that opens the community file), and ChatService over its socket.
-        .target(name: "CommunityProtocol", dependencies: ["ChatCore"]),
+        .target(name: "CommunityProtocol", dependencies: ["ChatCore"], swiftSettings: directMetadataAccess),
         .testTarget(name: "CommunityProtocolTests", dependencies: ["CommunityProtocol", "ChatCore"]),
         .target(name: "CommunityServer", dependencies: ["LocalStore", "CommunityProtocol", "ChatCore"]),
         .target(name: "CommunityClient", dependencies: ["CommunityProtocol", "ChatCore"]),

@@ -20,3 +20,11 @@ public protocol SessionService: AnyObject, Sendable {
     /// Changes the member's nickname and/or region; nil leaves a field as it is.
     func updateProfile(nickname: String?, region: String?) async throws -> Account
 }
+
+/// A backend whose saved session can be resumed while the terminal is set up: the interactive
+/// client starts it before its first screen, and the screen's own `restoreSession` joins the one
+/// in flight. Asked with `as?`, like the other optional services.
+public protocol EarlyResuming: SessionService {
+    /// Begins resuming the saved session now, without waiting for it.
+    func resumeEarly()
+}

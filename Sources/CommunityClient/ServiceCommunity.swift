@@ -80,7 +80,10 @@ public final class ServiceCommunity: ChatService {
     }
 
     /// Connects now (resuming the session); throws `.offline` when the service is not running.
-    public func connect() async throws {
+    /// `receivingLiveEvents`: the live events are asked for in the same round trip, for a client
+    /// about to listen (the interactive one) — as a first listener would ask, but not after.
+    public func connect(receivingLiveEvents: Bool = false) async throws {
+        if receivingLiveEvents { subscribed.withLock { $0 = true } }
         _ = try await ready()
     }
 
@@ -110,10 +113,6 @@ public final class ServiceCommunity: ChatService {
         try await connecting.run {
             if let open = self.link.withLock({ $0 }), open.isOpen { return open }
             let fresh = try await self.openLink()
-            if self.subscribed.withLock({ $0 }) {
-                _ = try await fresh.call(.subscribe)
-                self.live.withLock { $0 = ObjectIdentifier(fresh) }
-            }
             self.link.withLock { $0 = fresh }
             self.hub.publish(.connection(.online))
             self.flushOutboxSoon()
@@ -121,9 +120,9 @@ public final class ServiceCommunity: ChatService {
         }
     }
 
-    /// A new link with the session resumed. For a private service: a socket that is not ours is
-    /// refused, and when none answers (or the one that answered was just ending) the service is
-    /// started and asked once more.
+    /// A new link with the session resumed (and the live events asked for, when wanted). For a
+    /// private service: a socket that is not ours is refused, and when none answers (or the one
+    /// that answered was just ending) the service is started and asked once more.
     private func openLink() async throws -> ServiceLink {
         guard let starter else { return try await resumedLink() }
         do {
@@ -144,8 +143,12 @@ public final class ServiceCommunity: ChatService {
         // A new connection: the viewer kept was another connection's.
         viewerMemo.forget()
         let asked = viewerMemo.generation
+        // The subscription goes with the restore, in one write: the service takes them in order.
+        let subscribing = subscribed.withLock { $0 }
+        let answers = try await fresh.calls([.restore(token: sessionFile.load()?.token)] + (subscribing ? [.subscribe] : []))
+        if subscribing { live.withLock { $0 = ObjectIdentifier(fresh) } }
         // Who this is decides whose pending posts the outbox sends.
-        if case .viewer(let viewer) = try await fresh.call(.restore(token: sessionFile.load()?.token)) {
+        if case .viewer(let viewer) = answers[0] {
             lastViewer.withLock { $0 = viewer.userID }
             freshRestore.withLock { $0 = (ObjectIdentifier(fresh), viewer) }
             viewerMemo.remember(viewer, askedAt: asked)

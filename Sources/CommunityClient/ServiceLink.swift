@@ -17,7 +17,7 @@ final class ServiceLink: @unchecked Sendable {
     private struct State {
         var nextID: UInt64 = 0
         var open = true
-        var waiting: [UInt64: CheckedContinuation<Response, any Error>] = [:]
+        var waiting: [UInt64: AnswerWaiter] = [:]
         /// Why the link was given up from this side (a service that stopped answering).
         var givenUp: ChatError?
     }
@@ -53,17 +53,27 @@ final class ServiceLink: @unchecked Sendable {
 
     /// Sends `request` and waits for its answer.
     func call(_ request: Request) async throws -> Response {
-        let frameID = state.withLock { state -> UInt64? in
+        try await calls([request])[0]
+    }
+
+    /// Sends `requests` in one write, in this order, and waits for all their answers: the
+    /// service answers a connection's requests in order, so they cost one round trip, not one
+    /// each (a start's restore and subscription).
+    func calls(_ requests: [Request]) async throws -> [Response] {
+        precondition(!requests.isEmpty, "no request to send")
+        let frameIDs = state.withLock { state -> [UInt64]? in
             guard state.open else { return nil }
-            state.nextID += 1
-            return state.nextID
+            defer { state.nextID += UInt64(requests.count) }
+            return requests.indices.map { state.nextID + 1 + UInt64($0) }
         }
-        guard let frameID else { throw ChatError.offline("the community service closed the connection") }
-        let bytes = try FrameCodec.encode(ClientFrame(id: frameID, request: request))
+        guard let frameIDs else { throw ChatError.offline("the community service closed the connection") }
+        var bytes = Data()
+        for (frameID, request) in zip(frameIDs, requests) { bytes.append(try FrameCodec.encode(ClientFrame(id: frameID, request: request))) }
         return try await withCheckedThrowingContinuation { continuation in
+            let answers = Answers(count: requests.count, continuation)
             let accepted = state.withLock { state -> Bool in
                 guard state.open else { return false }
-                state.waiting[frameID] = continuation
+                for (index, frameID) in frameIDs.enumerated() { state.waiting[frameID] = { answers.take($0, at: index) } }
                 return true
             }
             guard accepted else { return continuation.resume(throwing: ChatError.offline("the community service closed the connection")) }
@@ -71,7 +81,7 @@ final class ServiceLink: @unchecked Sendable {
             // (the reader closes it under the same lock), never another connection's.
             let written = writeLock.withLock { _ in isOpen && stream.write(bytes) }
             if !written { shutDown() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerTimeout) { [weak self] in self?.giveUpIfWaiting(frameID) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.answerTimeout) { [weak self] in frameIDs.forEach { self?.giveUpIfWaiting($0) } }
         }
     }
 
@@ -103,7 +113,7 @@ final class ServiceLink: @unchecked Sendable {
                 case .response(let id, let response):
                     if !events.isEmpty { onEvent(events); events = [] }
                     let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
-                    if let waiter { waiter.resume(returning: response) } else if case .failure(let error) = response { failure = error }
+                    if let waiter { waiter(.success(response)) } else if case .failure(let error) = response { failure = error }
                 }
                 if !events.isEmpty, !stream.hasWholeFrame { onEvent(events); events = [] }
             } catch {
@@ -112,14 +122,45 @@ final class ServiceLink: @unchecked Sendable {
             }
         }
         if !events.isEmpty { onEvent(events) }
-        let waiters = state.withLock { state -> [CheckedContinuation<Response, any Error>] in
+        let waiters = state.withLock { state -> [AnswerWaiter] in
             if let givenUp = state.givenUp { failure = givenUp }
             state.open = false
             defer { state.waiting.removeAll() }
             return Array(state.waiting.values)
         }
-        waiters.forEach { $0.resume(throwing: failure) }
+        waiters.forEach { $0(.failure(failure)) }
         writeLock.withLock { _ in _ = close(stream.descriptor) }
         if case .offline(let why) = failure { onEvent([.connection(.offline(why))]) } else { onEvent([.connection(.offline(failure.message))]) }
+    }
+}
+
+/// Takes one request's answer (or the link's failure) off the reader thread.
+typealias AnswerWaiter = @Sendable (Result<Response, any Error>) -> Void
+
+/// The answers to requests sent together: the caller resumes once all are in, or at the first
+/// failure (the link ended: the rest fail the same way).
+private final class Answers: Sendable {
+    private let state: Mutex<(responses: [Response?], continuation: CheckedContinuation<[Response], any Error>?)>
+
+    init(count: Int, _ continuation: CheckedContinuation<[Response], any Error>) {
+        state = Mutex((Array(repeating: nil, count: count), continuation))
+    }
+
+    func take(_ answer: Result<Response, any Error>, at index: Int) {
+        let resume = state.withLock { state -> (CheckedContinuation<[Response], any Error>, Result<[Response], any Error>)? in
+            guard let continuation = state.continuation else { return nil }
+            switch answer {
+            case .failure(let error):
+                state.continuation = nil
+                return (continuation, .failure(error))
+            case .success(let response):
+                state.responses[index] = response
+                let all = state.responses.compactMap { $0 }
+                guard all.count == state.responses.count else { return nil }
+                state.continuation = nil
+                return (continuation, .success(all))
+            }
+        }
+        if let (continuation, result) = resume { continuation.resume(with: result) }
     }
 }

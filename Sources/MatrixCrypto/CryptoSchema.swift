@@ -103,5 +103,10 @@ enum CryptoSchema {
             PRIMARY KEY (session_id, sender_key)
         );
         """),
+        Migration(9, "whether this device's keys are on the server", sql: """
+        -- the curve25519 key of the account whose device keys the server took: kept with the
+        -- account (a new device replaces the row), so a deleted cache does not publish them again
+        ALTER TABLE account ADD COLUMN published_keys TEXT;
+        """),
     ]
 }

@@ -17,6 +17,11 @@ public protocol EndToEndCrypto: AnyObject, Sendable {
     func oneTimeKeysToUpload(serverCount: Int) throws -> [String: CryptoJSON]
     func markOneTimeKeysPublished() throws
 
+    /// Whether the server took this device's keys (`markDeviceKeysPublished`): recorded with the
+    /// account, so a start whose cache was deleted does not publish them again.
+    var deviceKeysPublished: Bool { get }
+    func markDeviceKeysPublished() throws
+
     /// Handles one to-device event (an Olm-encrypted `m.room_key`, an `m.room_key.withheld`, …).
     func receive(_ event: ToDeviceEvent) -> ToDeviceOutcome
 

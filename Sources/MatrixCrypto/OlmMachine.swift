@@ -105,6 +105,15 @@ public final class OlmMachine: EndToEndCrypto, @unchecked Sendable {
             try saveAccount(in: connection)
         }
     }
+
+    public var deviceKeysPublished: Bool {
+        let published = try? database.readSync { try $0.scalar("SELECT published_keys FROM account WHERE id = 1").string }
+        return published == identity.curve25519
+    }
+
+    public func markDeviceKeysPublished() throws {
+        try database.writeSync { _ = try $0.run("UPDATE account SET published_keys = ? WHERE id = 1", [.text(identity.curve25519)]) }
+    }
 }
 
 /// Creates a file 0600 before SQLite opens it (SQLite gives `-wal` and `-shm` the main file's

@@ -54,6 +54,8 @@ public final class ChatModel: Lifecycle {
     private var isShown = false
     /// Set while hidden (no subscription): what arrived meanwhile is fetched on the next appearance.
     private var needsCatchUp = false
+    /// The posting rule and unread count asked with the first page, for the appearance after it.
+    private var preloaded: AppearanceAnswers?
     /// The viewer's own typing notices: the throttle, the idle check, and the sends in order.
     var typing: OwnTyping
     /// Who is in the chat, as many as the front end shows (`MemberListModel`).
@@ -86,22 +88,31 @@ public final class ChatModel: Lifecycle {
 
     // MARK: Lifecycle
 
-    /// Listens before the first fetch, so no message falls between the page and the stream.
+    /// Listens before the first fetch, so no message falls between the page and the stream. The
+    /// posting rule and the unread count the appearance that follows needs are asked at the same
+    /// time: three questions in flight together wait for one round trip, not three in a row.
     public func load() async {
         bindLive()
+        let asked = viewer
+        async let permission = askPermission()
+        async let unread = unreadCountNow()
         await reloadLatest()
+        preloaded = AppearanceAnswers(viewer: asked, permission: await permission, unread: await unread)
     }
 
     public func willAppear() async {
         bindLive()
         viewer = await service.viewer()
         _ = timeline.relabel(for: viewer)
-        await refreshPermission()
+        // The load's answers, when the chat appears right after it for the same viewer.
+        let answers = preloaded.flatMap { $0.viewer == viewer ? $0 : nil }
+        preloaded = nil
+        if let answers { show(answers.permission) } else { await refreshPermission() }
         if needsCatchUp { await catchUp() }
         needsCatchUp = false
         publishLines()
         isShown = true
-        firstUnread = await unreadStart()
+        firstUnread = await unreadStart(counted: answers.map(\.unread))
         await readMarkers.now()
     }
 
@@ -214,7 +225,10 @@ public final class ChatModel: Lifecycle {
 
     /// Asks the posting rule again and shows its answer in the input bar.
     private func refreshPermission() async {
-        let permission = await askPermission()
+        show(await askPermission())
+    }
+
+    private func show(_ permission: SendPermission) {
         self.permission = permission
         inputBar = InputBarState.make(permission: permission, strings: strings)
     }
@@ -274,8 +288,10 @@ public final class ChatModel: Lifecycle {
     /// The oldest of the newest `unreadCount` messages of others (mine are never unread), older
     /// pages loaded to reach it (at most `unreadPages`); nil when it lies further back than that,
     /// as a line above a message that is not the first unread would mislead.
-    private func unreadStart() async -> MessageID? {
-        guard let channelID, let unread = try? await service.unreadCount(in: channelID), unread > 0 else { return nil }
+    /// `counted`: the count already asked (nil inside when that failed), else it is asked now.
+    private func unreadStart(counted: Int?? = nil) async -> MessageID? {
+        let counted: Int? = if let counted { counted } else { await unreadCountNow() }
+        guard let unread = counted, unread > 0 else { return nil }
         for _ in 0...Self.unreadPages {
             let others = timeline.lines.filter { !$0.isMine }
             if others.count >= unread { return others[others.count - unread].id }
@@ -283,6 +299,12 @@ public final class ChatModel: Lifecycle {
             await topBecameVisible()
         }
         return nil
+    }
+
+    /// The viewer's unread count here; nil without a channel or when it cannot be read.
+    private func unreadCountNow() async -> Int? {
+        guard let channelID else { return nil }
+        return try? await service.unreadCount(in: channelID)
     }
 
     /// Pages loaded at most to reach the first unread message when a chat appears.

@@ -63,17 +63,25 @@ public final class Community {
         navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
-    /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover.
-    func start(opening channelName: String?) async {
+    /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover;
+    /// `shown` is told once the list and that chat are there, before Discover's fetch.
+    func start(opening channelName: String?, shown: @MainActor () -> Void = {}) async {
         live.bind(to: context.service) { [weak self] event in
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
             await self?.activity.handle(event)
             await self?.invitations.handle(event)
         }
         await follow(await context.service.viewer())  // a change before the binding is not missed
+        // The channel asked for is looked up while the list loads (one round trip for both); it
+        // opens through the gate after the list, and before Discover's fetch: it is what the
+        // first frame shows. A lookup that failed is made again by the gate, which says why.
+        let lookup = channelName.map { name in Task { [service = context.service] in try? await service.channel(named: name) } }
         await navigator.start()
-        // The channel asked for comes before Discover's fetch: it is what the first frame shows.
-        if let channelName { await gate.open(.channelNamed(channelName)) }
+        if let channelName {
+            let found: Channel? = await lookup?.value ?? nil
+            await gate.open(found.map { ChatTarget.channel($0) } ?? .channelNamed(channelName))
+        }
+        shown()
         await navigator.preload(.discover)
         await invitations.start()
         verificationRequests.start()

@@ -47,6 +47,11 @@ public final class SessionModel {
     public var onAnnounce: (@MainActor (Announcement) -> Void)?
     /// `--channel NAME`: opened (through the gate) once the community first shows.
     private var startChannel: String?
+    /// True until the start's first screen is settled: the welcome (or the terms), or the
+    /// community with its channel list loaded and the `--channel` chat opened (or refused). A
+    /// front end may hold its frames until then (`TerminalApp.holdsFirstFrame`), so the first
+    /// frame a person sees is that screen whole, not "Loading…" and the list filling in.
+    public private(set) var isStarting = true
 
     public init(service: any ChatService, strings: Strings, regionResolver: RegionResolver, startChannel: String? = nil) {
         self.service = service
@@ -70,6 +75,7 @@ public final class SessionModel {
     /// Resumes a saved member session, or shows the welcome screen — saying why when the
     /// community refused the saved session (a moderator's ban).
     public func start() async {
+        defer { settle() }
         switch await service.restoreSession() {
         case .member(let account): await signedIn(account)
         case .guest:
@@ -113,6 +119,7 @@ public final class SessionModel {
     }
 
     public func continueAsGuest() async {
+        defer { settle() }
         do {
             try await service.continueAsGuest()
             await enterCommunity()
@@ -190,7 +197,14 @@ public final class SessionModel {
         await show(.community(community))
         let channel = startChannel
         startChannel = nil
-        await community.start(opening: channel)
+        await community.start(opening: channel) { [weak self] in self?.settle() }
+    }
+
+    /// The first screen is settled (see `isStarting`).
+    private func settle() {
+        guard isStarting else { return }
+        isStarting = false
+        changes.publish()
     }
 
     /// The session ended under the community (a moderator banned the account while it was in

@@ -80,7 +80,7 @@ final class InteractiveStartRequestsTests: XCTestCase {
         let lobby = try await alice.channel(named: "lobby")
         _ = try await alice.send("the newest", to: lobby.id)
         alice.disconnect()
-        let proxy = try RecordingProxy(at: harness.directory.file("proxy.sock").path, to: harness.socketPath)
+        let proxy = try RecordingProxy(at: harness.directory.file("proxy.sock").path, to: harness.socketPath, answerDelay: 50_000)
         let client = ServiceCommunity(socketPath: proxy.path, sessionFile: harness.directory.file("sessions/alice.json"), keepsOutbox: true)
         defer { client.disconnect() }
         let session = SessionModel(service: client, strings: Strings(.english), regionResolver: RegionResolver(sources: []), startChannel: "lobby")
@@ -90,8 +90,25 @@ final class InteractiveStartRequestsTests: XCTestCase {
         await session.start()
         guard case .chat(let chat)? = session.community?.navigator.top else { return XCTFail("the lobby is not open") }
         XCTAssertEqual(chat.messages.value?.last?.message.content, .text("the newest"))
-        let requests = proxy.requests
-        print("start requests:", requests.map { String(describing: $0).prefix(40) })
+        let requests = proxy.requests, roundStarts = proxy.roundStarts
+        print("start requests:", zip(requests, roundStarts).map { ($1 ? "| " : "") + String(describing: $0).prefix(40) })
         XCTAssertEqual(requests.filter { if case .restore = $0 { true } else { false } }.count, 1, "\(requests)")
+        // The chat shows once its read marker is set: the round trips until then are the wait.
+        guard let marked = requests.firstIndex(where: { if case .markRead = $0 { true } else { false } }) else {
+            return XCTFail("the lobby's read marker was not set: \(requests)")
+        }
+        let rounds = roundStarts[...marked].filter { $0 }.count
+        let trace = zip(requests, roundStarts).map { "\($1 ? "| " : "")\($0)" }
+        // The subscription goes with the restore; the channel is looked up while the list's page
+        // is read; the chat's page, posting rule and unread count go out together. Each group is
+        // one round trip: only its first request found nothing in flight.
+        for group in [["restore", "subscribe"], ["channelNamed", "channelPage"], ["latestMessages", "permission", "unreadCount("]] {
+            let members = requests.indices.filter { index in index <= marked && group.contains { String(describing: requests[index]).hasPrefix($0) } }
+            XCTAssertEqual(members.filter { roundStarts[$0] }.count, 1, "\(group) were not asked together: \(trace)")
+        }
+        // The restore with the subscription, the list's page with the channel, the page's
+        // counts, the chat's three questions, the read marker: 5 (9 when each question waited
+        // for the one before).
+        XCTAssertEqual(rounds, 5, "\(trace)")
     }
 }

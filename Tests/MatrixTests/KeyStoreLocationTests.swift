@@ -20,6 +20,28 @@ final class KeyStoreLocationTests: XCTestCase {
         await fixture.close()
     }
 
+    /// The key store remembers that the server took the device's keys: a start whose cache was
+    /// deleted does not publish them (and 50 more one-time keys) again.
+    func testDeletingTheCacheDoesNotPublishTheDeviceKeysAgain() async throws {
+        let fixture = try MatrixFixture()
+        let (first, user) = try await fixture.member("carol")
+        await first.catchUp()
+        let device = try XCTUnwrap(first.active?.session.deviceID)
+        _ = first.end()
+
+        try FileManager.default.removeItem(at: fixture.directory.file("carol/cache"))
+        let transport = RecordingTransport()
+        let again = fixture.service("carol", transport: transport)
+        _ = await again.restoreSession()
+        await again.catchUp()
+        let uploads = transport.requests.filter { $0.url?.path.hasSuffix("/keys/upload") == true }
+        let keys = uploads.filter { String(decoding: $0.httpBody ?? Data(), as: UTF8.self).contains("device_keys") }
+        XCTAssertEqual(keys.count, 0, "the device's keys were not published again")
+        let published = try await again.active?.client.queryKeys([user.userID]).device_keys?[user.userID]?[device]
+        XCTAssertNotNil(published, "the server still has them")
+        await fixture.close()
+    }
+
     func testAStoreBesideTheCacheMovesToTheSessionFolder() async throws {
         let fixture = try MatrixFixture()
         let (first, user) = try await fixture.member("bob")

@@ -52,8 +52,8 @@ final class ForgetfulSlidingSyncTransport: MatrixTransport {
     }
 }
 
-/// The real transport, but `/versions` answers without `unstable_features`: a server that does
-/// not offer Simplified Sliding Sync.
+/// The real transport, but the sliding-sync path answers 404 `M_UNRECOGNIZED`, as a server does
+/// that does not offer Simplified Sliding Sync (Synapse before 1.114, Dendrite, Conduit).
 final class NoSlidingSyncTransport: MatrixTransport {
     private let inner = CurlTransport()
     private let recorded = Mutex<[String]>([])
@@ -63,10 +63,7 @@ final class NoSlidingSyncTransport: MatrixTransport {
     func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let path = request.url?.path ?? ""
         recorded.withLock { $0.append(path) }
-        let (data, response) = try await inner.exchange(request)
-        guard path.hasSuffix("/client/versions"),
-              var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return (data, response) }
-        object["unstable_features"] = nil
-        return (try JSONSerialization.data(withJSONObject: object), response)
+        guard path.contains("simplified_msc3575") else { return try await inner.exchange(request) }
+        return (Data(#"{"errcode":"M_UNRECOGNIZED","error":"Unrecognized request"}"#.utf8), HTTPResponse(statusCode: 404))
     }
 }

@@ -79,7 +79,10 @@ final class ActivityModelTests: XCTestCase {
         let before = Dictionary((list.rows.value ?? []).map { ($0.channel.id, $0.badge) }, uniquingKeysWith: { first, _ in first })
         @MainActor final class Ahead { var names: [String] = [] }
         let ahead = Ahead()
-        _ = list.changes.addObserver { [unowned scene] in
+        // Weak: the list outlives the scene (the closure keeps it), and a change it publishes
+        // after the test ended must not read a destroyed scene (that crashed the test process).
+        _ = list.changes.addObserver { [weak scene] in
+            guard let scene else { return }
             for row in list.rows.value ?? [] where row.badge != before[row.channel.id] && row.badge.label != nil {
                 if scene.community.activity.hotlist.entry(row.channel.id) == nil { ahead.names.append(row.channel.name) }
             }

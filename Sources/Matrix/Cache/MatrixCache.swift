@@ -56,6 +56,11 @@ final class MatrixCache: Sendable {
         for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
     }
 
+    /// Whether `userID` has a cache file on `homeserver` (none: nothing was ever synced into one).
+    static func exists(directory: URL, homeserver: URL, userID: String) -> Bool {
+        FileManager.default.fileExists(atPath: accountBase(in: directory, homeserver: homeserver, userID: userID).path + ".sqlite")
+    }
+
     /// Removes the file of a cache no longer wanted (a guest's, on log-out).
     static func remove(directory: URL, homeserver: URL, userID: String) {
         let base = accountBase(in: directory, homeserver: homeserver, userID: userID).path + ".sqlite"

@@ -11,7 +11,7 @@ final class EncryptionSession: Sendable {
     let crypto: EndToEndCrypto
     let client: MatrixClient
     let cache: MatrixCache
-    /// Set once this device's keys are on the server (also recorded in the cache's meta).
+    /// Set once this device's keys are on the server (also recorded in the key store).
     private let published = Mutex(false)
     /// Each encrypted room's rotation policy, once asked (`m.room.encryption` cannot change it
     /// in a way that matters within a run: a new state event only applies to new sessions).
@@ -62,16 +62,21 @@ final class EncryptionSession: Sendable {
     private var publishedMarker: String { "\(crypto.identity.deviceID) \(crypto.identity.curve25519)" }
 
     /// Before each sync until it succeeds: this device's keys and its first one-time keys go to
-    /// the server, once per device (a restart of the same HOME finds them published).
+    /// the server, once per device. The key store records it (a restart of the same HOME, or one
+    /// whose cache was deleted, finds them published: a cold start published them again, 50 new
+    /// one-time keys each time, and the server's work on them slowed the first window); a cache
+    /// an earlier tteok marked is taken at its word.
     func publishDeviceKeys() async {
         guard !published.withLock({ $0 }) else { return }
         do {
-            if try await cache.meta("e2e_published") != publishedMarker {
+            if !crypto.deviceKeysPublished, try await cache.meta("e2e_published") != publishedMarker {
                 let counts = try await client.uploadKeys(KeysUploadRequest(device_keys: try crypto.signedDeviceKeys(),
                                                                             one_time_keys: try crypto.oneTimeKeysToUpload(serverCount: 0)))
                 try crypto.markOneTimeKeysPublished()
-                try await cache.setMeta("e2e_published", publishedMarker)
+                try crypto.markDeviceKeysPublished()
                 await replenish(serverCount: counts[Self.signedCurve] ?? 0)
+            } else if !crypto.deviceKeysPublished {
+                try crypto.markDeviceKeysPublished()
             }
             published.withLock { $0 = true }
         } catch {

@@ -9,6 +9,10 @@ struct SyncResponse: Decodable, Sendable {
     var device_lists: DeviceListsDTO?
     var device_one_time_keys_count: [String: Int]?
 
+    /// Whether the answer carries any of encryption's parts: taken in only after this device's
+    /// keys are published (its one-time key count is of the keys published).
+    var speaksOfKeys: Bool { to_device != nil || device_lists != nil || device_one_time_keys_count != nil }
+
     struct Rooms: Decodable, Sendable {
         var join: [String: JoinedRoom]?
         var invite: [String: InvitedRoom]?

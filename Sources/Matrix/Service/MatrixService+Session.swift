@@ -1,4 +1,5 @@
 import ChatCore
+import Dispatch
 import FoundationEssentials
 
 /// Log-in, sign-up, guests, log-out and the member's own profile.
@@ -7,13 +8,33 @@ extension MatrixService {
     public var accountNaming: AccountNaming { .userName }
 
     public func restoreSession() async -> Viewer {
+        // One resume at a time: the interactive client starts one early (`resumeEarly`) and its
+        // screen asks again; the second joins the first rather than begin a second session.
+        let resuming = restoring.withLock { running -> Task<Void, Never> in
+            if let running { return running }
+            let started = Task { [self] in await resume() }
+            running = started
+            return started
+        }
+        await resuming.value
+        restoring.withLock { if $0 == resuming { $0 = nil } }
+        return await viewer()
+    }
+
+    public func resumeEarly() {
+        Task { [self] in _ = await restoreSession() }
+    }
+
+    private func resume() async {
+        // Opening a new cache (its schema, several syncs to disk) and the key store block: done
+        // on a thread of their own, so the cooperative threads stay free for the first requests.
         if active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
-           let resumed = try? begin(saved), !resumed.isGuest {
+           let resumed = try? await offThePool({ try self.begin(saved) }), !resumed.isGuest {
             // A cache made just now (deleted, or moved to another machine) knows nothing of the
             // member: consent and region live in the account data, so they are read back before
             // answering, or the terms would be asked again of someone who agreed long ago.
             if (try? await resumed.cache.meta("displayname")) == nil, (try? await refreshProfile(resumed)) != nil {
-                return await viewer()
+                return
             }
             // The cached profile answers now; a fresh one follows when the server is reachable.
             Task { [weak self] in
@@ -21,7 +42,14 @@ extension MatrixService {
                 self.hub.publish(.viewerChanged(await self.viewer()))
             }
         }
-        return await viewer()
+    }
+
+    /// Runs blocking work on a global queue's thread and waits for it without holding a thread
+    /// of the cooperative pool (two on this kind of machine).
+    private func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     public func viewer() async -> Viewer {
@@ -130,6 +158,8 @@ extension MatrixService {
 
     /// Fetches the display name and tteok's account data into the cache.
     func refreshProfile(_ active: Active) async throws {
+        // Both questions at once: a start whose cache was deleted waits for them.
+        async let stored = active.client.accountData(TteokProfileContent.type, of: active.userID, as: TteokProfileContent.self)
         // No display name on the server (removed in another client) clears the cached one, so
         // the nickname gate asks again instead of showing a name the member dropped. Synapse
         // answers 404 for the own profile once it has neither a name nor an avatar.
@@ -140,7 +170,7 @@ extension MatrixService {
             name = nil
         }
         try await active.cache.setMeta("displayname", name ?? "")
-        if let profile = try await active.client.accountData(TteokProfileContent.type, of: active.userID, as: TteokProfileContent.self) {
+        if let profile = try await stored {
             try await active.cache.setAccountData(TteokProfileContent.type, profile)
         }
     }

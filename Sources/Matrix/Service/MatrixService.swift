@@ -1,4 +1,5 @@
 import ChatCore
+import Dispatch
 import FoundationEssentials
 import Storage
 
@@ -8,7 +9,7 @@ import Storage
 /// read comes from that cache (filled from the server on demand when it falls short), so
 /// start-up draws cached rooms at once and reading works offline. Guests are read-only here
 /// whatever the server allows: a guest's send is refused before any request.
-public final class MatrixService: ChatService, ListenerCounting {
+public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     let homeserver: URL
     let transport: MatrixTransport
     let sessionFile: SecretFile<MatrixSession>
@@ -18,6 +19,8 @@ public final class MatrixService: ChatService, ListenerCounting {
     private let current = Mutex<Active?>(nil)
     /// The guest registration in flight, so concurrent first reads start one guest, not several.
     private let guestStart = Mutex<Task<Void, Error>?>(nil)
+    /// The saved session's resume in flight (`restoreSession`), so an early one and the screen's share it.
+    let restoring = Mutex<Task<Void, Never>?>(nil)
 
     /// What a live session holds. Replaced as a whole on log-in and log-out.
     struct Active: Sendable {
@@ -50,6 +53,9 @@ public final class MatrixService: ChatService, ListenerCounting {
         self.transport = transport
         self.sessionFile = SecretFile(url: sessionFile)
         self.cacheDirectory = cacheDirectory
+        // libcurl and its thirty libraries are loaded on first use (`CurlLibrary`): loading them
+        // now, on another thread, takes them off the first request's way.
+        if transport is CurlTransport { DispatchQueue.global(qos: .userInitiated).async { _ = CurlLibrary.shared } }
     }
 
     deinit {
@@ -71,17 +77,22 @@ public final class MatrixService: ChatService, ListenerCounting {
         if let previous = end(), previous.isGuest, previous.userID != session.userID {
             MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: previous.userID)
         }
-        let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
+        let source: any SyncSource
+        switch syncStart {
+        case .slidingWindow(let rooms, let page):
+            let sliding = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
+            // No cache file: nothing synced. The first window goes out now, while the cache is
+            // made and the key store opened (on a cold start that was most of the client's wait).
+            if !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: session.userID) { sliding.askForWindowNow() }
+            source = sliding
+        case .fullSync: source = ClassicSyncSource(client: client)
+        }
+        let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
         let keys = KeyStoreLocation.account(session.userID, on: homeserver, sessionFile: sessionFile.url)
         let encryption = EncryptionSession.open(for: session, keys: keys, client: client, cache: cache)
         let outbox = OutboxSender(client: client, cache: cache, encryption: encryption,
                                   onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) })
-        let source: any SyncSource
-        switch syncStart {
-        case .slidingWindow(let rooms, let page): source = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
-        case .fullSync: source = ClassicSyncSource(client: client)
-        }
         let sync = SyncEngine(source: source, cache: cache, encryption: encryption,
                               onOutcome: { [weak self] outcome in await self?.publish(outcome, from: cache) },
                               onConnection: { [weak self] state in

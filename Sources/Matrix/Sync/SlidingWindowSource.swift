@@ -18,7 +18,9 @@ import FoundationEssentials
 ///    and `/sync` goes on from it: whatever happened since step 2 comes in its first answer.
 ///
 /// Until step 4 the cache keeps no position, so a start cut short begins again. A server without
-/// the feature, or a failed window, goes straight to `/sync` (the classic initial sync).
+/// the feature refuses the window; that, or any failed window, goes straight to `/sync` (the
+/// classic initial sync). The counts of rooms with more unread than their cached timeline shows
+/// are asked for before the position is stored (`StartUnreadCounts`).
 struct SlidingWindowSource: SyncSource {
     let client: MatrixClient
     let window: Int
@@ -27,6 +29,8 @@ struct SlidingWindowSource: SyncSource {
     let userID: String
     let fallback: ClassicSyncSource
     private let phase = Mutex(Phase.start)
+    /// The window asked for before the engine's first turn (`askForWindowNow`), if it was.
+    private let early = Mutex<Task<SlidingSyncResponse?, Never>?>(nil)
 
     /// Where the start stands. The engine asks for one answer at a time, so only it moves this.
     enum Phase: Sendable {
@@ -48,6 +52,8 @@ struct SlidingWindowSource: SyncSource {
         var position: String?
         /// Whether a page has been asked for since the position was taken.
         var pagedSincePosition = false
+        /// The rooms whose unread count only the server knows (`StartUnreadCounts`).
+        var unread: Set<String> = []
     }
 
     init(client: MatrixClient, userID: String, window: Int, page: Int = SyncStart.standardPage) {
@@ -58,15 +64,40 @@ struct SlidingWindowSource: SyncSource {
         fallback = ClassicSyncSource(client: client)
     }
 
+    /// Sends the window's request at once, before the engine asks for its first answer: a
+    /// session with no cache file has nothing synced, so the request need not wait for the cache
+    /// and the key store to open (a new file's schema and syncs, the crypto store, libcurl).
+    func askForWindowNow() {
+        let asked = Task { [client, window] in try? await client.slidingSync(SlidingSyncRequest.window(window)) }
+        early.withLock { $0 = asked }
+    }
+
     func next(since: String?, longPoll: Bool) async throws -> SyncBatch {
         switch phase.withLock({ $0 }) {
         case .start:
-            guard since == nil, (try? await client.offersSlidingSync()) == true,
-                  let answer = try? await client.slidingSync(SlidingSyncRequest.window(window)) else {
+            // No `/versions` first: the window itself finds out whether the server offers sliding
+            // sync (one round trip less before the first screen); a server that does not refuses
+            // it (404 `M_UNRECOGNIZED`), and so does any other failure lead to `/sync`.
+            let asked = early.withLock { task in
+                defer { task = nil }
+                return task
+            }
+            let answer: SlidingSyncResponse?
+            if since != nil {
+                asked?.cancel()
+                answer = nil
+            } else if let asked {
+                answer = await asked.value
+            } else {
+                answer = try? await client.slidingSync(SlidingSyncRequest.window(window))
+            }
+            guard let answer else {
                 phase.withLock { $0 = .classic }
                 return try await fallback.next(since: since, longPoll: longPoll)
             }
-            phase.withLock { $0 = .filling(Fill(pos: answer.pos, covered: window, total: answer.listCount ?? 0)) }
+            var fill = Fill(pos: answer.pos, covered: window, total: answer.listCount ?? 0)
+            StartUnreadCounts.note(answer, me: userID, in: &fill.unread)
+            phase.withLock { $0 = .filling(fill) }
             return SyncBatch(response: answer.asSyncResponse(me: userID), movesPosition: false)
         case .filling(let fill):
             return try await fillIn(fill)
@@ -89,8 +120,14 @@ struct SlidingWindowSource: SyncSource {
         // was said between the window's answer and the position reaches neither the window nor
         // `/sync`, only the connection, which sends the rooms that changed since its last answer.
         guard fill.covered < fill.total || !fill.pagedSincePosition else {
+            // The counts come with the position: a failure to reach the server is tried again
+            // as any sync turn is; a server that refuses the request leaves the cache's counts.
+            var last = SyncResponse(next_batch: position)
+            do {
+                last.rooms = SyncResponse.Rooms(join: try await StartUnreadCounts.ask(fill.unread, client: client))
+            } catch MatrixError.api, MatrixError.http, MatrixError.malformed, MatrixError.answerTooLarge {}
             phase.withLock { $0 = .classic }
-            return SyncBatch(response: SyncResponse(next_batch: position), movesPosition: true)
+            return SyncBatch(response: last, movesPosition: true)
         }
         let end = max(fill.covered, min(fill.total, fill.covered + page))
         let answer: SlidingSyncResponse
@@ -105,6 +142,7 @@ struct SlidingWindowSource: SyncSource {
         fill.pagedSincePosition = true
         fill.covered = end
         fill.total = answer.listCount ?? fill.total
+        StartUnreadCounts.note(answer, me: userID, in: &fill.unread)
         phase.withLock { $0 = .filling(fill) }
         return SyncBatch(response: answer.asSyncResponse(me: userID), movesPosition: false)
     }

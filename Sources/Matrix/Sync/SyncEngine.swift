@@ -58,10 +58,12 @@ final class SyncEngine: Sendable {
         var failures = 0
         var state: ConnectionState = .connecting
         onConnection(state)
-        // The first request does not wait for the device keys: on a cold start (cache deleted,
-        // keys kept) publishing them again is a write on the server and a batch of new one-time
-        // keys, and the first screen waited for it. They are published before the first answer
-        // is taken in; every later turn publishes (or retries) before asking, as before.
+        // The first request does not wait for the device keys: publishing them (a new device
+        // whose log-in ended before they went out) is a write on the server and a batch of new
+        // one-time keys, and the first screen waited for it. They are published before the
+        // first answer that speaks of keys is taken in (to-device messages, key counts, device
+        // lists: a sliding-sync window has none); every later turn publishes (or retries)
+        // before asking, as before.
         var publishing: Task<Void, Never>? = Task { [encryption] in await encryption?.publishDeviceKeys() }
         // The position, read from the cache once and then kept here: `apply` writes each new one
         // in the same transaction as the answer's data, so the two never differ (a read per
@@ -79,10 +81,11 @@ final class SyncEngine: Sendable {
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
                 let longPoll = since != nil && state == .online
-                async let asked = source.next(since: since, longPoll: longPoll)
-                await publishing?.value
-                publishing = nil
-                let batch = try await asked
+                let batch = try await source.next(since: since, longPoll: longPoll)
+                if batch.response.speaksOfKeys {
+                    await publishing?.value
+                    publishing = nil
+                }
                 let prepared = await encryption?.prepare(batch.response)
                 var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
                 if batch.movesPosition { position = .at(batch.response.next_batch) }

@@ -24,6 +24,12 @@ public final class AppLoop {
     public var escapeDelay: DispatchTimeInterval = .milliseconds(30)
     /// Frames rendered so far, whole or partial (tests and the benchmark read it).
     public private(set) var frameCount = 0
+    /// The longest a front end's `holdsFrames` keeps the terminal without a frame at start: a
+    /// slow start (a loaded machine, a service still starting) shows what there is after this,
+    /// as it comes in — about two and a half times the 40 ms a whole first screen takes.
+    public var frameHoldLimit: DispatchTimeInterval = .milliseconds(100)
+    /// True once a frame was drawn or the hold limit passed: frames are never held again.
+    private var holdOver = false
 
     private var ownedFrontEnd: FrontEnd?
     private var parser = KeyParser()
@@ -52,6 +58,13 @@ public final class AppLoop {
     public func start() throws {
         try backend.start { [weak self] event in self?.handle(event) }
         markDirty()
+        DispatchQueue.main.asyncAfter(deadline: .now() + frameHoldLimit) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, !self.holdOver else { return }
+                self.holdOver = true
+                self.redrawIfDirty()
+            }
+        }
     }
 
     /// Gives the terminal back. The caller then exits or goes on without a screen.
@@ -75,6 +88,11 @@ public final class AppLoop {
     public func redrawIfDirty() {
         redrawScheduled = false
         guard let damage, let frontEnd else { return }
+        if !holdOver {
+            // The damage is kept: the change that ends the hold marks the screen again.
+            if frontEnd.holdsFrames { return }
+            holdOver = true
+        }
         self.damage = nil
         if case .areas(let areas) = damage {
             // Nothing visible changed, or only parts the front end redraws alone.

@@ -20,4 +20,11 @@ public protocol FrontEnd: AnyObject {
     /// Acts on what the last frame showed, whole or partial (a partial frame moves what the
     /// last whole one reported along: the chat's newest line drawn).
     func afterFrame()
+    /// True while frames should wait (the first screen still loading); the loop draws anyway
+    /// once its `frameHoldLimit` has passed, and never holds again after a frame.
+    var holdsFrames: Bool { get }
+}
+
+extension FrontEnd {
+    public var holdsFrames: Bool { false }
 }

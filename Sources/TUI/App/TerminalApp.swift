@@ -68,6 +68,13 @@ public final class TerminalApp: FrontEnd {
         }
     }
 
+    /// Set by `tteok`: no frame until the session's first screen is whole (`SessionModel.isStarting`),
+    /// within the loop's `frameHoldLimit` — the first frame is the list and the chat, not
+    /// "Loading…" and the list filling in, each drawn and written for nothing.
+    public var holdsFirstFrame = false
+
+    public var holdsFrames: Bool { holdsFirstFrame && session.isStarting }
+
     /// Image previews and `/image` (nil: images show as their name and size, `/image` is refused);
     /// set with `useImages`.
     public var images: ImagePreviews? { files.previews }

@@ -82,11 +82,17 @@ struct CommandLineTool: Sendable {
             console.error((error as? ChatError)?.message ?? String(describing: error))
             return (error as? ChatError).map(ExitCode.init) ?? .failure
         }
-        // The service is reached (started if need be) and the session resumed while the terminal,
-        // themes and word lists are set up: the start's first answer is then already in.
+        // The service is reached (started if need be), the session resumed and the live events
+        // asked for (the client listens from its first frame) in one round trip while the
+        // terminal, themes and word lists are set up: the start's first answer is then already in.
         // Not without a terminal: the client stops at once then, and no service should start.
         if let community = service as? ServiceCommunity, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            Task { try? await community.connect() }
+            Task { try? await community.connect(receivingLiveEvents: true) }
+        } else if let early = service as? any EarlyResuming, !options.guest, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            // A Matrix session resumes meanwhile too: a cold start's first window is on its way
+            // before the first frame is drawn. Not with `--guest`, which never resumes the saved
+            // member session (it would race the guest's own start).
+            early.resumeEarly()
         }
         let client = InteractiveClient(service: service, options: options, environment: environment)
         do {

@@ -31,6 +31,7 @@ struct InteractiveClient {
         let themes = ThemeLoader(environment: environment)
         let (theme, problem) = themes.initialTheme(named: options.theme ?? config.theme)
         let app = TerminalApp(session: session, strings: UIStrings(language), text: .standard(environment: environment), themes: themes)
+        app.holdsFirstFrame = true
         let (images, imagesNotice) = imageProtocol()
         app.useImages(ChafaImageRenderer(format: images, cellPixels: NcursesTerminal.cellPixelSize() ?? Size(width: 10, height: 20)))
         app.downloadDirectory = Paths(environment: environment).downloadDirectory
