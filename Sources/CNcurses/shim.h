@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -45,17 +46,32 @@ static inline int tteok_window_pixels(int fd, int *width, int *height) {
     return 0;
 }
 static inline WINDOW *tteok_curscr(void) { return curscr; }
-// Moves the cells of a rectangle of `w` up by `count` rows (a region scrolling), row by row
-// through ncurses' own cell arrays, so colours, attributes and wide glyphs move as they are. The
-// rectangle's sides must not cut a wide glyph. The bottom `count` rows keep what they held.
-// All or nothing: the only failures (a rectangle outside the window) are refused before any move.
+// ncurses' record of one line of a window (`struct ldat`, curses.priv.h; curses.h only declares
+// it): its cells and the span changed since the last refresh (-1: none). Unchanged since ncurses 5;
+// the ABI (libncursesw.so.6) fixes it.
+struct tteok_ldat {
+    cchar_t *text;
+    NCURSES_SIZE_T firstchar;
+    NCURSES_SIZE_T lastchar;
+    NCURSES_SIZE_T oldindex;
+};
+// Moves the cells of a rectangle of `w` up by `count` rows (a region scrolling), row by row in
+// ncurses' own cell arrays (a memcpy per row: reading and adding the cells through
+// win_wchnstr/wadd_wchnstr cost about 2,400 instructions a row), so colours, attributes and wide
+// glyphs move as they are, and marks each moved row's columns changed for the next refresh, as
+// wadd_wchnstr does. The rectangle's sides must not cut a wide glyph. The bottom `count` rows keep
+// what they held. All or nothing: the only failures (a rectangle outside the window) are refused
+// before any move.
 static inline int tteok_move_rows_up(WINDOW *w, int top, int left, int width, int height, int count) {
     if (w == NULL || width <= 0 || count <= 0 || count >= height || top < 0 || left < 0
         || top + height > getmaxy(w) || left + width > getmaxx(w)) return ERR;
-    cchar_t row[width + 1];
+    struct tteok_ldat *lines = (struct tteok_ldat *)w->_line;
+    int right = left + width - 1;
     for (int y = top; y < top + height - count; y++) {
-        if (mvwin_wchnstr(w, y + count, left, row, width) == ERR) return ERR;
-        if (mvwadd_wchnstr(w, y, left, row, width) == ERR) return ERR;
+        struct tteok_ldat *line = &lines[y];
+        memcpy(line->text + left, lines[y + count].text + left, sizeof(cchar_t) * (size_t)width);
+        if (line->firstchar < 0 || line->firstchar > left) line->firstchar = (NCURSES_SIZE_T)left;
+        if (line->lastchar < 0 || line->lastchar < right) line->lastchar = (NCURSES_SIZE_T)right;
     }
     return OK;
 }

@@ -33,6 +33,7 @@ public enum FrameCodec {
     /// garbage. The payload is parsed once; only a frame that does not decode is looked at again
     /// for its version (decoding every frame twice was a third of a live message's cost).
     public static func decode<T: VersionedFrame>(_ type: T.Type, from payload: Data) throws(ProtocolError) -> T {
+        if let frame = type.readDirectly(payload) { return frame }
         let frame: T
         do {
             frame = try JSONDecoder().decode(type, from: payload)
@@ -86,10 +87,14 @@ public protocol VersionedFrame: Decodable {
     /// True when some frames of this kind are arrays `[v, …]` (pushed events): only then is an
     /// array's first element read as a version.
     static var pushesArrays: Bool { get }
+    /// The frame read without `JSONDecoder` when this kind has a reader for its commonest form
+    /// (a live message's pushes); nil leaves it to `JSONDecoder`.
+    static func readDirectly(_ payload: Data) -> Self?
 }
 
 extension VersionedFrame {
     public static var pushesArrays: Bool { false }
+    public static func readDirectly(_ payload: Data) -> Self? { nil }
 }
 
 /// The wire format's version; both sides refuse a frame of another version with a clear error.

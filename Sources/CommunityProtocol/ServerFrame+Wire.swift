@@ -1,8 +1,15 @@
+import FoundationEssentials
+
 /// A server frame on the wire: an answer as the object `{"v": …, "body": …}`, a pushed event as
 /// the array `[v, …]` in its compact form (`PushedEvent`). Answers keep the object a client of
 /// another version can read the version from; pushes come only after a subscription was answered.
 extension ServerFrame: Codable {
     public static var pushesArrays: Bool { true }
+
+    /// A live message's two pushes, read by hand (`PushFrameReader`).
+    public static func readDirectly(_ payload: Data) -> ServerFrame? {
+        PushFrameReader.event(in: payload).map { ServerFrame(.event($0)) }
+    }
 
     private enum Keys: String, CodingKey {
         case v, body

@@ -33,6 +33,15 @@ extension NcursesTerminal {
         return pieces
     }
 
+    /// The scalar of a glyph that is one scalar whose width `wcwidth` agrees with (nearly every
+    /// glyph): written without splitting it into pieces (`cellPieces`, which makes arrays).
+    nonisolated static func singleCell(_ glyph: Glyph) -> Unicode.Scalar? {
+        guard let scalar = glyph.onlyScalar, DisplayWidth.of(scalar) == glyph.width, glyph.width > 0 else { return nil }
+        // Printable ASCII is one column for every C library; the rest is asked.
+        guard (0x20..<0x7F).contains(scalar.value) || Int(tteok_wcwidth(wchar_t(bitPattern: scalar.value))) == glyph.width else { return nil }
+        return scalar
+    }
+
     /// ncurses attribute bits for our attributes.
     static func attributes(_ attributes: TextAttributes) -> attr_t {
         var result = tteok_A_NORMAL()
@@ -41,6 +50,18 @@ extension NcursesTerminal {
         if attributes.contains(.reverse) { result |= tteok_A_REVERSE() }
         if attributes.contains(.underline) { result |= tteok_A_UNDERLINE() }
         return result
+    }
+
+    /// One cell of a single scalar, as `addCell` below, without an array.
+    func addCell(_ scalar: Unicode.Scalar, attributes: attr_t, pair: Int32, row: Int32, column: Int32) {
+        var characters: (wchar_t, wchar_t) = (wchar_t(bitPattern: scalar.value), 0)
+        var cell = cchar_t()
+        var extendedPair = pair
+        let made = withUnsafePointer(to: &characters) { pointer in
+            pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { setcchar(&cell, $0, attributes, 0, &extendedPair) }
+        }
+        guard made == tteok_OK() else { return }
+        _ = mvwadd_wch(tteok_stdscr(), row, column, &cell)
     }
 
     /// `setcchar` + `mvwadd_wch`: one cell, extended colour pair passed through `opts`.

@@ -45,6 +45,8 @@ public final class NcursesTerminal: TerminalBackend {
     private var output: UnsafeMutablePointer<FILE>?
     private var input: UnsafeMutablePointer<FILE>?
     private(set) var pairs = ColorPairs(mode: .none)
+    /// The style `put` wrote last, with its attributes and pair.
+    private var lastStyle: (style: ResolvedStyle?, attributes: attr_t, pair: Int32) = (nil, 0, 0)
     private var sources: [DispatchSourceProtocol] = []
     private var handler: (@MainActor (TerminalEvent) -> Void)?
     private var cursorVisible: Bool?
@@ -107,8 +109,15 @@ public final class NcursesTerminal: TerminalBackend {
 
     public func put(_ glyph: Glyph, style: ResolvedStyle, at point: Point) {
         guard isRunning, point.row < size.height, point.column < size.width else { return }
-        let attributes = Self.attributes(style.attributes)
-        let pair = pairs.pair(foreground: style.foreground, background: style.background)
+        // Neighbouring cells mostly share a style: its pair is looked up once for the run.
+        if style != lastStyle.style {
+            lastStyle = (style, Self.attributes(style.attributes), pairs.pair(foreground: style.foreground, background: style.background))
+        }
+        let (_, attributes, pair) = lastStyle
+        if let scalar = Self.singleCell(glyph) {
+            addCell(scalar, attributes: attributes, pair: pair, row: Int32(point.row), column: Int32(point.column))
+            return
+        }
         var column = Int32(point.column)
         for piece in Self.cellPieces(glyph) {
             addCell(piece.scalars, attributes: attributes, pair: pair, row: Int32(point.row), column: column)
@@ -223,6 +232,7 @@ public final class NcursesTerminal: TerminalBackend {
         start_color()
         use_default_colors()
         pairs = ColorPairs(mode: ColorMode.detect(colorCount: Int(tteok_COLORS()), hasRGBFlag: tigetflag("RGB") > 0))
+        lastStyle = (nil, 0, 0)
     }
 
     func updateSize() {

@@ -47,3 +47,27 @@ final class NcursesTerminalCellTests: XCTestCase {
         XCTAssertEqual(ColorMode.palette256.number(for: .terminalDefault), -1)
     }
 }
+
+/// The single-scalar path of `put` writes exactly what `cellPieces` would, and leaves everything
+/// else (several scalars, a width the C library disagrees with) to it.
+final class NcursesTerminalSingleCellTests: XCTestCase {
+    override func setUp() {
+        MainActor.assumeIsolated { NcursesTerminal.chooseUTF8Locale() }
+    }
+
+    func testASingleCellIsTakenOnlyWhereThePiecesAgree() {
+        for text in ["a", "~", "é", "한", "😀", "中", "…", "q\u{307}\u{323}", "🇰🇷", "\u{2028}"] {
+            let glyph = DisplayWidth.glyph(for: Character(text))!
+            let pieces = MainActor.assumeIsolated { NcursesTerminal.cellPieces(glyph) }
+            let single = NcursesTerminal.singleCell(glyph)
+            if let single {
+                XCTAssertEqual(pieces, [.init(scalars: [single], width: glyph.width)], text)
+            } else {
+                XCTAssertTrue(pieces.count != 1 || pieces[0].scalars.count != 1 || pieces[0].scalars[0] == "\u{FFFD}", text)
+            }
+        }
+        XCTAssertNil(NcursesTerminal.singleCell(Glyph(text: "a", width: 2)), "a width the glyph claims and libc denies")
+        XCTAssertNil(NcursesTerminal.singleCell(Glyph(text: "\u{2028}", width: 1)), "libc: -1")
+        XCTAssertNil(NcursesTerminal.singleCell(Glyph(text: "", width: 0)))
+    }
+}

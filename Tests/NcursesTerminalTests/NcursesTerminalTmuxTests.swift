@@ -37,12 +37,12 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         guard let text = try? String(contentsOfFile: statePath, encoding: .utf8) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeLast()
-        guard lines.count >= 3 else { return nil }
-        let fields = Dictionary(lines.prefix(3).map { line -> (String, String) in
+        guard lines.count >= 4 else { return nil }
+        let fields = Dictionary(lines.prefix(4).map { line -> (String, String) in
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }, uniquingKeysWith: { $1 })
-        return (fields, Array(lines.dropFirst(3)))
+        return (fields, Array(lines.dropFirst(4)))
     }
 
     /// Waits until tmux shows exactly the program's last canvas, with the cursor where it said.
@@ -65,6 +65,30 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         XCTAssertTrue(screen[1].hasSuffix("|"), "the right-edge marker stays in the last column")
         XCTAssertTrue(screen[2].hasPrefix("^[]0;pwned^G^[[2J^[[31m<RLO>evil"), screen[2])
         XCTAssertNotEqual(try session.format("#{pane_title}"), "pwned", "the title escape was shown, not obeyed")
+    }
+
+    /// A partial frame that scrolls part of the screen's width (a live message in a chat beside
+    /// the channel list): the backend moves the rows in ncurses' picture itself (`scrollUp`), and
+    /// the terminal must show the canvas after every line, and what a whole frame drawn afresh
+    /// shows.
+    func testAPartialFrameThatScrollsShowsWhatAWholeFrameWould() throws {
+        let session = try start(width: 40, height: 14, arguments: "--log")
+        try assertScreenMatchesCanvas(session)
+        let wholeFrames = try XCTUnwrap(state()?.fields["whole"])
+        for count in 1...12 {
+            try session.keys("C-n")
+            XCTAssertTrue(waitUntil(seconds: 10) { state()?.lines.contains { $0.contains("line \(count) 떡볶이") } == true }, "line \(count)")
+            try assertScreenMatchesCanvas(session)
+        }
+        let partial = try XCTUnwrap(state())
+        XCTAssertEqual(partial.fields["whole"], wholeFrames, "the lines were drawn by partial frames")
+        XCTAssertTrue(partial.lines[13].contains("line 12 떡볶이 ====|"), partial.lines.joined(separator: "\n"))
+        XCTAssertTrue(partial.lines[7].contains("line 6 떡볶이"), "the log scrolled: line 6 is its top row now")
+        try session.keys("C-r")
+        XCTAssertTrue(waitUntil(seconds: 10) { state()?.fields["whole"] != wholeFrames }, "a whole frame was drawn")
+        // The log's rows; the key shown above them is drawn by whole frames only.
+        XCTAssertEqual(state()?.lines.suffix(7), partial.lines.suffix(7), "the whole frame holds what the partial frames did")
+        try assertScreenMatchesCanvas(session)
     }
 
     /// The backend writes a picture's bytes itself, after the frame: cursor saved, moved to the

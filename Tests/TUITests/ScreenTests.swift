@@ -1,5 +1,5 @@
 import XCTest
-import TUI
+@testable import TUI
 import TestSupport
 
 final class ScreenTests: XCTestCase {
@@ -153,22 +153,66 @@ final class ScreenTests: XCTestCase {
         }
     }
 
-    /// Rows are never moved when a wide glyph crosses a side of the part: a terminal cannot move
-    /// half of it.
-    @MainActor func testRowsAreNotMovedAcrossAWideGlyphCutByThePart() async {
-        let terminal = RecordingTerminal(size: Size(width: 6, height: 5))
-        terminal.movesCells = true
-        let screen = Screen(backend: terminal, theme: .orange)
-        screen.render(frame(terminal.size) { canvas in
-            for row in 0..<5 { canvas.draw("a\(row)b떡", row: row, in: canvas.bounds) }
-        }, cursor: nil)
-        // The part's right side falls between 떡's two columns (its compared rect, one wider, too).
-        let part = Rect(row: 0, column: 0, width: 3, height: 5)
-        screen.render(only: [part]) { canvas in
-            canvas.scrollUp(Rect(row: 0, column: 0, width: 3, height: 5), by: 1)
-            return nil
+    /// The move a drawing makes is repeated on the terminal without comparing the rows it kept,
+    /// unless the drawing wrote into those rows after the move, or into its rows before it: then
+    /// the frame is compared. Either way the terminal ends showing exactly the frame, and the
+    /// kept canvas carries no record of the drawing.
+    @MainActor func testAMoveTheDrawingMadeIsTrustedOnlyWhileItsKeptRowsAreUntouched() async {
+        let lines = ["# lobby", "first 하나", "second 둘", "third 셋", "fourth 넷", "fifth 다섯", "status"]
+        let expected = [
+            ["# lobby", "second 둘", "third 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"],
+            ["# lobby", "second 둘", "EDIT 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"],
+            ["# lobby", "second 둘", "EDITd 셋", "fourth 넷", "fifth 다섯", "sixth 여섯", "status"],
+        ]
+        for (drawing, shown) in expected.enumerated() {
+            let terminal = RecordingTerminal(size: Size(width: 12, height: 7))
+            terminal.movesCells = true
+            let screen = Screen(backend: terminal, theme: .orange)
+            screen.render(frame(terminal.size) { canvas in
+                for (row, text) in lines.enumerated() { canvas.draw(text, row: row, in: canvas.bounds) }
+            }, cursor: nil)
+            _ = terminal.takeWrites()
+            let part = Rect(row: 0, column: 0, width: 12, height: 6), body = Rect(row: 1, column: 0, width: 12, height: 5)
+            screen.render(only: [part]) { canvas in
+                if drawing == 2 { canvas.draw("EDIT", row: 3, in: canvas.bounds, overflow: .clip) }  // before the move, in its rows
+                canvas.scrollUp(body, by: 1)
+                canvas.draw("sixth 여섯", row: 5, in: canvas.bounds)
+                if drawing == 1 { canvas.draw("EDIT 셋", row: 2, in: canvas.bounds) }  // after it, in a kept row
+                return nil
+            }
+            XCTAssertEqual(screen.lastFrame?.lines, shown, "drawing \(drawing)")
+            XCTAssertEqual(terminal.lines, shown, "drawing \(drawing)")
+            XCTAssertNil(screen.lastFrame?.drawing)
+            if drawing == 0 { XCTAssertEqual(terminal.takeMoves().map(\.rect), [body]) }
         }
-        XCTAssertTrue(terminal.takeMoves().isEmpty)
-        XCTAssertEqual(terminal.lines, screen.lastFrame?.lines)
+    }
+
+    /// Rows are never moved when a wide glyph crosses a side of what would move: a terminal
+    /// cannot move half of it. Found by comparing, the move would span the compared rect (one
+    /// column wider than the part, through 떡): not made. Made by the drawing, beside 떡, it cuts
+    /// nothing: made. Either way the terminal shows exactly the frame.
+    @MainActor func testRowsAreNotMovedAcrossAWideGlyphCutByThePart() async {
+        for recorded in [false, true] {
+            let terminal = RecordingTerminal(size: Size(width: 6, height: 5))
+            terminal.movesCells = true
+            let screen = Screen(backend: terminal, theme: .orange)
+            screen.render(frame(terminal.size) { canvas in
+                for row in 0..<5 { canvas.draw("a\(row)b떡", row: row, in: canvas.bounds) }
+            }, cursor: nil)
+            // The part's right side falls beside 떡; its compared rect, one wider, between its columns.
+            let part = Rect(row: 0, column: 0, width: 3, height: 5)
+            screen.render(only: [part]) { canvas in
+                if recorded {
+                    canvas.scrollUp(part, by: 1)
+                } else {
+                    for row in 0..<4 { canvas.draw("a\(row + 1)b", row: row, in: canvas.bounds) }
+                    canvas.draw("   ", row: 4, in: canvas.bounds)
+                }
+                return nil
+            }
+            XCTAssertEqual(terminal.takeMoves().map(\.rect), recorded ? [part] : [], "recorded: \(recorded)")
+            XCTAssertEqual(terminal.lines, screen.lastFrame?.lines)
+            XCTAssertEqual(terminal.lines, ["a1b떡", "a2b떡", "a3b떡", "a4b떡", "   떡"])
+        }
     }
 }

@@ -16,11 +16,11 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell(glyph: .space, style: .plain)
     static func continuation(_ style: Style) -> Cell { Cell(glyph: Glyph(text: "", width: 0), style: style, isContinuation: true) }
 
-    /// `==`, on cells read where they lie (copying each cell out to compare it was most of the
-    /// cost of a live message's frame).
+    /// `==`, inlined where frames are compared cell by cell. A cell is plain data (its glyph's
+    /// bytes are in it), so a copy of one costs no reference count.
     @inline(__always)
-    static func same(_ cell: borrowing Cell, _ other: borrowing Cell) -> Bool {
-        cell.isContinuation == other.isContinuation && cell.style == other.style && cell.glyph == other.glyph
+    static func same(_ cell: Cell, _ other: Cell) -> Bool {
+        cell.glyph == other.glyph && cell.style == other.style && cell.isContinuation == other.isContinuation
     }
 }
 
@@ -40,6 +40,9 @@ public struct Canvas: Hashable, Sendable {
     /// Web links over some cells (OSC 8), each on one row; like a picture, a link lasts only while
     /// nothing is drawn over its cells.
     public private(set) var hyperlinks: [HyperlinkPlacement] = []
+    /// What drawing did since the screen began a part redrawn alone over this canvas; nil
+    /// otherwise (the screen clears it before keeping the canvas).
+    var drawing: DrawRecord?
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -82,6 +85,7 @@ public struct Canvas: Hashable, Sendable {
         if !graphics.isEmpty { graphics.removeAll { $0.rect.contains(point) } }
         if !hyperlinks.isEmpty { hyperlinks.removeAll { $0.covers(point) || (glyph.width == 2 && $0.covers(Point(row: point.row, column: point.column + 1))) } }
         clearHalves(at: point, width: glyph.width)
+        if drawing != nil { drawing?.wrote(row: point.row) }
         let index = point.row * width + point.column
         cells[index] = Cell(glyph: glyph, style: style)
         if glyph.width == 2 { cells[index + 1] = .continuation(style) }
@@ -122,6 +126,7 @@ public struct Canvas: Hashable, Sendable {
         guard count > 0, !rect.isEmpty else { return }
         let moved = min(count, rect.height)
         let width = width
+        if drawing != nil { drawing?.moved(rect, by: moved) }
         // In place, each row's cells moved whole (no copy, retain or release per cell): the rows
         // scrolled out are destroyed first, so every row moved lands on uninitialised cells, and
         // the rows left at the bottom, uninitialised then, become blank.

@@ -34,6 +34,19 @@ struct RowShift: Hashable, Sendable {
         return best
     }
 
+    /// This move (one the drawing made and recorded, `DrawRecord`) for the part `rect` compared,
+    /// whose cells on the last frame were `old`: itself when it lies inside `rect` and cuts no wide
+    /// glyph on either frame, else nil.
+    func usable(in rect: Rect, _ canvas: Canvas, old: [Cell]) -> RowShift? {
+        guard self.rect.intersection(rect) == self.rect, old.count == rect.width * rect.height, !self.rect.isEmpty else { return nil }
+        let cuts = (self.rect.row..<self.rect.maxRow).contains { row in
+            let oldStart = (row - rect.row) * rect.width - rect.column
+            return canvas[row, self.rect.column].isContinuation || old[oldStart + self.rect.column].isContinuation
+                || canvas[row, self.rect.maxColumn - 1].glyph.width == 2 || old[oldStart + self.rect.maxColumn - 1].glyph.width == 2
+        }
+        return cuts ? nil : self
+    }
+
     private static func rowsEqual(_ canvas: Canvas, newRow: Int, old: [Cell], oldRow: Int, rect: Rect) -> Bool {
         let start = newRow * canvas.width + rect.column, oldStart = (oldRow - rect.row) * rect.width
         return canvas.cells.withUnsafeBufferPointer { cells in

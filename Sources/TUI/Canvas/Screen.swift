@@ -56,12 +56,17 @@ public final class Screen {
         lastFrame = nil  // the only reference: `draw` changes the kept cells in place
         let before = compared.map { Self.cells(of: canvas, in: $0) }
         let linksBefore = canvas.hyperlinks
+        canvas.drawing = DrawRecord()
         let cursor = draw(&canvas)
+        let recorded = canvas.drawing?.trustedMove
+        canvas.drawing = nil
         var written = 0
         var moved = false
         for (rect, old) in zip(compared, before) {
-            // Rows that moved up (a transcript scrolled) are moved by the terminal, not rewritten.
-            let shift = RowShift.find(in: canvas, old: old, rect: rect).flatMap { backend.scrollUp($0.rect, by: $0.count) ? $0 : nil }
+            // Rows that moved up (a transcript scrolled) are moved by the terminal, not rewritten:
+            // the move the drawing made, or else one found by comparing.
+            let found = recorded.flatMap { $0.usable(in: rect, canvas, old: old) } ?? RowShift.find(in: canvas, old: old, rect: rect)
+            let shift = found.flatMap { backend.scrollUp($0.rect, by: $0.count) ? $0 : nil }
             moved = moved || shift != nil
             written += writeChanges(canvas, in: rect, over: old, after: shift)
         }

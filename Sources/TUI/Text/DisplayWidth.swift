@@ -1,41 +1,5 @@
 import ChatCore
 
-/// One grapheme as it goes into the canvas: the scalars actually sent to the terminal and the
-/// number of columns they take (1 or 2).
-public struct Glyph: Hashable, Sendable {
-    public let text: String
-    public let width: Int
-
-    public init(text: String, width: Int) {
-        self.text = text
-        self.width = width
-    }
-
-    public static let space = Glyph(text: " ", width: 1)
-    public static let ellipsis = Glyph(text: "…", width: 1)
-
-    /// Equal when the same scalars go to the terminal: compared byte by byte, not by Unicode's
-    /// canonical equivalence (String's `==`), which normalises both sides and was most of the
-    /// cost of comparing two frames. Glyphs that are equivalent but spelled differently are only
-    /// written once more. The bytes are compared where they lie (a glyph is nearly always a
-    /// string stored inline): comparing through `utf8.elementsEqual` cost most of a live message's
-    /// frame, as every cell of the transcript is compared.
-    public static func == (lhs: Glyph, rhs: Glyph) -> Bool {
-        guard lhs.width == rhs.width else { return false }
-        let left = lhs.text.utf8, right = rhs.text.utf8
-        guard left.count == right.count else { return false }
-        let same = left.withContiguousStorageIfAvailable { left in
-            right.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
-        }
-        return same.flatMap { $0 } ?? left.elementsEqual(right)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(width)
-        for byte in text.utf8 { hasher.combine(byte) }
-    }
-}
-
 /// How many terminal columns text takes: one rule per grapheme (Swift's `Character`).
 ///
 /// Summing `wcwidth` per scalar is wrong for emoji sequences, and terminals disagree about them.

@@ -159,8 +159,8 @@ public struct ChatPane {
     }
 
     private func draw(_ row: ChatTranscript.Row, at line: Int, on canvas: inout Canvas, in body: Region) {
-        let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
-        let column = row.alignRight ? max(0, body.width - width) : 0
+        // Only a row aligned right needs its width: measuring every row segmented its text twice.
+        let column = row.alignRight ? max(0, body.width - TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })) : 0
         var spans = row.spans
         if row.isSelected {
             canvas.clear(body.rows(line, count: 1), style: Style(.text, on: .selection))
