@@ -7,6 +7,9 @@ import Storage
 struct SyncOutcome: Sendable {
     /// Newly cached messages per room, oldest first (thread replies too: they carry their root).
     var newEvents: [String: [String]] = [:]
+    /// Those messages as `events(ids:)` reads them, read in the answer's own transaction: a read
+    /// of its own after the commit was one more trip through the database's queue per answer.
+    var newMessages: [String: [CachedEvent]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
     var roomsChanged = false
@@ -26,7 +29,7 @@ extension MatrixCache {
     /// cache ahead of it, such as a cold start's first window).
     func apply(_ sync: SyncResponse, movingPosition: Bool = true) async throws -> SyncOutcome {
         let me = userID
-        return try await database.write { connection in
+        let outcome = try await database.write { connection in
             var outcome = SyncOutcome()
             for event in sync.account_data?.events ?? [] {
                 try MatrixCache.storeAccountData(event.type, event.content, in: connection)
@@ -42,11 +45,16 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
+            for (room, ids) in outcome.newEvents {
+                outcome.newMessages[room] = try MatrixCache.events(ids: ids, me: me, in: connection)
+            }
             if movingPosition {
                 _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
             }
             return outcome
         }
+        if outcome.accountDataTypes.contains(MatrixCache.directType) { forgetDirectRooms() }
+        return outcome
     }
 
     private static func setMembership(_ room: String, _ membership: CachedRoom.Membership, in connection: Connection) throws {
