@@ -239,8 +239,8 @@ public final class ChannelListModel: Lifecycle {
 
     /// Publishes the rows, as a change of those rows alone, when a badge of `ids` is no longer
     /// what it was (`before`); nothing when none changed.
-    private func publishBadges(changedSince before: [ChannelID: CountBadge], among ids: Set<ChannelID>) {
-        let changed = ids.filter { badges[$0] != before[$0] }
+    private func publishBadges(changedSince before: [ChannelID: CountBadge?], among ids: Set<ChannelID>) {
+        let changed = ids.filter { badges[$0] != before[$0] ?? nil }
         if !changed.isEmpty { publishRows(.badges(changed)) }
     }
 
@@ -257,8 +257,10 @@ public final class ChannelListModel: Lifecycle {
             // its badge is hidden without asking, so a live message there costs no request.
             let read = onScreen().flatMap { listed.contains($0) ? $0 : nil }
             let asked = listed.filter { $0 != read }
-            let before = badges
-            if let read { badges[read] = .hidden }
+            // Only these badges' old values: a copy of the whole dictionary (a thousand rooms)
+            // made each live answer copy every entry once `read` was written into it.
+            let before = Dictionary(uniqueKeysWithValues: listed.map { ($0, badges[$0]) })
+            if let read, badges[read] != .hidden { badges[read] = .hidden }
             if !asked.isEmpty { await fetchBadges(for: Array(asked)) }
             publishBadges(changedSince: before, among: listed)
         case .unreadCounts(let counts):
@@ -267,10 +269,11 @@ public final class ChannelListModel: Lifecycle {
             // Only the listed channels' are taken, looked up one by one: a push naming a million
             // channels costs no more than the list.
             let read = onScreen()
-            let before = badges
+            var before: [ChannelID: CountBadge?] = [:]
             var taken = Set<ChannelID>()
             for channel in channels {
                 guard let count = counts[channel.id] else { continue }
+                if before.index(forKey: channel.id) == nil { before[channel.id] = badges[channel.id] }
                 badges[channel.id] = channel.id == read ? .hidden : CountBadge(count: count)
                 taken.insert(channel.id)
             }

@@ -48,13 +48,18 @@ final class JSONValueViewTests: XCTestCase {
         XCTAssertEqual(member.is_direct, true)
     }
 
-    /// A state event's content is read object-first; every content reads as before, and a
-    /// window answer with contents of every shape keeps its well-formed events.
+    /// A state event's content is read object-first, power levels numbers-first; every content
+    /// reads as before, and a window answer with contents of every shape keeps its well-formed events.
     func testContentsReadObjectFirstAreTheSameValues() throws {
         struct Content: Decodable { var value: JSONValue; init(from decoder: Decoder) throws { value = try JSONValue(content: decoder) } }
+        struct Levels: Decodable { var value: JSONValue; init(from decoder: Decoder) throws { value = try JSONValue(powerLevels: decoder) } }
         let huge = #"{"users":{"@a:x":100,"@b:x":1e300},"events":{"m.room.name":50},"ban":-5,"list":[1,"a",null,true,{}]}"#
         for text in contents + [huge] {
             XCTAssertEqual(try JSONDecoder().decode(Content.self, from: Data(text.utf8)).value, try value(text), text)
+            XCTAssertEqual(try JSONDecoder().decode(Levels.self, from: Data(text.utf8)).value, try value(text), text)
+        }
+        for text in [#"{"users":{"@a:x":1e400}}"#, #"{"users":{"@a:x":"#] {
+            XCTAssertThrowsError(try JSONDecoder().decode(Levels.self, from: Data(text.utf8)), text)
         }
         let room = { (id: String, content: String) in
             #"{"type":"m.room.power_levels","sender":"@a:x","state_key":"","event_id":"\#(id)","content":\#(content)}"#

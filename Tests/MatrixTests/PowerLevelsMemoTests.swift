@@ -72,4 +72,27 @@ final class PowerLevelsTextTests: XCTestCase {
         let room = try await cache.room("!r")
         XCTAssertEqual(room?.powerLevels?.users?["@user3:x"], 30)
     }
+
+    /// The text is canonical JSON where it can be, the encoder's where it cannot (a hostile
+    /// server's fractions and huge numbers); either way it reads back as the levels that were
+    /// sent, and the same levels are the same text.
+    func testTheTextReadsBackAsTheLevelsSent() throws {
+        let contents = [
+            #"{"users":{"@b:x":50,"@a:x":100,"@é:x":1},"events":{"m.room.message":10},"users_default":0,"redact":50}"#,
+            #"{"users":{"@a:x":1.5},"ban":1e300,"kick":-9007199254740993,"x":["\/","\u0000\"",null,true]}"#,
+            #"{"users":{"@a:x":"100"},"events":[]}"#, #"{}"#, #"[1,2]"#, #""text""#, "null",
+        ]
+        for text in contents {
+            let levels = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            let written = try MatrixCache.powerLevelsText(levels)
+            XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: Data(written.utf8)), levels, text)
+            XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: Data(written.utf8)).decode(as: PowerLevelsContent.self),
+                           levels.decode(as: PowerLevelsContent.self), text)
+            // Rebuilt, so its dictionaries' order is this process's again: the same text.
+            let rebuilt = try JSONDecoder().decode(JSONValue.self, from: Data(written.utf8))
+            XCTAssertEqual(try MatrixCache.powerLevelsText(rebuilt), written, text)
+        }
+        XCTAssertEqual(try MatrixCache.powerLevelsText(JSONDecoder().decode(JSONValue.self, from: Data(contents[0].utf8))),
+                       #"{"events":{"m.room.message":10},"redact":50,"users":{"@a:x":100,"@b:x":50,"@é:x":1},"users_default":0}"#)
+    }
 }

@@ -1,11 +1,15 @@
 import ChatCore
 import FoundationEssentials
+import MatrixCrypto
 import Storage
 
 /// What one `/sync` answer changed, so the service can publish exactly that.
 struct SyncOutcome: Sendable {
     /// Newly cached messages per room, oldest first (thread replies too: they carry their root).
     var newEvents: [String: [String]] = [:]
+    /// Those messages as `events(ids:)` reads them, read in the answer's own transaction: a read
+    /// of its own after the commit was one more trip through the database's queue per answer.
+    var newMessages: [String: [CachedEvent]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
     var roomsChanged = false
@@ -25,7 +29,7 @@ extension MatrixCache {
     /// cache ahead of it, such as a cold start's first window).
     func apply(_ sync: SyncResponse, movingPosition: Bool = true) async throws -> SyncOutcome {
         let me = userID
-        return try await database.write { connection in
+        let outcome = try await database.write { connection in
             var outcome = SyncOutcome()
             for event in sync.account_data?.events ?? [] {
                 try MatrixCache.storeAccountData(event.type, event.content, in: connection)
@@ -41,11 +45,16 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
+            for (room, ids) in outcome.newEvents {
+                outcome.newMessages[room] = try MatrixCache.events(ids: ids, me: me, in: connection)
+            }
             if movingPosition {
                 _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
             }
             return outcome
         }
+        if outcome.accountDataTypes.contains(MatrixCache.directType) { forgetDirectRooms() }
+        return outcome
     }
 
     private static func setMembership(_ room: String, _ membership: CachedRoom.Membership, in connection: Connection) throws {
@@ -164,7 +173,13 @@ extension MatrixCache {
     /// Power levels as the cache keeps them: keys sorted, so the same levels are the same text in
     /// every process. A dictionary's order differs from one process to the next, and the row was
     /// rewritten, and the channel list read again, for levels that had not changed.
+    ///
+    /// Written as canonical JSON (keys by code point, written by hand): a JSONEncoder per room was
+    /// two fifths of a 1,000-room cold start's writing of the window to the cache (perf). Levels
+    /// canonical JSON cannot hold (a fraction, a number past 2^53: a hostile server's) go through
+    /// the encoder; either way the same levels are the same text.
     static func powerLevelsText(_ content: JSONValue) throws -> String {
+        if let text = try? CanonicalJSON.string(CryptoJSON(content)) { return text }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(content), as: UTF8.self)

@@ -223,14 +223,18 @@ extension MatrixCache {
     /// The cached messages with these ids, oldest first, without ignored senders.
     func events(ids: [String]) async throws -> [CachedEvent] {
         guard !ids.isEmpty else { return [] }
-        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let me = userID
-        return try await database.read { connection in
-            let rows = try connection.query("""
-                \(MatrixCache.selectEvents) WHERE e.event_id IN (\(marks)) AND e.sender NOT IN (SELECT user_id FROM ignored)
-                ORDER BY e.seq
-                """, ids.map(SQLValue.text)).map { try CachedEvent(row: $0, connection) }
-            return try MatrixCache.resolve(rows, me: me, in: connection)
-        }
+        return try await database.read { try MatrixCache.events(ids: ids, me: me, in: $0) }
+    }
+
+    /// `events(ids:)` inside a transaction already open (a sync answer's, for what it added).
+    static func events(ids: [String], me: String, in connection: Connection) throws -> [CachedEvent] {
+        guard !ids.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let rows = try connection.query("""
+            \(MatrixCache.selectEvents) WHERE e.event_id IN (\(marks)) AND e.sender NOT IN (SELECT user_id FROM ignored)
+            ORDER BY e.seq
+            """, ids.map(SQLValue.text)).map { try CachedEvent(row: $0, connection) }
+        return try MatrixCache.resolve(rows, me: me, in: connection)
     }
 }

@@ -11,6 +11,11 @@ final class MatrixCache: Sendable {
     let userID: String
     /// The cache's file.
     let file: URL
+    /// `m.direct` as last read, with the generation it was read in: every sync answer with
+    /// messages asks which rooms are direct, and reading and decoding the account data each time
+    /// was a trip through the database's queue per answer. Forgotten (the generation moves on)
+    /// whenever this process stores `m.direct`; only this process's sync writes the cache.
+    private let directMemo = Mutex<(generation: Int, rooms: [String: [String]]?)>((0, nil))
 
     /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
     init(directory: URL, homeserver: URL, userID: String) throws {
@@ -84,6 +89,7 @@ final class MatrixCache: Sendable {
     func setAccountData<T: Encodable>(_ type: String, _ content: T) async throws {
         let value = try JSONValue.from(content)
         try await database.write { try MatrixCache.storeAccountData(type, value, in: $0) }
+        if type == Self.directType { forgetDirectRooms() }
     }
 
     /// Writes account data; the ignored list also refreshes the `ignored` table reads filter on.
@@ -97,9 +103,21 @@ final class MatrixCache: Sendable {
         }
     }
 
+    static let directType = "m.direct"
+
     /// `m.direct`: the other person → their direct rooms.
     func directRooms() async throws -> [String: [String]] {
-        try await accountData("m.direct", as: [String: [String]].self) ?? [:]
+        let (generation, kept) = directMemo.withLock { ($0.generation, $0.rooms) }
+        if let kept { return kept }
+        let rooms = try await accountData(Self.directType, as: [String: [String]].self) ?? [:]
+        // Kept only when no write forgot it meanwhile (the read may be older than that write).
+        directMemo.withLock { if $0.generation == generation { $0.rooms = rooms } }
+        return rooms
+    }
+
+    /// `m.direct` was stored: the next read reads it again.
+    func forgetDirectRooms() {
+        directMemo.withLock { $0 = ($0.generation + 1, nil) }
     }
 
     func ignoredUsers() async throws -> [String] {

@@ -16,7 +16,7 @@ enum EventContent: Hashable, Sendable {
     init(type: String, from decoder: Decoder) throws {
         self = TimelineFields.types.contains(type)
             ? .timeline(TimelineFields(type: type, from: decoder))
-            : .json(try JSONValue(content: decoder))
+            : .json(try type == "m.room.power_levels" ? JSONValue(powerLevels: decoder) : JSONValue(content: decoder))
     }
 
     /// The open JSON of an event that is not typed; nil for a timeline event (read its fields).

@@ -34,6 +34,29 @@ enum JSONValue: Codable, Hashable, Sendable {
         else { try self.init(from: decoder) }
     }
 
+    /// An `m.room.power_levels` content: numbers in objects, so its values are read numbers-first
+    /// (read string-first, each was a thrown error: a dozen in every room of a cold start's window).
+    /// Every value reads as `init(from:)` reads it.
+    init(powerLevels decoder: Decoder) throws {
+        if let object = try? decoder.singleValueContainer().decode([String: NumbersFirst].self) {
+            self = .object(object.mapValues(\.value))
+        } else {
+            try self.init(from: decoder)
+        }
+    }
+
+    /// A value read number, then object, then as `init(from:)` reads it.
+    private struct NumbersFirst: Decodable {
+        let value: JSONValue
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Double.self) { value = .number(number) }
+            else if let object = try? container.decode([String: NumbersFirst].self) { value = .object(object.mapValues(\.value)) }
+            else { value = try JSONValue(from: decoder) }
+        }
+    }
+
     func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

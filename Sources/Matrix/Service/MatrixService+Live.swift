@@ -18,7 +18,15 @@ extension MatrixService {
         let direct = outcome.newEvents.isEmpty ? [] : Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())
         var conversationsChanged = outcome.accountDataTypes.contains("m.direct")
         for (room, ids) in outcome.newEvents.sorted(by: { $0.key < $1.key }) {
-            let messages = await withQuotedParents(room, active) { try await active.cache.events(ids: ids) }.map(active.message)
+            // As read with the answer; read again only when quoted originals were fetched since.
+            var read = outcome.newMessages[room]
+            let messages = await withQuotedParents(room, active) {
+                if let taken = read {
+                    read = nil
+                    return taken
+                }
+                return try await active.cache.events(ids: ids)
+            }.map(active.message)
             if !messages.isEmpty { hub.publish(.messagesAdded(ChannelID(room), messages)) }
             if direct.contains(room) { conversationsChanged = true }
         }
