@@ -78,9 +78,13 @@ public final class NcursesTerminal: TerminalBackend {
         keypad(window, false)
         leaveok(window, false)
         scrollok(window, false)
+        // Input is read by our own source, never by getch: ncurses need not poll standard input
+        // several times a frame (nor cut a frame short when a key is waiting).
+        typeahead(-1)
         setUpColors()
         isRunning = true
         updateSize()
+        writeFramesWhole()
         writeDirect(Self.enterSequence + (mouse ? Self.mouseOn : ""))
         installInputSource()
     }
@@ -99,6 +103,17 @@ public final class NcursesTerminal: TerminalBackend {
         for file in [output, input] { if let file { fclose(file) } }
         output = nil
         input = nil
+    }
+
+    /// Until a screen has come back from `endwin` once, ncurses 6 flushes its output after every
+    /// cursor move it makes (lib_mvcur.c, `_endwin == ewInitial`, meant for programs that use
+    /// terminfo alone): a frame that changed a few cells on eight rows was eight `write`s to the
+    /// terminal, each a wake-up of the terminal's reader. Leaving and coming back once, before the
+    /// first frame, makes each frame one `write`. The terminal sees the alternate screen left and
+    /// entered again and the modes set again, all before anything is drawn.
+    private func writeFramesWhole() {
+        endwin()
+        wrefresh(tteok_stdscr())
     }
 
     private func cancelSources() {
