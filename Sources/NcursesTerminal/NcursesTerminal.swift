@@ -53,6 +53,9 @@ public final class NcursesTerminal: TerminalBackend {
     private(set) var isRunning = false
     /// A kitty picture was drawn: clearing the screen must delete pictures too.
     private var drewKitty = false
+    /// Where `flush` gathers the changed cells' bytes: room for the worst a 50-row, 200-column
+    /// update could need line by line; a larger one leaves its last lines to ncurses.
+    private var changedCells = [UInt8](repeating: 0, count: 256 * 1024)
 
     public init() {}
 
@@ -150,9 +153,17 @@ public final class NcursesTerminal: TerminalBackend {
         if let point { wmove(tteok_stdscr(), Int32(point.row), Int32(point.column)) }
     }
 
+    /// ncurses' `wrefresh`, with the changed cells of every row but the last written by
+    /// `tteok_write_changes` first (see cell_writer.h: ncurses' own update spent half a live
+    /// message's instructions planning them); `doupdate` then does what is left and the cursor.
     public func flush() {
         guard isRunning else { return }
-        wrefresh(tteok_stdscr())
+        wnoutrefresh(tteok_stdscr())
+        let used = changedCells.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { tteok_write_changes($0.baseAddress, Int32($0.count)) }
+        }
+        if used > 0 { writeDirect(changedCells, count: Int(used)) }
+        doupdate()
     }
 
     public func clearAll() {
@@ -219,12 +230,13 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Writes all of `bytes` (a picture may be larger than one `write` takes), after what ncurses
     /// has buffered.
-    func writeDirect(_ bytes: [UInt8]) {
+    func writeDirect(_ bytes: [UInt8], count total: Int? = nil) {
         if let output { fflush(output) }
         bytes.withUnsafeBufferPointer { buffer in
+            let total = min(total ?? buffer.count, buffer.count)
             var offset = 0
-            while offset < buffer.count {
-                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            while offset < total {
+                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, total - offset)
                 if count > 0 {
                     offset += count
                 } else if count < 0, errno != EINTR, errno != EAGAIN {
