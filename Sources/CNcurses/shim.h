@@ -75,5 +75,4 @@ static inline int tteok_move_rows_up(WINDOW *w, int top, int left, int width, in
     }
     return OK;
 }
-#include "cell_writer.h"
 #endif

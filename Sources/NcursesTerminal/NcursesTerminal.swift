@@ -1,4 +1,5 @@
 import CNcurses
+import CNcursesCells
 import Dispatch
 import Glibc
 import TUI
@@ -155,14 +156,15 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// ncurses' `wrefresh`, with the changed cells of every row but the last written by
     /// `tteok_write_changes` first (see cell_writer.h: ncurses' own update spent half a live
-    /// message's instructions planning them); `doupdate` then does what is left and the cursor.
+    /// message's instructions planning them); `wnoutrefresh` and `doupdate` then do what is left
+    /// and the cursor.
     public func flush() {
         guard isRunning else { return }
-        wnoutrefresh(tteok_stdscr())
         let used = changedCells.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { tteok_write_changes($0.baseAddress, Int32($0.count)) }
         }
         if used > 0 { writeDirect(changedCells, count: Int(used)) }
+        wnoutrefresh(tteok_stdscr())
         doupdate()
     }
 
