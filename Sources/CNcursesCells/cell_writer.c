@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #define NCURSES_WIDECHAR 1
 #include <ncursesw/curses.h>
+// term.h declares tputs, and defines `lines`, `columns` and the like as macros: declared here alone.
+extern int tputs(const char *, int, int (*)(int));
 #include <string.h>
 #include <wchar.h>
 #include "cell_writer.h"
@@ -48,6 +50,11 @@ static void tteok_output_text(const char *text) {
     while (text != NULL && *text != '\0') tteok_output_byte((unsigned char)*text++);
 }
 
+// A terminfo string, through tputs as ncurses writes them: its padding (`$<5>`) is not text.
+static void tteok_output_capability(const char *capability) {
+    if (capability != NULL) tputs(capability, 1, tteok_output_byte);
+}
+
 static void tteok_output_number(int value) {
     char digits[12];
     int count = 0;
@@ -77,7 +84,7 @@ static void tteok_output_utf8(wchar_t character) {
 // The cursor to row, column (0-based): `cup` through tiparm, or written directly when the
 // terminal's `cup` is the ANSI one (checked once per call: tiparm formats with vsprintf).
 static void tteok_output_address(const char *address, int ansi, int row, int column) {
-    if (!ansi) { tteok_output_text(tiparm(address, row, column)); return; }
+    if (!ansi) { tteok_output_capability(tiparm(address, row, column)); return; }
     tteok_output_text("\033[");
     tteok_output_number(row + 1);
     tteok_output_byte(';');
@@ -164,7 +171,7 @@ int tteok_write_changes(char *bytes, int size) {
     }
     struct tteok_output out = { bytes, 0, size, 0 };
     tteok_current_output = &out;
-    tteok_output_text(save);
+    tteok_output_capability(save);
     int begun = out.used;
     struct tteok_ldat *wantedLines = (struct tteok_ldat *)wanted->_line, *shownLines = (struct tteok_ldat *)shown->_line;
     struct tteok_ldat *nextLines = (struct tteok_ldat *)next->_line;
@@ -184,7 +191,7 @@ int tteok_write_changes(char *bytes, int size) {
         setcchar(&normal, space, A_NORMAL, 0, NULL);
         tteok_output_attributes(&normal);
     }
-    tteok_output_text(restore);
+    tteok_output_capability(restore);
     tteok_current_output = NULL;
     if (out.overflowed) {
         // Cannot happen (room is checked per line); if it did, ncurses repaints everything.
