@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONScan
 
 /// Simplified Sliding Sync (MSC4186) as Synapse serves it under its unstable prefix. Whether a
 /// server offers it is learnt from the first request (a server without it refuses the path),
@@ -14,6 +15,13 @@ extension MatrixClient {
         var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", Self.slidingSyncFeature, "sync"],
                                     query: query).with(json: request)
         endpoint.timeout = 60
-        return try await call(endpoint)
+        // Read by hand (`SlidingSyncReader`), not by JSONDecoder: the window is read before a cold
+        // start's first frame. It repairs lone surrogates itself, as `call` has `LoneSurrogates` do.
+        let data = try await perform(endpoint)
+        do throws(JSONScanError) {
+            return try SlidingSyncReader.read(data)
+        } catch {
+            throw MatrixError.malformed(endpoint: endpoint.summary, detail: error.description)
+        }
     }
 }
