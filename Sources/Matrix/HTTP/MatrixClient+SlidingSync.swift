@@ -10,11 +10,7 @@ extension MatrixClient {
     /// One request, answered at once (no long-poll). `pos`: the connection's position from its
     /// previous answer, so the server sends only rooms it has not sent yet, or that changed.
     func slidingSync(_ request: SlidingSyncRequest, pos: String? = nil) async throws -> SlidingSyncResponse {
-        var query = [(name: "timeout", value: "0")]
-        if let pos { query.append(("pos", pos)) }
-        var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", Self.slidingSyncFeature, "sync"],
-                                    query: query).with(json: request)
-        endpoint.timeout = 60
+        let endpoint = try Self.slidingSyncEndpoint(request, pos: pos)
         // Read by hand (`SlidingSyncReader`), not by JSONDecoder: the window is read before a cold
         // start's first frame. It repairs lone surrogates itself, as `call` has `LoneSurrogates` do.
         let data = try await perform(endpoint)
@@ -23,5 +19,15 @@ extension MatrixClient {
         } catch {
             throw MatrixError.malformed(endpoint: endpoint.summary, detail: error.description)
         }
+    }
+
+    /// The request of `slidingSync` (tests read its raw answer).
+    static func slidingSyncEndpoint(_ request: SlidingSyncRequest, pos: String? = nil) throws -> Endpoint {
+        var query = [(name: "timeout", value: "0")]
+        if let pos { query.append(("pos", pos)) }
+        var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", slidingSyncFeature, "sync"],
+                                    query: query).with(json: request)
+        endpoint.timeout = 60
+        return endpoint
     }
 }
