@@ -60,7 +60,7 @@ let package = Package(
         // A strict pull scanner over JSON bytes, for the hand-written readers of the other modules
         // (the sliding-sync window's). Depends on nothing but the standard library: no Foundation.
         .target(name: "JSONScan"),
-        .testTarget(name: "JSONScanTests", dependencies: ["JSONScan"]),
+        .testTarget(name: "JSONScanTests", dependencies: ["JSONScan", "TestSupport"]),
 
         // Matrix backend: typed HTTP client, sync engine, local cache.
         .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl", "MatrixCrypto", "JSONScan"]),

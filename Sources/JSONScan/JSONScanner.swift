@@ -126,10 +126,9 @@ public struct JSONScanner {
             guard bytes[position] == UInt8(ascii: ",") else {
                 throw failure(closing == UInt8(ascii: "}") ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
             }
+            // A trailing comma (`[1,]`, `{"a":1,}`) is refused by what must follow a comma: a value or a key.
             position += 1
             skipWhitespace()
-            // A trailing comma (`[1,]`) is not JSON.
-            if position < bytes.count, bytes[position] == closing { throw failure("a comma before the closing bracket") }
         }
         return true
     }

@@ -69,7 +69,7 @@ final class SlidingSyncReaderTests: XCTestCase {
 
         // Any value of the answer replaced by one of another shape: the same values, or both refuse.
         let tree = try JSONSerialization.jsonObject(with: data)
-        var random = SplitMix(seed: 20)
+        var random = SeededGenerator(seed: 20)
         let replacements: [Any] = [NSNull(), 7, 2.5, "s", true, [Any](), [String: Any](), ["type": 1], [[1]], ["type": "t", "sender": "@a:b", "content": [:]]]
         var agreed = 0
         for _ in 0..<400 {
@@ -171,18 +171,5 @@ final class SlidingSyncReaderTests: XCTestCase {
             XCTAssertNil(decoded(Data(text.utf8)), text)
         }
         XCTAssertThrowsError(try read(Data([0x7B, 0x22, 0x70, 0x6F, 0x73, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])).get(), "invalid UTF-8")
-    }
-}
-
-/// A small seeded generator, so a failing case can be run again.
-private struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
