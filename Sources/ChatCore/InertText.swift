@@ -111,8 +111,12 @@ public enum InertText {
             return "\u{FFFD}"
         case _ where value & 0xFFFE == 0xFFFE:
             return "\u{FFFD}"
-        default:
+        case 0x061C...0x2069:
             return bidiMarkers[value]
+        default:
+            // Checked for every scalar of every string drawn: no table look-up outside the
+            // markers' range.
+            return nil
         }
     }
 
