@@ -59,7 +59,10 @@ public enum InertText {
 
     /// Multi-line text made inert and split into its lines (an empty text is one empty line).
     public static func lines(_ text: String) -> [String] {
-        sanitize(text, layout: .multiLine).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let inert = sanitize(text, layout: .multiLine)
+        // One line (most text): no grapheme-by-grapheme search for a break that is not there.
+        guard inert.utf8.contains(0x0A) else { return [inert] }
+        return inert.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// `text` made inert, as runs of plain text and markers, so a UI can style the markers.

@@ -8,16 +8,37 @@
 /// finds them, and any other scalar (a combining mark, an emoji, full-width or accented letters)
 /// sends the text to the full match, so the answer "no word here" is never wrong.
 struct WordOpenings: Sendable {
-    /// The first three units of each word (two or one for shorter words), packed by `key`.
-    private let openings: [Set<UInt64>]
+    /// The first three units of each word (two or one for shorter words), packed by `key`. No
+    /// unit is 0, so keys of one, two and three units never collide.
+    private let openings: Set<UInt64>
+    /// A bit per `slot` of the keys in `openings`: most keys are turned away by one bit, without
+    /// hashing them for the set.
+    private let bits: [UInt64]
 
     init(patterns: [[Unicode.Scalar]]) {
-        var openings = [Set<UInt64>](repeating: [], count: 3)
+        var openings = Set<UInt64>()
+        var bits = [UInt64](repeating: 0, count: Self.bitWords)
         for pattern in patterns where !pattern.isEmpty {
-            let length = min(pattern.count, 3)
-            openings[length - 1].insert(pattern.prefix(length).reduce(0) { Self.key($0, $1.value) })
+            let key = pattern.prefix(3).reduce(0) { Self.key($0, $1.value) }
+            openings.insert(key)
+            bits[Self.slot(key) / 64] |= 1 << UInt64(Self.slot(key) % 64)
         }
         self.openings = openings
+        self.bits = bits
+    }
+
+    private static let bitWords = 64
+
+    /// Where a key's bit is: a multiplicative hash's top bits.
+    @inline(__always)
+    private static func slot(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)  // 12 bits: 4096 slots
+    }
+
+    @inline(__always)
+    private func holds(_ key: UInt64) -> Bool {
+        let slot = Self.slot(key)
+        return bits[slot / 64] & 1 << UInt64(slot % 64) != 0 && openings.contains(key)
     }
 
     /// False only when `scalars` certainly hold no listed word; true when they might, or when a
@@ -26,9 +47,9 @@ struct WordOpenings: Sendable {
         var last: (UInt32, UInt32) = (0, 0)  // the two units before (0: none; never a letter's)
         func opens(_ unit: UInt32) -> Bool {
             defer { last = (last.1, unit) }
-            return openings[0].contains(UInt64(unit))
-                || (last.1 != 0 && openings[1].contains(Self.key(UInt64(last.1), unit)))
-                || (last.0 != 0 && openings[2].contains(Self.key(Self.key(UInt64(last.0), last.1), unit)))
+            return holds(UInt64(unit))
+                || (last.1 != 0 && holds(Self.key(UInt64(last.1), unit)))
+                || (last.0 != 0 && holds(Self.key(Self.key(UInt64(last.0), last.1), unit)))
         }
         for scalar in scalars {
             let value = scalar.value

@@ -55,6 +55,21 @@ final class ChatLayoutOnceTests: XCTestCase {
         }
     }
 
+    /// Text of printable ASCII and Hangul syllables is cut by scalar; it must give the glyphs the
+    /// general rule (grapheme by grapheme, made inert) gives, and other text takes the rule.
+    func testTextCutByScalarGivesTheGeneralRulesGlyphs() {
+        let pieces = ["a", "Z", " ", "~", "?", "1", "떡", "볶", "이", "힣", "가", "\t", "\u{1B}", "é", "e\u{301}", "👍🏽", "\u{1100}\u{1161}", "ㄱ"]
+        var state: UInt64 = 20
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            XCTAssertEqual(TextLayout.glyphs(text), InertText.sanitize(text).compactMap(DisplayWidth.glyph(for:)), text.debugDescription)
+        }
+    }
+
     func testChangingASpansTextDropsItsGlyphs() {
         let laid = ChatTranscript(strings: strings, text: .unfiltered).rows(for: lines(["떡볶이"]), width: 30)
         var span = try! XCTUnwrap(laid.flatMap(\.spans).first { $0.glyphs != nil })
@@ -72,7 +87,7 @@ final class ChatLayoutOnceTests: XCTestCase {
         let cache = ChatTranscript.Cache()
         let transcript = ChatTranscript(strings: strings, text: .unfiltered, cache: cache)
         let original = Fixtures.message("first words 떡볶이", at: Fixtures.date(day: 2, hour: 9, minute: 0), id: "x")
-        func shown(_ message: Message, width: Int = 30) -> String {
+        func shown(_ message: Message, width: Int = 60) -> String {
             transcript.rows(for: [Fixtures.line(message)], width: width).map { $0.spans.map(\.text).joined() }.joined(separator: "\n")
         }
         XCTAssertTrue(shown(original).contains("first words 떡볶이"))

@@ -19,7 +19,7 @@ public struct ChatTranscript {
         public var graphic: GraphicLine?
 
         /// Columns the row's spans take.
-        var width: Int {
+        public var width: Int {
             spans.reduce(0) { $0 + $1.width }
         }
 
