@@ -57,9 +57,14 @@ let package = Package(
         .target(name: "ChatCore", swiftSettings: directMetadataAccess),
         .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
 
+        // A strict pull scanner over JSON bytes, for the hand-written readers of the other modules
+        // (the sliding-sync window's). Depends on nothing but the standard library: no Foundation.
+        .target(name: "JSONScan"),
+        .testTarget(name: "JSONScanTests", dependencies: ["JSONScan", "TestSupport"]),
+
         // Matrix backend: typed HTTP client, sync engine, local cache.
-        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl", "MatrixCrypto"]),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
+        .target(name: "Matrix", dependencies: ["ChatCore", "Storage", "CCurl", "MatrixCrypto", "JSONScan"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "JSONScan", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
 
         // End-to-end encryption: Olm/Megolm over libolm behind the EndToEndCrypto protocol. No ChatCore.
         .target(name: "MatrixCrypto", dependencies: ["COlm", "CLibcrypto", "CSodium", "Storage"]),

@@ -48,6 +48,41 @@ final class JSONValueViewTests: XCTestCase {
         XCTAssertEqual(member.is_direct, true)
     }
 
+    /// The timeline's own contents (messages, stickers, relations), read from open JSON as the
+    /// sliding-sync window's reader does, are what decoding their bytes gives, hostile ones too.
+    func testTimelineViewsReadWhatDecodingTheBytesReads() throws {
+        let timeline = [
+            #"{"msgtype":"m.text","body":"hi","format":"org.matrix.custom.html","formatted_body":"<b>hi</b>","m.mentions":{"user_ids":["@a:x"]}}"#,
+            #"{"msgtype":"m.image","body":"c.png","url":"mxc://x/y","info":{"mimetype":"image/png","size":12,"w":3,"h":4},"filename":"c.png"}"#,
+            #"{"msgtype":"m.image","body":"c","info":{"size":1.5}}"#, #"{"msgtype":"m.image","body":"c","info":{"size":"big"}}"#,
+            #"{"msgtype":"m.image","body":"c","info":{"size":1e30}}"#, #"{"msgtype":"m.image","body":"c","info":null,"url":null}"#,
+            #"{"msgtype":"m.image","body":"c","info":[]}"#, #"{"msgtype":"m.location","body":"here","geo_uri":"geo:1,2"}"#,
+            #"{"msgtype":"m.text","body":"e","m.new_content":{"msgtype":"m.text","body":"x"},"m.relates_to":{"rel_type":"m.replace","event_id":"$1"}}"#,
+            #"{"msgtype":"m.text","body":"r","m.relates_to":{"m.in_reply_to":{"event_id":"$1"},"rel_type":"m.thread","is_falling_back":true}}"#,
+            #"{"msgtype":"m.text","body":"r","m.relates_to":{"m.in_reply_to":{"event_id":5}}}"#, #"{"m.relates_to":{"is_falling_back":"yes"}}"#,
+            #"{"m.relates_to":{"m.in_reply_to":null,"key":"👍","rel_type":"m.annotation","event_id":"$1"}}"#, #"{"m.relates_to":[]}"#,
+            #"{"msgtype":"m.text","body":5}"#, #"{"msgtype":"m.text"}"#, #"{"msgtype":"m.file","body":"f","file":{"url":"mxc://x/f"},"filename":7}"#,
+            #"{"body":"sticker","url":"mxc://x/s","info":{"w":1}}"#, #"{"body":true}"#, #"{"file":null,"url":5}"#,
+        ] + contents
+        for text in timeline {
+            let json = try value(text)
+            XCTAssertEqual(json.decode(as: MessageEventContent.self), decoded(text, as: MessageEventContent.self), text)
+            XCTAssertEqual(json.decode(as: StickerContent.self), decoded(text, as: StickerContent.self), text)
+            XCTAssertEqual(json.decode(as: RelatesTo.self), decoded(text, as: RelatesTo.self), text)
+            XCTAssertEqual(json["m.relates_to"]?.decode(as: RelatesTo.self), decoded(text, as: Relation.self)?.relation, text)
+        }
+        XCTAssertEqual(try value(timeline[1]).decode(as: MessageEventContent.self)?.info?.size, 12, "the view reads the fields")
+    }
+
+    /// `m.relates_to` as `TimelineFields(type:from:)` decodes it: absent, null or malformed is nil.
+    private struct Relation: Decodable {
+        var relation: RelatesTo?
+        enum CodingKeys: String, CodingKey { case relation = "m.relates_to" }
+        init(from decoder: Decoder) throws {
+            relation = try? decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(RelatesTo.self, forKey: .relation)
+        }
+    }
+
     /// A state event's content is read object-first, power levels numbers-first; every content
     /// reads as before, and a window answer with contents of every shape keeps its well-formed events.
     func testContentsReadObjectFirstAreTheSameValues() throws {

@@ -61,3 +61,70 @@ extension CanonicalAliasContent: JSONValueView {
         self.init(alias: alias)
     }
 }
+
+// The contents of the timeline's own events, read from the sliding-sync window's open JSON
+// (`SlidingSyncReader`) as `TimelineFields(type:from:)` reads them from a decoder.
+
+extension JSONValue {
+    /// A number `Int` holds exactly (as JSONDecoder reads an `Int` from the number's text).
+    fileprivate var intValue: Int? {
+        if case .number(let value) = self { return Int(exactly: value) }
+        return nil
+    }
+
+    /// An optional field of open JSON (`JSONValue?`): any value, null is absent.
+    fileprivate static func open(_ value: JSONValue?) -> JSONValue? {
+        value == .null ? nil : value
+    }
+}
+
+extension MessageEventContent.Info: JSONValueView {
+    init?(json: JSONValue) {
+        guard let fields = json.objectValue, let mimetype = JSONValue.optional(fields["mimetype"], \.stringValue),
+              let size = JSONValue.optional(fields["size"], \.intValue), let width = JSONValue.optional(fields["w"], \.intValue),
+              let height = JSONValue.optional(fields["h"], \.intValue) else { return nil }
+        self.init(mimetype: mimetype, size: size, w: width, h: height)
+    }
+}
+
+extension MessageEventContent: JSONValueView {
+    init?(json: JSONValue) {
+        guard let fields = json.objectValue, let msgtype = fields["msgtype"]?.stringValue, let body = fields["body"]?.stringValue,
+              let url = JSONValue.optional(fields["url"], \.stringValue),
+              let info = JSONValue.optional(fields["info"], Info.init(json:)),
+              let geoURI = JSONValue.optional(fields["geo_uri"], \.stringValue),
+              let format = JSONValue.optional(fields["format"], \.stringValue),
+              let formattedBody = JSONValue.optional(fields["formatted_body"], \.stringValue),
+              let filename = JSONValue.optional(fields["filename"], \.stringValue) else { return nil }
+        self.init(msgtype: msgtype, body: body, url: url, info: info, geoURI: geoURI, format: format, formattedBody: formattedBody,
+                  relatesTo: JSONValue.open(fields["m.relates_to"]), newContent: JSONValue.open(fields["m.new_content"]),
+                  file: JSONValue.open(fields["file"]), filename: filename, mentions: JSONValue.open(fields["m.mentions"]))
+    }
+}
+
+extension StickerContent: JSONValueView {
+    init?(json: JSONValue) {
+        guard let fields = json.objectValue, let body = JSONValue.optional(fields["body"], \.stringValue),
+              let url = JSONValue.optional(fields["url"], \.stringValue),
+              let info = JSONValue.optional(fields["info"], MessageEventContent.Info.init(json:)) else { return nil }
+        self.init(body: body, url: url, info: info, file: JSONValue.open(fields["file"]))
+    }
+}
+
+extension RelatesTo.InReplyTo: JSONValueView {
+    init?(json: JSONValue) {
+        guard let eventID = json.objectValue.flatMap({ JSONValue.optional($0["event_id"], \.stringValue) }) else { return nil }
+        self.init(event_id: eventID)
+    }
+}
+
+extension RelatesTo: JSONValueView {
+    init?(json: JSONValue) {
+        guard let fields = json.objectValue, let relType = JSONValue.optional(fields["rel_type"], \.stringValue),
+              let eventID = JSONValue.optional(fields["event_id"], \.stringValue),
+              let key = JSONValue.optional(fields["key"], \.stringValue),
+              let isFallingBack = JSONValue.optional(fields["is_falling_back"], \.boolValue),
+              let inReplyTo = JSONValue.optional(fields["m.in_reply_to"], InReplyTo.init(json:)) else { return nil }
+        self.init(rel_type: relType, event_id: eventID, key: key, is_falling_back: isFallingBack, inReplyTo: inReplyTo)
+    }
+}

@@ -37,6 +37,10 @@ private struct Skipped: Decodable {
 struct LossyDictionary<Value: Decodable & Sendable>: Decodable, Sendable {
     var values: [String: Value]
 
+    init(values: [String: Value]) {
+        self.values = values
+    }
+
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         var values: [String: Value] = [:]
@@ -54,3 +58,5 @@ struct AnyKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+extension LossyDictionary: Equatable where Value: Equatable {}

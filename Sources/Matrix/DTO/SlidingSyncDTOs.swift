@@ -23,34 +23,34 @@ struct SlidingSyncRequest: Encodable, Sendable {
     }
 }
 
-struct SlidingSyncResponse: Decodable, Sendable {
+struct SlidingSyncResponse: Decodable, Equatable, Sendable {
     var pos: String
     var lists: [String: ListCount]?
     var rooms: LossyDictionary<SlidingRoom>?
     var extensions: Extensions?
 
-    struct Extensions: Decodable, Sendable {
+    struct Extensions: Decodable, Equatable, Sendable {
         var receipts: Receipts?
         var account_data: AccountData?
     }
 
     /// Each room's `m.receipt` event.
-    struct Receipts: Decodable, Sendable {
+    struct Receipts: Decodable, Equatable, Sendable {
         var rooms: LossyDictionary<AccountDataEvent>?
     }
 
-    struct AccountData: Decodable, Sendable {
+    struct AccountData: Decodable, Equatable, Sendable {
         var global: [AccountDataEvent]?
         var rooms: LossyDictionary<[AccountDataEvent]>?
     }
 
-    struct ListCount: Decodable, Sendable {
+    struct ListCount: Decodable, Equatable, Sendable {
         var count: Int?
     }
 }
 
 /// One room of a sliding-sync answer.
-struct SlidingRoom: Decodable, Sendable {
+struct SlidingRoom: Decodable, Equatable, Sendable {
     var required_state: [RoomEvent]?
     var timeline: [RoomEvent]?
     var limited: Bool?
@@ -61,6 +61,8 @@ struct SlidingRoom: Decodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case required_state, timeline, limited, prev_batch, invite_state
     }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

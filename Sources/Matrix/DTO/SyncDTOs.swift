@@ -24,7 +24,7 @@ struct EventList<Event: Decodable & Sendable>: Decodable, Sendable {
     var events: [Event]?
 }
 
-struct AccountDataEvent: Decodable, Sendable {
+struct AccountDataEvent: Decodable, Equatable, Sendable {
     var type: String
     var content: JSONValue
 }
@@ -60,7 +60,7 @@ struct InvitedRoom: Decodable, Sendable {
 struct LeftRoom: Decodable, Sendable {}
 
 /// Invite state carries events without ids or timestamps.
-struct StrippedEvent: Decodable, Sendable {
+struct StrippedEvent: Decodable, Equatable, Sendable {
     var type: String
     var sender: String
     var state_key: String?

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONScan
 
 /// Simplified Sliding Sync (MSC4186) as Synapse serves it under its unstable prefix. Whether a
 /// server offers it is learnt from the first request (a server without it refuses the path),
@@ -9,11 +10,24 @@ extension MatrixClient {
     /// One request, answered at once (no long-poll). `pos`: the connection's position from its
     /// previous answer, so the server sends only rooms it has not sent yet, or that changed.
     func slidingSync(_ request: SlidingSyncRequest, pos: String? = nil) async throws -> SlidingSyncResponse {
+        let endpoint = try Self.slidingSyncEndpoint(request, pos: pos)
+        // Read by hand (`SlidingSyncReader`), not by JSONDecoder: the window is read before a cold
+        // start's first frame. It repairs lone surrogates itself, as `call` has `LoneSurrogates` do.
+        let data = try await perform(endpoint)
+        do throws(JSONScanError) {
+            return try SlidingSyncReader.read(data)
+        } catch {
+            throw MatrixError.malformed(endpoint: endpoint.summary, detail: error.description)
+        }
+    }
+
+    /// The request of `slidingSync` (tests read its raw answer).
+    static func slidingSyncEndpoint(_ request: SlidingSyncRequest, pos: String? = nil) throws -> Endpoint {
         var query = [(name: "timeout", value: "0")]
         if let pos { query.append(("pos", pos)) }
-        var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", Self.slidingSyncFeature, "sync"],
+        var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", slidingSyncFeature, "sync"],
                                     query: query).with(json: request)
         endpoint.timeout = 60
-        return try await call(endpoint)
+        return endpoint
     }
 }

@@ -58,13 +58,16 @@ final class SyncEngine: Sendable {
         var failures = 0
         var state: ConnectionState = .connecting
         onConnection(state)
-        // The first request does not wait for the device keys: publishing them (a new device
-        // whose log-in ended before they went out) is a write on the server and a batch of new
-        // one-time keys, and the first screen waited for it. They are published before the
-        // first answer that speaks of keys is taken in (to-device messages, key counts, device
-        // lists: a sliding-sync window has none); every later turn publishes (or retries)
-        // before asking, as before.
-        var publishing: Task<Void, Never>? = Task { [encryption] in await encryption?.publishDeviceKeys() }
+        // The first request neither waits for the device keys nor runs beside them: publishing
+        // them (a new device whose log-in ended before they went out) is a write on the server
+        // and a batch of new one-time keys, which the first screen waited for, and which, sent
+        // beside the first request, slowed the server's answer to it (a cold start's window took
+        // the server 210 ms instead of 125). They go out once the first answer is in, and before
+        // the first answer that speaks of keys is taken in (to-device messages, key counts, device
+        // lists: a sliding-sync window has none); every later turn publishes (or retries) before
+        // asking, as before.
+        var publishing: Task<Void, Never>?
+        var answered = false
         // The position, read from the cache once and then kept here: `apply` writes each new one
         // in the same transaction as the answer's data, so the two never differ (a read per
         // answer cost a trip through the database's queue for every message of a busy room).
@@ -77,13 +80,13 @@ final class SyncEngine: Sendable {
                 case .at(let token): since = token
                 }
                 position = .at(since)
-                if publishing == nil { await encryption?.publishDeviceKeys() }
+                if answered, publishing == nil { await encryption?.publishDeviceKeys() }
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
                 let longPoll = since != nil && state == .online
                 let batch = try await source.next(since: since, longPoll: longPoll)
                 if batch.response.speaksOfKeys {
-                    await publishing?.value
+                    if let publishing { await publishing.value } else { await encryption?.publishDeviceKeys() }
                     publishing = nil
                 }
                 let prepared = await encryption?.prepare(batch.response)
@@ -98,6 +101,10 @@ final class SyncEngine: Sendable {
                 if batch.movesPosition { firstSync.open() }
                 firstAnswer.open()
                 await onOutcome(outcome)
+                if !answered {
+                    answered = true
+                    if publishing == nil { publishing = Task { [encryption] in await encryption?.publishDeviceKeys() } }
+                }
             } catch {
                 if Task.isCancelled || (error as? MatrixError) == .cancelled { return }
                 firstSync.open()
