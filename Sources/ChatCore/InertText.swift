@@ -59,7 +59,10 @@ public enum InertText {
 
     /// Multi-line text made inert and split into its lines (an empty text is one empty line).
     public static func lines(_ text: String) -> [String] {
-        sanitize(text, layout: .multiLine).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let inert = sanitize(text, layout: .multiLine)
+        // One line (most text): no grapheme-by-grapheme search for a break that is not there.
+        guard inert.utf8.contains(0x0A) else { return [inert] }
+        return inert.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// `text` made inert, as runs of plain text and markers, so a UI can style the markers.
@@ -111,8 +114,12 @@ public enum InertText {
             return "\u{FFFD}"
         case _ where value & 0xFFFE == 0xFFFE:
             return "\u{FFFD}"
-        default:
+        case 0x061C...0x2069:
             return bidiMarkers[value]
+        default:
+            // Checked for every scalar of every string drawn: no table look-up outside the
+            // markers' range.
+            return nil
         }
     }
 

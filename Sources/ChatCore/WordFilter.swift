@@ -10,6 +10,8 @@ import FoundationEssentials
 public struct WordFilter: Sendable {
     private let patterns: [[Unicode.Scalar]]
     private let byFirstUnit: [Unicode.Scalar: [Int]]
+    /// The cheap look that clears most texts without building their skeleton.
+    private let openings: WordOpenings
 
     /// A filter for these words (any script).
     public init<S: Sequence>(words: S) where S.Element == String {
@@ -21,6 +23,7 @@ public struct WordFilter: Sendable {
         }
         self.patterns = patterns
         self.byFirstUnit = Dictionary(grouping: patterns.indices, by: { patterns[$0][0] })
+        self.openings = WordOpenings(patterns: patterns)
     }
 
     /// The shipped lists, changed by the user's file (`+word` or `word` adds, `-word` removes, `#` comments).
@@ -47,10 +50,13 @@ public struct WordFilter: Sendable {
     }
 
     /// True when `text` holds a listed word.
-    public func matches(_ text: String) -> Bool { !ranges(in: Array(text)).isEmpty }
+    public func matches(_ text: String) -> Bool {
+        openings.mayMatch(text.unicodeScalars) && !ranges(in: Array(text)).isEmpty
+    }
 
     /// `text` with every character of each listed word replaced by `*`.
     public func mask(_ text: String) -> String {
+        guard openings.mayMatch(text.unicodeScalars) else { return text }
         let characters = Array(text)
         let masked = mask(characters)
         return masked == characters ? text : String(masked)
@@ -59,6 +65,7 @@ public struct WordFilter: Sendable {
     /// `mask` over characters already cut apart (styled runs laid side by side): one `*` per
     /// masked character, so each run keeps its length and a word split across runs is found too.
     public func mask(_ characters: [Character]) -> [Character] {
+        guard openings.mayMatch(characters.lazy.flatMap(\.unicodeScalars)) else { return characters }
         let found = ranges(in: characters)
         guard !found.isEmpty else { return characters }
         var masked = characters
@@ -67,6 +74,12 @@ public struct WordFilter: Sendable {
         }
         return masked
     }
+
+    /// True when `text` might hold a listed word (false: it certainly holds none).
+    func mayMatch(_ text: String) -> Bool { openings.mayMatch(text.unicodeScalars) }
+
+    /// `matches` without the cheap first look: what that look must agree with.
+    func matchesFully(_ text: String) -> Bool { !ranges(in: Array(text)).isEmpty }
 
     /// Character ranges (in `characters`) of every match.
     private func ranges(in characters: [Character]) -> [ClosedRange<Int>] {

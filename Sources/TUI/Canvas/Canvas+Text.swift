@@ -1,19 +1,5 @@
 import ChatCore
 
-/// A run of text in one style, for lines that mix styles (a nickname, then the message).
-public struct Span: Hashable, Sendable {
-    public var text: String
-    public var style: Style
-    /// The web address these glyphs show, emitted as an OSC 8 hyperlink when it may be.
-    public var link: String?
-
-    public init(_ text: String, _ style: Style = .plain, link: String? = nil) {
-        self.text = text
-        self.style = style
-        self.link = link
-    }
-}
-
 /// What happens to text that does not fit the space left on its row.
 public enum Overflow: Hashable, Sendable {
     /// Cut, with `…` in the last column.
@@ -93,7 +79,8 @@ extension Canvas {
     }
 
     static func styledGlyphs(_ span: Span) -> [(Glyph, Style)] {
-        GlyphMemo.glyphs(of: span.text, inertGlyphs).map { ($0.0, $0.isMarker ? span.style.marker : span.style) }
+        if let glyphs = span.glyphs { return glyphs.map { ($0, span.style) } }
+        return GlyphMemo.glyphs(of: span.text, inertGlyphs).map { ($0.0, $0.isMarker ? span.style.marker : span.style) }
     }
 
     private static func inertGlyphs(_ text: String) -> [(Glyph, isMarker: Bool)] {

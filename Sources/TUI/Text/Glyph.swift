@@ -37,6 +37,21 @@ public struct Glyph: Hashable, Sendable {
         }
     }
 
+    /// One scalar's glyph, its UTF-8 written straight into the value (no string made).
+    init(scalar: Unicode.Scalar, width: Int) {
+        columns = UInt8(clamping: width)
+        var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            UTF8.encode(scalar) { unit in
+                raw[count] = unit
+                count += 1
+            }
+        }
+        self.bytes = bytes
+        self.count = UInt8(count)
+    }
+
     /// Columns taken.
     public var width: Int { Int(columns) }
 

@@ -5,7 +5,23 @@ import ChatCore
 public enum TextLayout {
     /// The glyphs of `text` made inert (single line).
     public static func glyphs(_ text: String) -> [Glyph] {
-        InertText.sanitize(text).compactMap(DisplayWidth.glyph(for:))
+        simpleGlyphs(text) ?? InertText.sanitize(text).compactMap(DisplayWidth.glyph(for:))
+    }
+
+    /// The glyphs of text made only of printable ASCII and precomposed Hangul syllables (most
+    /// chat text here), or nil for any other text. Such scalars are inert and each is a grapheme
+    /// of its own (none joins the next), so the text is cut by scalar: finding grapheme breaks and
+    /// checking every grapheme for controls was most of a live message's wrapping (callgrind).
+    static func simpleGlyphs(_ text: String) -> [Glyph]? {
+        var glyphs: [Glyph] = []
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E: glyphs.append(Glyph(scalar: scalar, width: 1))
+            case 0xAC00...0xD7A3: glyphs.append(Glyph(scalar: scalar, width: 2))
+            default: return nil
+            }
+        }
+        return glyphs
     }
 
     /// Total columns of `glyphs`.

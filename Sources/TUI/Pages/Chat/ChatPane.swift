@@ -160,7 +160,7 @@ public struct ChatPane {
 
     private func draw(_ row: ChatTranscript.Row, at line: Int, on canvas: inout Canvas, in body: Region) {
         // Only a row aligned right needs its width: measuring every row segmented its text twice.
-        let column = row.alignRight ? max(0, body.width - TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })) : 0
+        let column = row.alignRight ? max(0, body.width - row.width) : 0
         var spans = row.spans
         if row.isSelected {
             canvas.clear(body.rows(line, count: 1), style: Style(.text, on: .selection))
@@ -213,8 +213,8 @@ public struct ChatPane {
                   lines.enumerated().allSatisfy({ rows[$0.element].graphic == ChatTranscript.GraphicLine(graphic: first.graphic, line: $0.offset, span: first.span) })
             else { continue }
             let row = rows[index]
-            let width = TextLayout.width(row.spans.flatMap { TextLayout.glyphs($0.text) })
-            let before = TextLayout.width(row.spans.prefix(first.span).flatMap { TextLayout.glyphs($0.text) })
+            let width = row.width
+            let before = row.spans.prefix(first.span).reduce(0) { $0 + $1.width }
             let column = (row.alignRight ? max(0, body.width - width) : 0) + before
             let origin = body.absolute(Point(row: top + index - visible.lowerBound, column: column))
             let rect = Rect(origin: origin, size: size)

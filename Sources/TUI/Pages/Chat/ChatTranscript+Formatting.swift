@@ -75,15 +75,16 @@ extension ChatTranscript {
         return rows
     }
 
-    /// Neighbouring glyphs of one style and link as one span.
+    /// Neighbouring glyphs of one style and link as one span, keeping the glyphs (drawn as laid).
     private static func spans(_ cells: ArraySlice<LaidGlyph>) -> [Span] {
         var spans: [Span] = []
-        for cell in cells {
-            if let last = spans.last, last.style == cell.style, last.link == cell.link {
-                spans[spans.count - 1].text += cell.glyph.text
-            } else {
-                spans.append(Span(cell.glyph.text, cell.style, link: cell.link))
-            }
+        var start = cells.startIndex
+        while start < cells.endIndex {
+            let first = cells[start]
+            var end = start + 1
+            while end < cells.endIndex, cells[end].style == first.style, cells[end].link == first.link { end += 1 }
+            spans.append(Span(glyphs: cells[start..<end].map(\.glyph), first.style, link: first.link))
+            start = end
         }
         return spans
     }

@@ -6,7 +6,7 @@ import ChatCore
 extension ChatTranscript {
     func linkedRows(_ shown: String, width: Int, style: Style) -> [Row] {
         guard newestLinkNumber > 0 else {
-            return TextLayout.wrappedLines(shown, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+            return TextLayout.wrap(shown, width: width).map { Row(spans: [Span(glyphs: $0, style)], alignRight: false) }
         }
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         let total = lines.reduce(0) { $0 + LinkFinder.links(in: String($1)).count }

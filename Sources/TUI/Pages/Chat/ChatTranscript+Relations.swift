@@ -27,7 +27,7 @@ extension ChatTranscript {
 
     private func bodyRows(_ message: Message, width: Int, style: Style) -> [Row] {
         func lines(_ text: String, _ style: Style) -> [Row] {
-            TextLayout.wrappedLines(text, width: width).map { Row(spans: [Span($0, style)], alignRight: false) }
+            TextLayout.wrap(text, width: width).map { Row(spans: [Span(glyphs: $0, style)], alignRight: false) }
         }
         switch message.content {
         case .text(let body):
@@ -71,7 +71,7 @@ extension ChatTranscript {
     private func appendEdited(to rows: inout [Row], width: Int) {
         let mark = Span(" " + strings.edited, Style(.muted))
         if let last = rows.indices.last, rows[last].graphic == nil,
-           TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + TextLayout.width(TextLayout.glyphs(mark.text)) <= width {
+           rows[last].width + mark.width <= width {
             rows[last].spans.append(mark)
         } else {
             rows.append(Row(spans: [Span(strings.edited, Style(.muted))], alignRight: false))

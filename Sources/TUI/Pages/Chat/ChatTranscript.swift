@@ -18,6 +18,11 @@ public struct ChatTranscript {
         /// lines are on screen the pane reserves those cells and places the picture there.
         public var graphic: GraphicLine?
 
+        /// Columns the row's spans take.
+        public var width: Int {
+            spans.reduce(0) { $0 + $1.width }
+        }
+
         /// This row with `spans` put before its own (a nickname, an indent).
         func prefixed(_ spans: [Span]) -> Row {
             var row = self
@@ -291,7 +296,7 @@ public struct ChatTranscript {
         }
         let last = rows.count - 1
         // A preview's rows share one right edge: the time goes below it, not on its last row.
-        if !Self.hasPreview(message.content), TextLayout.width(rows[last].spans.flatMap { TextLayout.glyphs($0.text) }) + stamp.count <= width {
+        if !Self.hasPreview(message.content), rows[last].width + stamp.count <= width {
             rows[last].spans.append(Span(stamp, Style(.muted)))
         } else {
             rows.append(Row(spans: [Span(stamp, Style(.muted))], alignRight: true))
@@ -316,9 +321,14 @@ public struct ChatTranscript {
     /// The body made inert and filtered, cut to the limits with a note saying so; a body the
     /// backend read only the start of (`omittedBytes`) says how much more there is.
     func shownBody(_ body: String, omittedBytes: Int = 0) -> String {
-        var shown = body.count > Self.characterLimit ? String(body.prefix(Self.characterLimit)) : body
-        var cut = shown.count < body.count
-        let lines = shown.split(separator: "\n", maxSplits: Self.lineLimit, omittingEmptySubsequences: false)
+        // A body with fewer bytes than the character limit, or fewer line feeds than the line
+        // limit (nearly every one), is not counted in characters or split into lines: that was a
+        // tenth of a live message's layout.
+        let utf8 = body.utf8
+        var shown = utf8.count > Self.characterLimit && body.count > Self.characterLimit ? String(body.prefix(Self.characterLimit)) : body
+        var cut = shown.utf8.count < utf8.count
+        let lineFeeds = shown.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lines = lineFeeds < Self.lineLimit ? [] : shown.split(separator: "\n", maxSplits: Self.lineLimit, omittingEmptySubsequences: false)
         if lines.count > Self.lineLimit {
             shown = lines.prefix(Self.lineLimit).joined(separator: "\n")
             cut = true
