@@ -79,7 +79,7 @@ wait_quiet
 client=$(cat "$out/client.pid")
 switches() { cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ { total += $2 } END { printf "%d", total }'; }
 if [[ -n ${PERF:-} ]]; then perf record -q -e cpu-clock -F 4999 -g -p "$client" -o "$out/perf.data" 2>/dev/null & tracer=$!; sleep 1; fi
-if [[ -n ${STRACE:-} ]]; then strace -f -c -o "$out/strace.txt" -p "$client" 2>/dev/null & tracer=$!; sleep 1; fi
+if [[ -n ${STRACE:-} ]]; then strace ${STRACE_ARGS:--f -c} -o "$out/strace.txt" -p "$client" 2>/dev/null & tracer=$!; sleep 1; fi
 if [[ -n ${CPU_ONLY:-} ]]; then read -r user0 system0 < <(cpu_ticks "$client"); ns0=$(cpu_nanoseconds "$client"); cs0=$(switches "$client"); else callgrind_control -z "$client" >/dev/null; fi
 for i in $(seq 1 "$messages"); do
     as "$out/poster" post --socket "$socket" lobby "cpu $i 떡볶이 먹으러 갈 사람?" >/dev/null

@@ -1,4 +1,5 @@
 import CNcurses
+import CNcursesCells
 import Dispatch
 import Glibc
 import TUI
@@ -53,6 +54,9 @@ public final class NcursesTerminal: TerminalBackend {
     private(set) var isRunning = false
     /// A kitty picture was drawn: clearing the screen must delete pictures too.
     private var drewKitty = false
+    /// Where `flush` gathers the changed cells' bytes: room for the worst a 50-row, 200-column
+    /// update could need line by line; a larger one leaves its last lines to ncurses.
+    private var changedCells = [UInt8](repeating: 0, count: 256 * 1024)
 
     public init() {}
 
@@ -78,9 +82,13 @@ public final class NcursesTerminal: TerminalBackend {
         keypad(window, false)
         leaveok(window, false)
         scrollok(window, false)
+        // Input is read by our own source, never by getch: ncurses need not poll standard input
+        // several times a frame (nor cut a frame short when a key is waiting).
+        typeahead(-1)
         setUpColors()
         isRunning = true
         updateSize()
+        writeFramesWhole()
         writeDirect(Self.enterSequence + (mouse ? Self.mouseOn : ""))
         installInputSource()
     }
@@ -99,6 +107,17 @@ public final class NcursesTerminal: TerminalBackend {
         for file in [output, input] { if let file { fclose(file) } }
         output = nil
         input = nil
+    }
+
+    /// Until a screen has come back from `endwin` once, ncurses 6 flushes its output after every
+    /// cursor move it makes (lib_mvcur.c, `_endwin == ewInitial`, meant for programs that use
+    /// terminfo alone): a frame that changed a few cells on eight rows was eight `write`s to the
+    /// terminal, each a wake-up of the terminal's reader. Leaving and coming back once, before the
+    /// first frame, makes each frame one `write`. The terminal sees the alternate screen left and
+    /// entered again and the modes set again, all before anything is drawn.
+    private func writeFramesWhole() {
+        endwin()
+        wrefresh(tteok_stdscr())
     }
 
     private func cancelSources() {
@@ -135,9 +154,18 @@ public final class NcursesTerminal: TerminalBackend {
         if let point { wmove(tteok_stdscr(), Int32(point.row), Int32(point.column)) }
     }
 
+    /// ncurses' `wrefresh`, with the changed cells of every row but the last written by
+    /// `tteok_write_changes` first (see cell_writer.h: ncurses' own update spent half a live
+    /// message's instructions planning them); `wnoutrefresh` and `doupdate` then do what is left
+    /// and the cursor.
     public func flush() {
         guard isRunning else { return }
-        wrefresh(tteok_stdscr())
+        let used = changedCells.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { tteok_write_changes($0.baseAddress, Int32($0.count)) }
+        }
+        if used > 0 { writeDirect(changedCells, count: Int(used)) }
+        wnoutrefresh(tteok_stdscr())
+        doupdate()
     }
 
     public func clearAll() {
@@ -204,12 +232,13 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Writes all of `bytes` (a picture may be larger than one `write` takes), after what ncurses
     /// has buffered.
-    func writeDirect(_ bytes: [UInt8]) {
+    func writeDirect(_ bytes: [UInt8], count total: Int? = nil) {
         if let output { fflush(output) }
         bytes.withUnsafeBufferPointer { buffer in
+            let total = min(total ?? buffer.count, buffer.count)
             var offset = 0
-            while offset < buffer.count {
-                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            while offset < total {
+                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, total - offset)
                 if count > 0 {
                     offset += count
                 } else if count < 0, errno != EINTR, errno != EAGAIN {

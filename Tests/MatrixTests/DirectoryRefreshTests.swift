@@ -21,7 +21,10 @@ final class DirectoryRefreshTests: XCTestCase {
         defer { proxy.stop() }
         let (alice, _) = try await fixture.member("alice", through: proxy.url)
         let (owner, _) = try await fixture.openedRoom("directory", for: alice)
-        await alice.catchUp()
+        // The first sync, waited for as the screen does: a script's `catchUp` on a new cache
+        // would read the directory itself (see the last test).
+        let synced = await alice.active?.sync.firstSync.wait(seconds: 60)
+        XCTAssertEqual(synced, true)
         XCTAssertEqual(readings(proxy), 0, "nothing read the directory yet")
 
         // Each reading takes a second, so every read of the list below comes during the first.
@@ -77,5 +80,26 @@ final class DirectoryRefreshTests: XCTestCase {
         XCTAssertTrue(heard, "the background reading's change was heard once")
         refresh.inBackground(held, changed: {})
         XCTAssertEqual(refresh.readingsStarted, 2, "right after a reading, a background one is skipped")
+        refresh.inBackground(held, unlessWithin: .zero, changed: {})
+        XCTAssertEqual(refresh.readingsStarted, 3, "Discover's shorter pause, here none, reads again")
+    }
+
+    /// A script on a new cache (`tteok channels` after deleting it) lists the directory's
+    /// public rooms every time: `catchUp` waits for the first reading. Behind the answer, it died
+    /// with the process (310 rooms listed one run, 312 the next).
+    func testAScriptOnANewCacheListsTheDirectoryItWaitedFor() async throws {
+        let fixture = try MatrixFixture()
+        let (alice, user) = try await fixture.member("alice")
+        // A room she joined: the script's cache has something to answer with at once.
+        let (owner, joined) = try await fixture.openedRoom("mine", for: alice)
+        let published = try await owner.createRoom(name: "directory only \(SynapseServer.randomName())")
+        // The script: a new log-in, so a new cache.
+        let script = fixture.service("alice-script")
+        _ = try await script.logIn(identifier: user.localpart, password: user.password)
+        await script.catchUp()
+        let listed = try await script.channels().map(\.id.raw)
+        XCTAssertTrue(listed.contains(joined.raw), "her own room")
+        XCTAssertTrue(listed.contains(published), "the public room known only from the directory, at once")
+        await fixture.close()
     }
 }

@@ -91,6 +91,32 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         try assertScreenMatchesCanvas(session)
     }
 
+    /// A partial frame's cells are written by the backend's own cell writer (not ncurses'
+    /// update): after a dozen of them the terminal must show every cell in the colours and
+    /// attributes a whole frame drawn afresh by ncurses gives it, not only the same text.
+    func testAPartialFramesCellsHaveTheColoursOfAWholeFrame() throws {
+        let session = try start(width: 40, height: 14, arguments: "--log")
+        try assertScreenMatchesCanvas(session)
+        let wholeFrames = try XCTUnwrap(state()?.fields["whole"])
+        for count in 1...12 {
+            try session.keys("C-n")
+            XCTAssertTrue(waitUntil(seconds: 10) { state()?.lines.contains { $0.contains("line \(count) 떡볶이") } == true }, "line \(count)")
+        }
+        try assertScreenMatchesCanvas(session)
+        XCTAssertEqual(state()?.fields["whole"], wholeFrames, "the lines were drawn by partial frames")
+        let partial = try StyledCells.capture(session)
+        try session.keys("C-r")
+        XCTAssertTrue(waitUntil(seconds: 10) { state()?.fields["whole"] != wholeFrames }, "a whole frame was drawn")
+        try assertScreenMatchesCanvas(session)
+        let whole = try StyledCells.capture(session)
+        XCTAssertEqual(partial.count, whole.count)
+        // Row 5 shows the last key (C-r now), which only whole frames draw.
+        for (row, (written, fresh)) in zip(partial, whole).enumerated() where row != 5 {
+            XCTAssertEqual(written, fresh, "row \(row): the partial frames' cells differ from the whole frame's")
+        }
+        XCTAssertTrue(partial[13].contains { $0.character == "=" && !$0.style.isEmpty }, "the log's newest line is styled")
+    }
+
     /// The backend writes a picture's bytes itself, after the frame: cursor saved, moved to the
     /// picture's first cell, the picture, cursor restored; when the picture moves, kitty's
     /// delete-by-id comes first. tmux cannot show the picture, so its raw output is read; the
@@ -212,4 +238,60 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         return output
     }
 
+}
+
+/// `tmux capture-pane -e` as cells: each character with the SGR state it is shown in (a space with
+/// what shows of it: background, reverse, underline), trailing plain spaces dropped — so a row is
+/// compared by what it looks like, however the escapes that made it were arranged.
+struct StyledCell: Equatable {
+    var character: Character
+    var style: [String: String]
+}
+
+enum StyledCells {
+    static func capture(_ session: TmuxSession) throws -> [[StyledCell]] {
+        let text = try session.run(["capture-pane", "-p", "-e"])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { cells(of: String($0)) }
+    }
+
+    static func cells(of line: String) -> [StyledCell] {
+        var cells: [StyledCell] = []
+        var style: [String: String] = [:]
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == "\u{1B}", let end = line[index...].firstIndex(of: "m") {
+                let codes = line[line.index(index, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                apply(codes, to: &style)
+                index = line.index(after: end)
+                continue
+            }
+            let character = line[index]
+            cells.append(StyledCell(character: character, style: character == " " ? style.filter { ["bg", "7", "4"].contains($0.key) } : style))
+            index = line.index(after: index)
+        }
+        while let last = cells.last, last.character == " ", last.style.isEmpty { cells.removeLast() }
+        return cells
+    }
+
+    private static func apply(_ codes: [Int], to style: inout [String: String]) {
+        var codes = codes[...]
+        while let code = codes.popFirst() {
+            switch code {
+            case 0: style = [:]
+            case 1, 2, 3, 4, 5, 7: style[String(code)] = "on"
+            case 22: style["1"] = nil; style["2"] = nil
+            case 23, 24, 25, 27: style[String(code - 20)] = nil
+            case 39: style["fg"] = nil
+            case 49: style["bg"] = nil
+            case 38, 48:
+                let key = code == 38 ? "fg" : "bg"
+                let count = codes.first == 5 ? 2 : 4
+                style[key] = codes.prefix(count).map(String.init).joined(separator: ":")
+                codes = codes.dropFirst(count)
+            case 30...37, 90...97: style["fg"] = String(code)
+            case 40...47, 100...107: style["bg"] = String(code)
+            default: style["other \(code)"] = "on"
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@ struct SyncOutcome: Sendable {
     var changed: [String: Set<String>] = [:]
     var roomsChanged = false
     var countsChanged: Set<String> = []
+    /// Account data whose content changed (the same content saved again is no change).
     var accountDataTypes: Set<String> = []
     /// Direct-conversation invites to accept: room → inviter.
     var directInvites: [String: String] = [:]
@@ -32,8 +33,9 @@ extension MatrixCache {
         let outcome = try await database.write { connection in
             var outcome = SyncOutcome()
             for event in sync.account_data?.events ?? [] {
-                try MatrixCache.storeAccountData(event.type, event.content, in: connection)
-                outcome.accountDataTypes.insert(event.type)
+                if try MatrixCache.storeAccountData(event.type, event.content, in: connection) {
+                    outcome.accountDataTypes.insert(event.type)
+                }
             }
             for (id, room) in sync.rooms?.join ?? [:] {
                 try MatrixCache.applyJoined(id, room, me: me, outcome: &outcome, in: connection)

@@ -93,14 +93,23 @@ final class MatrixCache: Sendable {
     }
 
     /// Writes account data; the ignored list also refreshes the `ignored` table reads filter on.
-    static func storeAccountData(_ type: String, _ content: JSONValue, in connection: Connection) throws {
+    /// False when the content is what is stored already: each tteok of the account saves its
+    /// profile on log-in, and every running one then heard "the viewer changed" and re-read its
+    /// whole channel list and every badge, in the middle of a burst of messages too.
+    @discardableResult
+    static func storeAccountData(_ type: String, _ content: JSONValue, in connection: Connection) throws -> Bool {
+        if let stored = try connection.scalar("SELECT content FROM account_data WHERE type = ?", [.text(type)]).string,
+           (try? JSONDecoder().decode(JSONValue.self, from: Data(stored.utf8))) == content {
+            return false
+        }
         let text = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
         _ = try connection.run("INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", [.text(type), .text(text)])
-        guard type == "m.ignored_user_list" else { return }
+        guard type == "m.ignored_user_list" else { return true }
         _ = try connection.run("DELETE FROM ignored")
         for user in content.decode(as: IgnoredUsersContent.self)?.ignored_users.keys.sorted() ?? [] {
             _ = try connection.run("INSERT OR IGNORE INTO ignored (user_id) VALUES (?)", [.text(user)])
         }
+        return true
     }
 
     static let directType = "m.direct"

@@ -7,15 +7,22 @@ import FoundationEssentials
 /// whole directory.
 ///
 /// - A reading behind a cached answer (`inBackground`) is skipped while one is in flight or
-///   queued, or while the last one is recent (`backgroundPause`), so the re-read that its own
-///   change event causes does not ask again.
+///   queued, or while the last one is recent (`backgroundPause`: a few minutes). Every change
+///   event re-reads the list, and with a 5 s pause a busy server (other accounts making public
+///   rooms) had the client read the whole directory, up to 20 pages, and re-list its thousand
+///   rooms every few seconds, a burst of messages included.
 /// - A caller that needs the directory as it is now (`now`: a name not found) gets a reading
 ///   that began after its call: the one it starts, or — while one is in flight, which may
 ///   predate a room just made — the one queued behind it, shared by every caller that came
 ///   during the flight.
 final class DirectoryRefresh: Sendable {
-    /// How long after a finished reading a background refresh counts as done already.
-    static let backgroundPause: Duration = .seconds(5)
+    /// How long after a finished reading a background refresh counts as done already: the
+    /// directory changes when someone publishes a room, which a list can show minutes late (a
+    /// name typed that is not cached still asks at once, through `now`).
+    static let backgroundPause: Duration = .seconds(300)
+    /// The same for Discover, whose whole point is finding rooms: opened, it reads the directory
+    /// again unless the last reading is this recent.
+    static let discoverPause: Duration = .seconds(30)
 
     typealias Reading = @Sendable () async throws -> Bool
 
@@ -46,12 +53,13 @@ final class DirectoryRefresh: Sendable {
         }.value
     }
 
-    /// Starts a reading behind a cached answer unless one is in flight or queued or just
-    /// finished; `changed` hears when this reading changed the listing.
-    func inBackground(_ read: @escaping Reading, changed: @escaping @Sendable () -> Void) {
+    /// Starts a reading behind a cached answer unless one is in flight or queued or the last
+    /// one finished less than `pause` ago; `changed` hears when this reading changed the listing.
+    func inBackground(_ read: @escaping Reading, unlessWithin pause: Duration = backgroundPause,
+                      changed: @escaping @Sendable () -> Void) {
         let started = state.withLock { state -> Task<Bool, Error>? in
             if state.running != nil || state.queued != nil { return nil }
-            if let finished = state.finished, ContinuousClock.now - finished < Self.backgroundPause { return nil }
+            if let finished = state.finished, ContinuousClock.now - finished < pause { return nil }
             return start(read, in: &state)
         }
         guard let started else { return }

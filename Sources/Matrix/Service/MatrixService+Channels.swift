@@ -7,6 +7,12 @@ extension MatrixService {
     static let firstSyncWait = 20.0
 
     public func channels() async throws -> [Channel] {
+        try await channels(directoryPause: DirectoryRefresh.backgroundPause)
+    }
+
+    /// The listed channels; the directory is read again behind them when its last reading is
+    /// older than `directoryPause`.
+    private func channels(directoryPause: Duration) async throws -> [Channel] {
         let active = try await reader()
         // A cache that has synced before answers at once; a brand-new one waits for the first
         // answer (a sliding-sync window of the latest rooms where the server offers it; scripts
@@ -20,6 +26,7 @@ extension MatrixService {
             }
             // Local-first: answer from the cache now, refresh the directory behind it.
             active.directory.inBackground({ [weak self] in try await self?.readDirectory(active) ?? false },
+                                          unlessWithin: directoryPause,
                                           changed: { [weak self] in self?.hub.publish(.channelsChanged) })
             return cached
         }
@@ -33,9 +40,19 @@ extension MatrixService {
     /// Waits for this process's first answered sync: a cache last synced by an earlier run
     /// misses what was said since (`tteok read` printed it stale), and a new one holds only the
     /// first window of rooms (`tteok channels` listed 60 of 1,000).
+    ///
+    /// A cache that has never read the public directory reads it meanwhile and waits for it
+    /// too: behind the answer, the reading died with the script (`tteok channels` on a new cache
+    /// listed 310 rooms one run and 312 the next). A cache that has read it lists what it read and
+    /// refreshes it behind the answer, as the screen does.
     public func catchUp() async {
         guard let active else { return }
+        let directory = Task { [weak self] in
+            guard (try? await active.cache.hasReadDirectory()) == false else { return }
+            _ = try? await self?.refreshDirectory(active)
+        }
         _ = await active.sync.firstSync.wait(seconds: Self.catchUpWait)
+        await directory.value
     }
 
     public func channel(named name: String) async throws -> Channel {
@@ -137,7 +154,7 @@ extension MatrixService {
     }
 
     public func activeChannels(since: Date, limit: Int) async throws -> [ChannelActivity] {
-        let listed = try await channels()
+        let listed = try await channels(directoryPause: DirectoryRefresh.discoverPause)
         let active = try await reader()
         return try await mapped {
             let byID = Dictionary(listed.map { ($0.id.raw, $0) }, uniquingKeysWith: { first, _ in first })
@@ -207,9 +224,10 @@ extension MatrixService {
         try await active.directory.now { [weak self] in try await self?.readDirectory(active) ?? false }
     }
 
-    /// One reading of the directory (through `DirectoryRefresh` only, so readings never overlap).
+    /// One reading of the directory (through `DirectoryRefresh` only, so readings never overlap);
+    /// true when it changed what the channel list shows, told by the cache's write (reading
+    /// the listing of a thousand rooms before and after cost more than the reading itself).
     private func readDirectory(_ active: Active) async throws -> Bool {
-        let before = try await listedChannels(active)
         var rooms: [PublicRoom] = []
         var since: String?
         for _ in 0..<20 {
@@ -218,7 +236,6 @@ extension MatrixService {
             guard let next = page.next_batch, !page.chunk.isEmpty else { break }
             since = next
         }
-        try await active.cache.storeDirectory(rooms)
-        return Set(try await listedChannels(active)) != Set(before)
+        return try await active.cache.storeDirectory(rooms)
     }
 }
