@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "JSONScan", "ChatCore", "TestSupport", "ImagePreview", "TUI", "ViewModels"]),
 
         // End-to-end encryption: Olm/Megolm over libolm behind the EndToEndCrypto protocol. No ChatCore.
-        .target(name: "MatrixCrypto", dependencies: ["COlm", "CLibcrypto", "CSodium", "Storage"]),
+        .target(name: "MatrixCrypto", dependencies: ["COlm", "CLibcrypto", "CSodium", "Storage", "JSONScan"]),
         .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto", "Storage"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.

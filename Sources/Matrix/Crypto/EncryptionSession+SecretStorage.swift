@@ -95,6 +95,9 @@ extension EncryptionSession {
             let published = try await client.queryCrossSigningKeys(of: crypto.identity.userID).compactMapValues(Self.onlyKey)
             do {
                 try crypto.adoptCrossSigningKeys(secrets, published: published)
+                // The server takes a signature only of device keys it holds: a command right after
+                // log-in can come before the sync loop published them.
+                await publishDeviceKeys()
                 if let signed = try crypto.signOwnDevice() {
                     try await client.uploadSignatures(signed)
                     crossSigned = true

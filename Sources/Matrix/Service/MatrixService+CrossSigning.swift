@@ -22,6 +22,8 @@ extension MatrixService {
             }
             // Only now: until the server holds the new keys, the old ones are the account's.
             try crypto.keepCrossSigningKeys(keys)
+            // The server takes a signature only of device keys it holds (see `unlockSecretStorage`).
+            await encryption.publishDeviceKeys()
             if let signed = try crypto.signOwnDevice() { try await active.client.uploadSignatures(signed) }
             guard let master = try crypto.crossSigningPublicKey(.master) else { throw ChatError.storage("the master key was not kept") }
             let storage = try await encryption.keyForNewSecrets(passphrase: nil)

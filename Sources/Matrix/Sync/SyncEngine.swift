@@ -58,16 +58,14 @@ final class SyncEngine: Sendable {
         var failures = 0
         var state: ConnectionState = .connecting
         onConnection(state)
-        // The first request neither waits for the device keys nor runs beside them: publishing
-        // them (a new device whose log-in ended before they went out) is a write on the server
-        // and a batch of new one-time keys, which the first screen waited for, and which, sent
-        // beside the first request, slowed the server's answer to it (a cold start's window took
-        // the server 210 ms instead of 125). They go out once the first answer is in, and before
-        // the first answer that speaks of keys is taken in (to-device messages, key counts, device
-        // lists: a sliding-sync window has none); every later turn publishes (or retries) before
-        // asking, as before.
-        var publishing: Task<Void, Never>?
-        var answered = false
+        // Device keys (a new device whose log-in ended before they went out) are a write on the
+        // server and fifty new one-time keys made here. The first screen neither waits for them
+        // nor shares the server or the CPU with them: sent beside a cold start's first request,
+        // they took Synapse's answer to the window from 125 ms to 210. They go out before the
+        // first answer that speaks of keys is taken in (to-device messages, key counts, device
+        // lists: a sliding-sync window has none, the `/sync` after it has), and from the third
+        // turn on every turn publishes (or retries) before asking.
+        var turns = 0
         // The position, read from the cache once and then kept here: `apply` writes each new one
         // in the same transaction as the answer's data, so the two never differ (a read per
         // answer cost a trip through the database's queue for every message of a busy room).
@@ -80,15 +78,12 @@ final class SyncEngine: Sendable {
                 case .at(let token): since = token
                 }
                 position = .at(since)
-                if answered, publishing == nil { await encryption?.publishDeviceKeys() }
+                if turns > 1 { await encryption?.publishDeviceKeys() }
                 // Until an answer proves the link, ask for one at once: a long-poll would leave
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
                 let longPoll = since != nil && state == .online
                 let batch = try await source.next(since: since, longPoll: longPoll)
-                if batch.response.speaksOfKeys {
-                    if let publishing { await publishing.value } else { await encryption?.publishDeviceKeys() }
-                    publishing = nil
-                }
+                if batch.response.speaksOfKeys { await encryption?.publishDeviceKeys() }
                 let prepared = await encryption?.prepare(batch.response)
                 var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
                 if batch.movesPosition { position = .at(batch.response.next_batch) }
@@ -101,10 +96,7 @@ final class SyncEngine: Sendable {
                 if batch.movesPosition { firstSync.open() }
                 firstAnswer.open()
                 await onOutcome(outcome)
-                if !answered {
-                    answered = true
-                    if publishing == nil { publishing = Task { [encryption] in await encryption?.publishDeviceKeys() } }
-                }
+                turns += 1
             } catch {
                 if Task.isCancelled || (error as? MatrixError) == .cancelled { return }
                 firstSync.open()
