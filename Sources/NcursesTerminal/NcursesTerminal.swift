@@ -54,11 +54,16 @@ public final class NcursesTerminal: TerminalBackend {
     private(set) var isRunning = false
     /// A kitty picture was drawn: clearing the screen must delete pictures too.
     private var drewKitty = false
-    /// Where `flush` gathers the changed cells' bytes: room for the worst a 50-row, 200-column
-    /// update could need line by line; a larger one leaves its last lines to ncurses.
-    private var changedCells = [UInt8](repeating: 0, count: 256 * 1024)
+    /// Where `flush` gathers the changed cells' bytes: room for the worst 27 full lines of 100
+    /// columns could need (checked line by line: a larger update leaves its last lines to ncurses).
+    private static let changedCellsSize = 256 * 1024
+    private let changedCells = UnsafeMutablePointer<CChar>.allocate(capacity: NcursesTerminal.changedCellsSize)
 
     public init() {}
+
+    isolated deinit {
+        changedCells.deallocate()
+    }
 
     public func start(_ handler: @escaping @MainActor (TerminalEvent) -> Void) throws {
         guard !isRunning else { return }
@@ -160,10 +165,10 @@ public final class NcursesTerminal: TerminalBackend {
     /// and the cursor.
     public func flush() {
         guard isRunning else { return }
-        let used = changedCells.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { tteok_write_changes($0.baseAddress, Int32($0.count)) }
-        }
-        if used > 0 { writeDirect(changedCells, count: Int(used)) }
+        // A buffer of our own, not an array's closure: each closure here was checked to run on
+        // the main actor, every frame.
+        let used = tteok_write_changes(changedCells, Int32(Self.changedCellsSize))
+        if used > 0 { writeDirect(UnsafeRawBufferPointer(start: changedCells, count: Int(used))) }
         wnoutrefresh(tteok_stdscr())
         doupdate()
     }
@@ -232,18 +237,20 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Writes all of `bytes` (a picture may be larger than one `write` takes), after what ncurses
     /// has buffered.
-    func writeDirect(_ bytes: [UInt8], count total: Int? = nil) {
+    func writeDirect(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeDirect($0) }
+    }
+
+    func writeDirect(_ buffer: UnsafeRawBufferPointer) {
         if let output { fflush(output) }
-        bytes.withUnsafeBufferPointer { buffer in
-            let total = min(total ?? buffer.count, buffer.count)
-            var offset = 0
-            while offset < total {
-                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, total - offset)
-                if count > 0 {
-                    offset += count
-                } else if count < 0, errno != EINTR, errno != EAGAIN {
-                    return
-                }
+        guard let start = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let count = write(STDOUT_FILENO, start + offset, buffer.count - offset)
+            if count > 0 {
+                offset += count
+            } else if count < 0, errno != EINTR, errno != EAGAIN {
+                return
             }
         }
     }

@@ -85,9 +85,12 @@ public final class Screen {
     /// still show what they did. Compared in place, a field at a time (`Cell.same`).
     private func writeChanges(_ canvas: Canvas, in rect: Rect, over old: [Cell]?, after shift: RowShift? = nil) -> Int {
         var changed: [Int] = []
+        // Taken out of the row loop: a closure there (`shift.map { … }`) was checked to be on the
+        // main actor at every row (Swift 6's dynamic isolation check, ~360 instructions each).
+        let kept = shift?.kept
         canvas.cells.withUnsafeBufferPointer { cells in
             (old ?? []).withUnsafeBufferPointer { old in
-                for row in rect.row..<rect.maxRow where shift.map({ !$0.kept.contains(row) }) ?? true {
+                for row in rect.row..<rect.maxRow where kept?.contains(row) != true {
                     let start = row * canvas.width, oldStart = (row - rect.row) * rect.width - rect.column
                     let unknown = old.isEmpty
                     for column in rect.column..<rect.maxColumn where !cells[start + column].isContinuation {
