@@ -36,7 +36,7 @@ struct WordOpenings: Sendable {
     }
 
     @inline(__always)
-    private func holds(_ key: UInt64) -> Bool {
+    fileprivate func holds(_ key: UInt64) -> Bool {
         let slot = Self.slot(key)
         return bits[slot / 64] & 1 << UInt64(slot % 64) != 0 && openings.contains(key)
     }
@@ -44,26 +44,23 @@ struct WordOpenings: Sendable {
     /// False only when `scalars` certainly hold no listed word; true when they might, or when a
     /// scalar is not one this look reads (the full match then decides).
     func mayMatch<Scalars: Sequence>(_ scalars: Scalars) -> Bool where Scalars.Element == Unicode.Scalar {
-        var last: (UInt32, UInt32) = (0, 0)  // the two units before (0: none; never a letter's)
-        func opens(_ unit: UInt32) -> Bool {
-            defer { last = (last.1, unit) }
-            return holds(UInt64(unit))
-                || (last.1 != 0 && holds(Self.key(UInt64(last.1), unit)))
-                || (last.0 != 0 && holds(Self.key(Self.key(UInt64(last.0), last.1), unit)))
-        }
+        let ascii = Self.asciiUnits
+        let initials = Self.initialUnits
+        let vowels = Self.vowelUnits
+        let finals = Self.finalUnits
+        var window = Window()
         for scalar in scalars {
             let value = scalar.value
             switch value {
             case 0..<0x80:
-                let unit = Self.asciiUnits[Int(value)]
-                if unit != 0, opens(unit) { return true }
+                let unit = ascii[Int(value)]
+                if unit != 0, window.push(unit, self) { return true }
             case 0xAC00...0xD7A3:
-                let index = value - 0xAC00
-                if opens(HangulJamo.initials[Int(index / 588)].value) { return true }
-                if opens(HangulJamo.vowel((index % 588) / 28).value) { return true }
-                if index % 28 > 0, opens(HangulJamo.finals[Int(index % 28) - 1].value) { return true }
+                let index = Int(value - 0xAC00)
+                if window.push(initials[index / 588], self) || window.push(vowels[index % 588 / 28], self) { return true }
+                if index % 28 > 0, window.push(finals[index % 28 - 1], self) { return true }
             case Self.compatibilityJamo:
-                for unit in Self.jamoUnits[Int(value - Self.compatibilityJamo.lowerBound)] where opens(unit) { return true }
+                for unit in Self.jamoUnits[Int(value - Self.compatibilityJamo.lowerBound)] where window.push(unit, self) { return true }
             default:
                 return true
             }
@@ -71,9 +68,27 @@ struct WordOpenings: Sendable {
         return false
     }
 
+    /// The last two units read, and whether a new one ends a word's opening.
+    private struct Window {
+        /// The last two units packed by `key` (0: none yet; no unit is 0).
+        private var last: UInt64 = 0
+
+        /// Reads `unit`; true when it, or it after the one or two before, is some word's opening.
+        @inline(__always)
+        mutating func push(_ unit: UInt32, _ openings: WordOpenings) -> Bool {
+            let one = last & Self.unitMask
+            let two = last
+            last = WordOpenings.key(one, unit)
+            return openings.holds(UInt64(unit)) || (one != 0 && openings.holds(last))
+                || (two > Self.unitMask && openings.holds(WordOpenings.key(two, unit)))
+        }
+
+        private static let unitMask: UInt64 = (1 << 21) - 1
+    }
+
     /// Units packed 21 bits each (every scalar fits; three fit in a key): `key(key(a), b)`.
     @inline(__always)
-    private static func key(_ packed: UInt64, _ unit: UInt32) -> UInt64 {
+    fileprivate static func key(_ packed: UInt64, _ unit: UInt32) -> UInt64 {
         packed << 21 | UInt64(unit)
     }
 
@@ -84,6 +99,11 @@ struct WordOpenings: Sendable {
     }
 
     static let compatibilityJamo: ClosedRange<UInt32> = 0x3131...0x3163
+
+    /// A syllable's jamo as units (`HangulJamo.decompose`'s, by the syllable's index parts).
+    static let initialUnits = HangulJamo.initials.map(\.value)
+    static let vowelUnits = (0..<21).map { HangulJamo.vowel(UInt32($0)).value }
+    static let finalUnits = HangulJamo.finals.map(\.value)
 
     /// The units of each compatibility jamo as `Skeleton` reads it alone.
     static let jamoUnits: [[UInt32]] = compatibilityJamo.map { value in

@@ -177,13 +177,14 @@ public final class ChatModel: Lifecycle {
         switch event {
         case .messagesAdded(let channel, let added) where channel == channelID:
             // Thread replies belong to their thread's view; the root's count comes as an update.
-            for poster in Set(added.map(\.senderID)) { await members.noticePoster(poster) }
+            // Checked here first: an async call per message that returned at once was a task frame each.
+            for poster in Set(added.map(\.senderID)) where members.misses(poster: poster) { await members.noticePoster(poster) }
             completionNames.notice(added)
             let merged = timeline.mergeTelling(added.filter { !$0.isThreadReply }, viewer: viewer)
             guard merged != .nothing else { return }
             // Lines only added at the end: a front end can draw just those.
             publishLines(merged == .appended ? .linesAppended(chat: ObjectIdentifier(self)) : .anything)
-            if isShown { await readMarkers.arrived() }
+            if isShown { readMarkers.arrived() }
         case .messageUpdated(let message) where message.channelID == channelID:
             if timeline.update(message, viewer: viewer) { publishLines() }
         case .messageRemoved(let channel, let id) where channel == channelID:

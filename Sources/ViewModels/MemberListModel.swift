@@ -53,8 +53,15 @@ public final class MemberListModel {
     /// Refreshes when someone outside the rows held posts, while the list is not full: a
     /// newcomer may belong among them. A full list of a big room is not re-read per message.
     func noticePoster(_ user: UserID) async {
-        guard let held = list?.value, held.members.count < asked, !held.members.contains(where: { $0.user == user }) else { return }
+        guard misses(poster: user) else { return }
         await refresh()
+    }
+
+    /// True when a post by `user` may bring a newcomer among the rows held: the list is not full
+    /// and does not hold them (`noticePoster` then reads it again).
+    func misses(poster user: UserID) -> Bool {
+        guard let held = list?.value else { return false }
+        return held.members.count < asked && !held.members.contains { $0.user == user }
     }
 
     /// Asks the server for every member of `channel` (Matrix lazy loading), then reads the

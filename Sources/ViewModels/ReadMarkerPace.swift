@@ -27,8 +27,9 @@ final class ReadMarkerPace {
         await fire()
     }
 
-    /// A message arrived on screen.
-    func arrived() async {
+    /// A message arrived on screen. Not `async`: it only notes the time and starts the wait, and
+    /// an async call per live message cost its own task frame and executor check.
+    func arrived() {
         let now = ContinuousClock.now
         lastArrival = now
         if firstWaiting == nil { firstWaiting = now }

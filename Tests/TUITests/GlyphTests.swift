@@ -17,6 +17,20 @@ final class GlyphTests: XCTestCase {
         XCTAssertEqual(Glyph(text: "", width: 0).width, 0)
     }
 
+    /// Glyphs back to text (a span's text) gives each glyph's bytes in order, inline or not; and a
+    /// glyph made from one scalar is the glyph made from its text.
+    func testGlyphsJoinBackToTheirTextAndScalarGlyphsMatch() {
+        let texts = ["", " ", "a", "떡", "😀", "🇰🇷", "e\u{301}", String(repeating: "가", count: 9), String(repeating: "\u{301}", count: 40), "\u{10FFFF}"]
+        for count in [0, 1, 2, 7, 40] {
+            let glyphs = (0..<count).map { Glyph(text: texts[$0 % texts.count], width: 1) }
+            XCTAssertEqual(Array(TextLayout.string(glyphs).utf8), Array(glyphs.map(\.text).joined().utf8))
+            XCTAssertEqual(Array(TextLayout.string(Array(glyphs.prefix(6))).utf8), Array(texts.prefix(min(count, 6)).joined().utf8))
+        }
+        for scalar in ["a", "~", "떡", "힣", "😀", "\u{10FFFF}"].map({ $0.unicodeScalars.first! }) {
+            XCTAssertEqual(Glyph(scalar: scalar, width: 2), Glyph(text: String(scalar), width: 2))
+        }
+    }
+
     /// 24 bytes inline, 25 out of line: both sides of the edge are equal only to themselves.
     func testTheInlineEdgeKeepsGlyphsApart() {
         let inline = Glyph(text: String(repeating: "가", count: 8), width: 2)  // 24 bytes

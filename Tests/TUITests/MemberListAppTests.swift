@@ -49,6 +49,22 @@ final class MemberListAppTests: XCTestCase {
         XCTAssertTrue(harness.text.contains("hello lobby"))
     }
 
+    /// Someone not among the rows held posts while the pane is open and not full: the list is
+    /// read again and shows them (`MemberListModel.misses(poster:)`, checked per live message).
+    func testANewcomersPostBringsThemIntoTheOpenPane() async throws {
+        let harness = try await lobbyScene()
+        await harness.press(.alt("n"))
+        await harness.waitFor("2 members")
+        let sejin = try harness.files.open(as: "sejin")
+        try await sejin.signUpMember("sejin", nickname: "Sejin")
+        XCTAssertFalse(paneText(harness).contains("Sejin"), "Sejin has not posted yet")
+        let lobby = try await sejin.channel(named: "lobby").id
+        _ = try await sejin.send("sejin says hi", to: lobby)
+        await harness.waitFor("sejin says hi")
+        await harness.waitUntil("Sejin in the pane") { _ in self.paneText(harness).contains("Sejin") }
+        XCTAssertTrue(harness.text.contains("3 members"), harness.text)
+    }
+
     func testAPaneShorterThanTheRoomHoldsOnlyTheRowsItDrawsAndCountsTheRest() async throws {
         let harness = try await lobbyScene(size: Size(width: 100, height: 16), posters: 30)
         await harness.press(.alt("n"))

@@ -77,7 +77,7 @@ final class ReadMarkerPaceTests: XCTestCase {
         var arrivals = 0
         var lastArrival = start
         while ContinuousClock.now - start < .milliseconds(4_000) {
-            await pace.arrived()
+            pace.arrived()
             lastArrival = .now
             arrivals += 1
             try await Task.sleep(for: .milliseconds(50))

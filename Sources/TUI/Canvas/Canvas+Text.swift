@@ -20,15 +20,16 @@ extension Canvas {
         let available = region.width - max(column, 0)
         let fitted = Self.fit(styled, to: available, overflow: overflow)
         var local = column
-        var starts: [Int] = []
+        let hasLinks = spans.contains { $0.link != nil }
+        var starts: [Int] = []  // each glyph's column, for the links only
         for (glyph, style) in fitted {
-            starts.append(local)
+            if hasLinks { starts.append(local) }
             if local >= 0 {
                 put(glyph, style: style, at: region.absolute(Point(row: row, column: local)), clip: region.frame)
             }
             local += glyph.width
         }
-        if spans.contains(where: { $0.link != nil }) {
+        if hasLinks {
             linkSpans(spans, glyphCounts: perSpan.map(\.count), starts: starts, fitted: fitted.count, end: local, row: row, in: region)
         }
         return min(local, region.width)

@@ -55,6 +55,18 @@ public struct Glyph: Hashable, Sendable {
     /// Columns taken.
     public var width: Int { Int(columns) }
 
+    /// How many bytes of UTF-8 the value holds itself (nil: its text is kept out of line).
+    var inlineCount: Int? { count == Self.outOfLine ? nil : Int(count) }
+
+    /// Copies the inline bytes to the start of `buffer` (as many as `inlineCount`); returns how many.
+    func copyBytes(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let count = Int(self.count)
+        withUnsafeBytes(of: bytes) { raw in
+            for index in 0..<count { buffer[index] = raw[index] }
+        }
+        return count
+    }
+
     /// The scalars sent to the terminal.
     public var text: String {
         guard count != Self.outOfLine else { return GlyphTexts.text(number: bytes.0) }

@@ -61,9 +61,19 @@ public enum TextLayout {
         wrap(text, width: width).map(string)
     }
 
-    /// Glyphs back to the text they show.
+    /// Glyphs back to the text they show: their bytes copied into one string (a string made per
+    /// glyph and appended was a third of laying out a live message's row).
     public static func string(_ glyphs: [Glyph]) -> String {
-        glyphs.reduce(into: "") { $0 += $1.text }
+        var length = 0
+        for glyph in glyphs {
+            guard let count = glyph.inlineCount else { return glyphs.reduce(into: "") { $0 += $1.text } }
+            length += count
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = 0
+            for glyph in glyphs { end += glyph.copyBytes(into: UnsafeMutableBufferPointer(rebasing: buffer[end...])) }
+            return end
+        }
     }
 
     static func wrapLine(_ glyphs: [Glyph], width: Int) -> [[Glyph]] {
