@@ -1,5 +1,6 @@
 import Foundation
 import JSONScan
+import MatrixCrypto
 import TestSupport
 import XCTest
 @testable import Matrix
@@ -112,6 +113,17 @@ final class SlidingSyncReaderTests: XCTestCase {
             return array
         }
         return value
+    }
+
+    /// The request written by hand is the request JSONEncoder wrote.
+    func testTheWindowRequestIsWhatJSONEncoderWrote() throws {
+        for size in [1, 60, 260] {
+            let request = SlidingSyncRequest.window(size)
+            let byHand = try JSONSerialization.jsonObject(with: CanonicalJSON.data(request.json)) as? NSDictionary
+            let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(request)) as? NSDictionary
+            XCTAssertEqual(byHand, encoded)
+            XCTAssertNotNil(byHand?["lists"])
+        }
     }
 
     /// An answer of one room whose timeline holds `events` (JSON texts).

@@ -1,3 +1,5 @@
+import MatrixCrypto
+
 /// Simplified Sliding Sync (MSC4186, `org.matrix.simplified_msc3575`): only the parts tteok asks
 /// for and reads. Lists and rooms decode element by element, as `/sync` answers do.
 
@@ -20,6 +22,21 @@ struct SlidingSyncRequest: Encodable, Sendable {
         var ranges: [[Int]]
         var timeline_limit: Int
         var required_state: [[String]]
+    }
+}
+
+extension SlidingSyncRequest {
+    /// The request as JSON, built by hand rather than by JSONEncoder: the window is the first
+    /// request of a cold start, and JSONEncoder's first use (its metadata) delayed its departure.
+    var json: CryptoJSON {
+        let lists = lists.mapValues { list -> CryptoJSON in
+            .object(["ranges": .array(list.ranges.map { .array($0.map { .integer(Int64($0)) }) }),
+                     "timeline_limit": .integer(Int64(list.timeline_limit)),
+                     "required_state": .array(list.required_state.map { .array($0.map(CryptoJSON.string)) })])
+        }
+        return .object(["lists": .object(lists),
+                        "extensions": .object(["receipts": .object(["enabled": .bool(extensions.receipts.enabled)]),
+                                               "account_data": .object(["enabled": .bool(extensions.account_data.enabled)])])])
     }
 }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import JSONScan
+import MatrixCrypto
 
 /// Simplified Sliding Sync (MSC4186) as Synapse serves it under its unstable prefix. Whether a
 /// server offers it is learnt from the first request (a server without it refuses the path),
@@ -25,8 +26,8 @@ extension MatrixClient {
     static func slidingSyncEndpoint(_ request: SlidingSyncRequest, pos: String? = nil) throws -> Endpoint {
         var query = [(name: "timeout", value: "0")]
         if let pos { query.append(("pos", pos)) }
-        var endpoint = try Endpoint(method: .post, segments: ["_matrix", "client", "unstable", slidingSyncFeature, "sync"],
-                                    query: query).with(json: request)
+        var endpoint = Endpoint(method: .post, segments: ["_matrix", "client", "unstable", slidingSyncFeature, "sync"], query: query)
+        endpoint.body = try CanonicalJSON.data(request.json)
         endpoint.timeout = 60
         return endpoint
     }

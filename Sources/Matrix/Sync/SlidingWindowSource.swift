@@ -1,5 +1,6 @@
 import ChatCore
 import FoundationEssentials
+import MatrixCrypto
 
 /// A cold start that begins with the rooms the screen shows, and fills in the rest by the same
 /// protocol. Where the server offers Simplified Sliding Sync (MSC4186):
@@ -204,6 +205,6 @@ extension SyncStart {
     /// public so the benchmark can time the server on the same request.
     public var slidingWindowBody: Data? {
         guard case .slidingWindow(let rooms, _) = self else { return nil }
-        return try? JSONEncoder().encode(SlidingSyncRequest.window(max(1, rooms)))
+        return try? CanonicalJSON.data(SlidingSyncRequest.window(max(1, rooms)).json)
     }
 }
