@@ -113,8 +113,23 @@ static void tteok_output_attributes(const cchar_t *cell) {
 
 // Writes one line's differing cells in columns first..last into `out` and into curscr; newscr
 // takes the whole line (outside the changed columns it already holds the same cells).
+// Writes the glyph at x (its first column) and records it in curscr; returns its width.
+static int tteok_put_cell(struct tteok_ldat *wanted, struct tteok_ldat *shown, int x, int columns) {
+    cchar_t *cell = &wanted->text[x];
+    tteok_output_attributes(cell);
+    for (int k = 0; k < CCHARW_MAX && cell->chars[k] != 0; k++) tteok_output_utf8(cell->chars[k]);
+    if (cell->chars[0] == 0) tteok_output_byte(' ');
+    int width = tteok_cell_extension(cell) == 1 ? 2 : 1;
+    for (int k = 0; k < width && x + k < columns; k++) shown->text[x + k] = wanted->text[x + k];
+    return width;
+}
+
+// Unchanged cells this few between two changed ones are written again rather than jumped over,
+// as ncurses does: cheaper than a cursor address, and a changed word stays whole in the output.
+#define TTEOK_GAP_WRITTEN 6
+
 static void tteok_write_line(struct tteok_ldat *wanted, struct tteok_ldat *shown, struct tteok_ldat *next, int row,
-                                    int first, int last, int columns, const char *address, int ansi) {
+                             int first, int last, int columns, const char *address, int ansi) {
     memcpy(next->text, wanted->text, sizeof(cchar_t) * (size_t)columns);
     int x = first, cursor = -1;
     while (x <= last) {
@@ -129,20 +144,23 @@ static void tteok_write_line(struct tteok_ldat *wanted, struct tteok_ldat *shown
             // The second column of a wide character is written with its first.
             if (x > 0 && tteok_cell_extension(&wanted->text[x - 1]) == 1) {
                 x--;
-                cell = &wanted->text[x];
             } else {
                 shown->text[x] = *cell;
                 x++;
                 continue;
             }
         }
-        if (cursor != x) tteok_output_address(address, ansi, row, x);
-        tteok_output_attributes(cell);
-        for (int k = 0; k < CCHARW_MAX && cell->chars[k] != 0; k++) tteok_output_utf8(cell->chars[k]);
-        if (cell->chars[0] == 0) tteok_output_byte(' ');
-        int width = tteok_cell_extension(cell) == 1 ? 2 : 1;
-        for (int k = 0; k < width && x + k < columns; k++) shown->text[x + k] = wanted->text[x + k];
-        x += width;
+        // The cursor stands after the last glyph written: a short gap is written through.
+        int bridged = cursor >= 0 && cursor < x && x - cursor <= TTEOK_GAP_WRITTEN;
+        for (int g = cursor; bridged && g < x; g++) {
+            if (tteok_cell_extension(&wanted->text[g]) > 1) bridged = 0;
+        }
+        if (bridged) {
+            for (int g = cursor; g < x;) g += tteok_put_cell(wanted, shown, g, columns);
+        } else if (cursor != x) {
+            tteok_output_address(address, ansi, row, x);
+        }
+        x += tteok_put_cell(wanted, shown, x, columns);
         cursor = x;
     }
 }

@@ -79,7 +79,7 @@ public final class ChannelListModel: Lifecycle {
 
     /// Listens first, then brings the list up to date if it was hidden: nothing falls between.
     public func willAppear() async {
-        live.bind(to: service) { [weak self] event in await self?.handle(event) }
+        live.bind(to: service, taking: Self.handles) { [weak self] event in await self?.handle(event) }
         if stale { await refresh() }
     }
 
@@ -117,7 +117,7 @@ public final class ChannelListModel: Lifecycle {
     /// twice is harmless; when the list shows again, `willAppear` takes over.
     public func setShownBesideChat(_ shown: Bool) {
         if shown {
-            live.bind(to: service) { [weak self] event in await self?.handle(event) }
+            live.bind(to: service, taking: Self.handles) { [weak self] event in await self?.handle(event) }
         } else {
             live.cancel()
         }
@@ -245,6 +245,14 @@ public final class ChannelListModel: Lifecycle {
     }
 
     // MARK: Live
+
+    /// The events `handle` acts on (not the messages themselves: their counts follow).
+    static func handles(_ event: ChatEvent) -> Bool {
+        switch event {
+        case .countsChanged, .unreadCounts, .channelsChanged, .viewerChanged, .blocksChanged: true
+        default: false
+        }
+    }
 
     func handle(_ event: ChatEvent) async {
         switch event {

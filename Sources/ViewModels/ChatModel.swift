@@ -170,7 +170,16 @@ public final class ChatModel: Lifecycle {
     // MARK: Live
 
     private func bindLive() {
-        live.bind(to: service) { [weak self] event in await self?.handle(event) }
+        live.bind(to: service, taking: Self.handles) { [weak self] event in await self?.handle(event) }
+    }
+
+    /// The events `handle` may act on: not the counts (the channel list's), which come with
+    /// every live message.
+    static func handles(_ event: ChatEvent) -> Bool {
+        switch event {
+        case .countsChanged, .unreadCounts: false
+        default: true
+        }
     }
 
     private func handle(_ event: ChatEvent) async {

@@ -63,10 +63,17 @@ public final class Community {
         navigator.changes.addObserver { [weak self] in self?.activity.seen(self?.navigator.chatOnScreen) }
     }
 
+    /// The events the community's own listener acts on: the viewer, and what the activity and
+    /// the invitations take (not the counts that come with every live message).
+    static func handles(_ event: ChatEvent) -> Bool {
+        if case .viewerChanged = event { return true }
+        return ActivityModel.handles(event) || InvitationsModel.handles(event)
+    }
+
     /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover;
     /// `shown` is told once the list and that chat are there, before Discover's fetch.
     func start(opening channelName: String?, shown: @MainActor () -> Void = {}) async {
-        live.bind(to: context.service) { [weak self] event in
+        live.bind(to: context.service, taking: Self.handles) { [weak self] event in
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
             await self?.activity.handle(event)
             await self?.invitations.handle(event)

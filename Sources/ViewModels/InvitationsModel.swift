@@ -32,6 +32,14 @@ public final class InvitationsModel {
     }
 
     /// One live event of the community's stream (the community listens once for all it keeps).
+    /// The events `handle` acts on.
+    static func handles(_ event: ChatEvent) -> Bool {
+        switch event {
+        case .channelsChanged, .blocksChanged, .viewerChanged: true
+        default: false
+        }
+    }
+
     func handle(_ event: ChatEvent) async {
         guard invitations != nil else { return }
         switch event {

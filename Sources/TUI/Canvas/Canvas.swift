@@ -14,7 +14,9 @@ public struct Cell: Hashable, Sendable {
     }
 
     public static let blank = Cell(glyph: .space, style: .plain)
-    static func continuation(_ style: Style) -> Cell { Cell(glyph: Glyph(text: "", width: 0), style: style, isContinuation: true) }
+    static func continuation(_ style: Style) -> Cell { Cell(glyph: noGlyph, style: style, isContinuation: true) }
+    /// A continuation cell's glyph, made once (every wide glyph drawn puts one).
+    private static let noGlyph = Glyph(text: "", width: 0)
 
     /// `==`, inlined where frames are compared cell by cell. A cell is plain data (its glyph's
     /// bytes are in it), so a copy of one costs no reference count.

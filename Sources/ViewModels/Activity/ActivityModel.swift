@@ -81,6 +81,14 @@ public final class ActivityModel {
     // MARK: Events
 
     /// One live event of the community's stream (the community listens once for all it keeps).
+    /// The events `handle` acts on.
+    static func handles(_ event: ChatEvent) -> Bool {
+        switch event {
+        case .messagesAdded, .channelsChanged, .conversationsChanged: true
+        default: false
+        }
+    }
+
     func handle(_ event: ChatEvent) async {
         switch event {
         case .messagesAdded(let channel, let messages):

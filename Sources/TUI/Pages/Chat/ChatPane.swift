@@ -184,9 +184,9 @@ public struct ChatPane {
         canvas.scrollUp(body.frame, by: count)
         var report = last
         // The messages of the screen rows (a click) move up with their rows.
-        report.rowMessages = Dictionary(uniqueKeysWithValues: last.rowMessages.compactMap { row, message in
-            row - count >= body.frame.row ? (row - count, message) : nil
-        })
+        var moved = [Int: MessageID](minimumCapacity: last.rowMessages.count + count)
+        for (row, message) in last.rowMessages where row - count >= body.frame.row { moved[row - count] = message }
+        report.rowMessages = moved
         for (offset, row) in added.suffix(count).enumerated() {
             let line = body.height - count + offset
             draw(row, at: line, on: &canvas, in: body)
