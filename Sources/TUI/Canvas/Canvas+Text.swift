@@ -15,6 +15,7 @@ extension Canvas {
     @discardableResult
     public mutating func draw(_ spans: [Span], row: Int, column: Int = 0, in region: Region, overflow: Overflow = .ellipsis) -> Int {
         guard row >= 0, row < region.height, column < region.width else { return column }
+        if let end = drawLaidOut(spans, row: row, column: column, in: region) { return end }
         let perSpan = spans.map(Self.styledGlyphs)
         let styled = Array(perSpan.joined())
         let available = region.width - max(column, 0)
@@ -31,6 +32,27 @@ extension Canvas {
         }
         if hasLinks {
             linkSpans(spans, glyphCounts: perSpan.map(\.count), starts: starts, fitted: fitted.count, end: local, row: row, in: region)
+        }
+        return min(local, region.width)
+    }
+
+    /// `draw` of spans that all keep their glyphs (a chat row laid out), carry no link and fit:
+    /// their glyphs put one by one, with no list of them made first (a live message's new rows
+    /// made three). Nil, having drawn nothing, for any other spans.
+    private mutating func drawLaidOut(_ spans: [Span], row: Int, column: Int, in region: Region) -> Int? {
+        guard column >= 0 else { return nil }
+        var total = 0
+        for span in spans {
+            guard let glyphs = span.glyphs, span.link == nil else { return nil }
+            total += TextLayout.width(glyphs)
+        }
+        guard total <= region.width - column else { return nil }
+        var local = column
+        for span in spans {
+            for glyph in span.glyphs ?? [] {
+                put(glyph, style: span.style, at: region.absolute(Point(row: row, column: local)), clip: region.frame)
+                local += glyph.width
+            }
         }
         return min(local, region.width)
     }

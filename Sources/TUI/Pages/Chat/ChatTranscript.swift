@@ -265,22 +265,22 @@ public struct ChatTranscript {
 
     /// `12:03 mina  hello there …` with later lines hanging under the text.
     func theirs(_ message: Message, width: Int) -> [Row] {
-        let nickname = TextLayout.truncate(text.line(message.senderNickname), to: 16)
-        let prefix = time(message.sentAt) + " "
-        let mark = trustMark(message.senderTrust)
-        let indent = TextLayout.width(TextLayout.glyphs(prefix + nickname + mark.map(\.text).joined())) + 2
+        // The header keeps its glyphs as the body does: drawing the row cuts nothing again.
+        let nickname = TextLayout.truncate(TextLayout.glyphs(text.line(message.senderNickname)), to: 16)
+        let header = [Span(glyphs: TextLayout.glyphs(time(message.sentAt) + " "), Style(.muted)),
+                      Span(glyphs: nickname, Style(.nickname, on: nil, .bold))] + trustMark(message.senderTrust)
+        let indent = header.reduce(0) { $0 + $1.width } + 2
         let hanging = indent <= width / 2 ? indent : 6
         let bodyWidth = max(width - hanging, 4)
         let body = wrapped(message, width: bodyWidth)
-        let pad = String(repeating: " ", count: hanging)
+        let pad = Span(glyphs: Array(repeating: .space, count: hanging))
         var rows: [Row] = []
-        let header = [Span(prefix, Style(.muted)), Span(nickname, Style(.nickname, on: nil, .bold))] + mark
         if hanging == indent {
-            rows.append(body[0].prefixed(header + [Span("  ")]))
-            rows += body.dropFirst().map { $0.prefixed([Span(pad)]) }
+            rows.append(body[0].prefixed(header + [Span(glyphs: [.space, .space])]))
+            rows += body.dropFirst().map { $0.prefixed([pad]) }
         } else {
             rows.append(Row(spans: header, alignRight: false))
-            rows += body.map { $0.prefixed([Span(pad)]) }
+            rows += body.map { $0.prefixed([pad]) }
         }
         return rows
     }
