@@ -9,6 +9,8 @@
 #   scripts/callgrind-live.sh [MESSAGES] [OUT_DIR]   (needs .build/release/tteok, valgrind, tmux)
 #   CPU_ONLY=1 scripts/callgrind-live.sh …   the client without valgrind: its user and system CPU
 #                                            time per message from /proc (10 ms ticks).
+#   PERF=1 / STRACE=1 (with CPU_ONLY=1)      perf record / strace the client while it counts
+#                                            (STRACE_ARGS: strace's options, default `-f -c`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 messages=${1:-100}
