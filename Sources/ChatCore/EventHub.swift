@@ -55,19 +55,54 @@ public final class EventHub: Sendable {
 
     /// Delivers `events`, in order, to every live listener: a stream gets them one by one, each
     /// main-actor listener (those listening now and still listening then) all at once, in the
-    /// order they began to listen.
+    /// order they began to listen, on the main queue's next turn.
     public func publish(_ events: [ChatEvent]) {
-        guard !events.isEmpty else { return }
+        guard let onMain = yieldToStreams(events) else { return }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { self.deliver(events, to: onMain) }
+        }
+    }
+
+    /// As `publish`, but once `handsOnInline()` was called the main-actor listeners run on the
+    /// calling thread in the main queue's turn, and this returns after them: a live message
+    /// wakes the socket's reader thread alone, not also a worker of the main queue (a thread
+    /// wake-up each, a fifth of a live message's CPU). The caller waits while the main actor is
+    /// busy, so it must be a thread of its own (a connection's reader: it reads on once the
+    /// screens took the events), never the main queue nor one the main actor waits for.
+    public func publishWaiting(_ events: [ChatEvent]) {
+        guard Self.inline.withLock({ $0 }) else { return publish(events) }
+        dispatchPrecondition(condition: .notOnQueue(.main))
+        guard let onMain = yieldToStreams(events) else { return }
+        DispatchQueue.main.sync {
+            MainActor.assumeIsolated { self.deliver(events, to: onMain) }
+        }
+    }
+
+    /// Whether `publishWaiting` runs the listeners on its caller's thread.
+    private static let inline = Mutex(false)
+
+    /// Lets `publishWaiting` run main-actor listeners on the publishing thread. For a program
+    /// whose main actor never blocks waiting for another thread (the terminal client: its main
+    /// queue runs on dispatch's workers, every wait an `await`); tests keep the queued hop.
+    public static func handsOnInline() {
+        inline.withLock { $0 = true }
+    }
+
+    /// Hands `events` to every stream; the main-actor listeners to deliver them to, if any.
+    private func yieldToStreams(_ events: [ChatEvent]) -> [Int]? {
+        guard !events.isEmpty else { return nil }
         let (targets, onMain) = state.withLock { ($0.continuations.values.map { $0 }, $0.onMain.keys.sorted()) }
         for continuation in targets {
             for event in events { continuation.yield(event) }
         }
-        guard !onMain.isEmpty else { return }
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated {
-                for id in onMain {
-                    self.state.withLock { $0.onMain[id] }?(events)
-                }
+        return onMain.isEmpty ? nil : onMain
+    }
+
+    /// Runs the listeners `ids` still listening; what they put off (a redraw) runs in this hop.
+    @MainActor private func deliver(_ events: [ChatEvent], to ids: [Int]) {
+        MainTurn.run {
+            for id in ids {
+                self.state.withLock { $0.onMain[id] }?(events)
             }
         }
     }

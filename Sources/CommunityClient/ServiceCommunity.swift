@@ -138,7 +138,7 @@ public final class ServiceCommunity: ChatService {
         let fresh = try ServiceLink(path: socketPath) { [weak self] events in
             // Anything pushed (a `viewerChanged`, the connection ending) may change the viewer.
             self?.viewerMemo.forget()
-            self?.hub.publish(events)
+            self?.hub.publishWaiting(events)
         }
         // A new connection: the viewer kept was another connection's.
         viewerMemo.forget()

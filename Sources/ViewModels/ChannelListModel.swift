@@ -79,7 +79,7 @@ public final class ChannelListModel: Lifecycle {
 
     /// Listens first, then brings the list up to date if it was hidden: nothing falls between.
     public func willAppear() async {
-        live.bind(to: service, taking: Self.handles) { [weak self] event in await self?.handle(event) }
+        bindLive()
         if stale { await refresh() }
     }
 
@@ -117,7 +117,7 @@ public final class ChannelListModel: Lifecycle {
     /// twice is harmless; when the list shows again, `willAppear` takes over.
     public func setShownBesideChat(_ shown: Bool) {
         if shown {
-            live.bind(to: service, taking: Self.handles) { [weak self] event in await self?.handle(event) }
+            bindLive()
         } else {
             live.cancel()
         }
@@ -254,6 +254,34 @@ public final class ChannelListModel: Lifecycle {
         }
     }
 
+    /// Listens (once) for the events the list acts on; the pushed counts are taken at once.
+    private func bindLive() {
+        live.bind(to: service, taking: Self.handles, now: { [weak self] in self?.handleAtOnce($0) ?? true }) { [weak self] event in
+            await self?.handle(event)
+        }
+    }
+
+    /// Handles the counts pushed with a live message without suspending (nothing to ask);
+    /// false leaves other events to `handle`.
+    private func handleAtOnce(_ event: ChatEvent) -> Bool {
+        guard case .unreadCounts(let counts) = event else { return false }
+        // The service counted them with the messages: nothing to ask. The chat on screen is
+        // being read (`ChatModel` sends its marker within three seconds), so its badge stays hidden.
+        // Only the listed channels' are taken, looked up one by one: a push naming a million
+        // channels costs no more than the list.
+        let read = onScreen()
+        var before: [ChannelID: CountBadge?] = [:]
+        var taken = Set<ChannelID>()
+        for channel in channels {
+            guard let count = counts[channel.id] else { continue }
+            if before.index(forKey: channel.id) == nil { before[channel.id] = badges[channel.id] }
+            badges[channel.id] = channel.id == read ? .hidden : CountBadge(count: count)
+            taken.insert(channel.id)
+        }
+        publishBadges(changedSince: before, among: taken)
+        return true
+    }
+
     func handle(_ event: ChatEvent) async {
         switch event {
         case .countsChanged(let ids):
@@ -271,21 +299,8 @@ public final class ChannelListModel: Lifecycle {
             if let read, badges[read] != .hidden { badges[read] = .hidden }
             if !asked.isEmpty { await fetchBadges(for: Array(asked)) }
             publishBadges(changedSince: before, among: listed)
-        case .unreadCounts(let counts):
-            // The service counted them with the messages: nothing to ask. The chat on screen is
-            // being read (`ChatModel` sends its marker within three seconds), so its badge stays hidden.
-            // Only the listed channels' are taken, looked up one by one: a push naming a million
-            // channels costs no more than the list.
-            let read = onScreen()
-            var before: [ChannelID: CountBadge?] = [:]
-            var taken = Set<ChannelID>()
-            for channel in channels {
-                guard let count = counts[channel.id] else { continue }
-                if before.index(forKey: channel.id) == nil { before[channel.id] = badges[channel.id] }
-                badges[channel.id] = channel.id == read ? .hidden : CountBadge(count: count)
-                taken.insert(channel.id)
-            }
-            publishBadges(changedSince: before, among: taken)
+        case .unreadCounts:
+            _ = handleAtOnce(event)
         case .channelsChanged:
             // New rows show at once; each then asks for its own count, as a row drawn early does.
             guard await fetchChannels() else { return }

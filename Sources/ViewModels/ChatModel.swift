@@ -170,7 +170,9 @@ public final class ChatModel: Lifecycle {
     // MARK: Live
 
     private func bindLive() {
-        live.bind(to: service, taking: Self.handles) { [weak self] event in await self?.handle(event) }
+        live.bind(to: service, taking: Self.handles, now: { [weak self] in self?.handleAtOnce($0) ?? true }) { [weak self] event in
+            await self?.handle(event)
+        }
     }
 
     /// The events `handle` may act on: not the counts (the channel list's), which come with
@@ -182,22 +184,47 @@ public final class ChatModel: Lifecycle {
         }
     }
 
-    private func handle(_ event: ChatEvent) async {
+    /// Handles `event` without suspending when nothing needs asking for (a message from posters
+    /// already known, an edit, a removal, typing); false leaves it to `handle`.
+    private func handleAtOnce(_ event: ChatEvent) -> Bool {
         switch event {
         case .messagesAdded(let channel, let added) where channel == channelID:
-            // Thread replies belong to their thread's view; the root's count comes as an update.
-            // Checked here first: an async call per message that returned at once was a task frame each.
-            for poster in Set(added.map(\.senderID)) where members.misses(poster: poster) { await members.noticePoster(poster) }
-            completionNames.notice(added)
-            let merged = timeline.mergeTelling(added.filter { !$0.isThreadReply }, viewer: viewer)
-            guard merged != .nothing else { return }
-            // Lines only added at the end: a front end can draw just those.
-            publishLines(merged == .appended ? .linesAppended(chat: ObjectIdentifier(self)) : .anything)
-            if isShown { readMarkers.arrived() }
+            guard !added.contains(where: { members.misses(poster: $0.senderID) }) else { return false }
+            take(added)
         case .messageUpdated(let message) where message.channelID == channelID:
             if timeline.update(message, viewer: viewer) { publishLines() }
         case .messageRemoved(let channel, let id) where channel == channelID:
             if timeline.remove(id) { publishLines() }
+        case .typing(let channel, let typists) where channel == channelID:
+            othersTyping(typists)
+        case .connection(let state) where state != .online:
+            // Cut off, the notices that would end them cannot arrive.
+            othersTyping(.nobody)
+        case .viewerChanged, .blocksChanged, .conversationsChanged, .channelsChanged:
+            return false
+        default:
+            break
+        }
+        return true
+    }
+
+    /// New messages in this chat, their posters known.
+    private func take(_ added: [Message]) {
+        completionNames.notice(added)
+        // Thread replies belong to their thread's view; the root's count comes as an update.
+        let merged = timeline.mergeTelling(added.filter { !$0.isThreadReply }, viewer: viewer)
+        guard merged != .nothing else { return }
+        // Lines only added at the end: a front end can draw just those.
+        publishLines(merged == .appended ? .linesAppended(chat: ObjectIdentifier(self)) : .anything)
+        if isShown { readMarkers.arrived() }
+    }
+
+    private func handle(_ event: ChatEvent) async {
+        guard !handleAtOnce(event) else { return }
+        switch event {
+        case .messagesAdded(_, let added):
+            for poster in Set(added.map(\.senderID)) where members.misses(poster: poster) { await members.noticePoster(poster) }
+            take(added)
         case .viewerChanged(let newViewer):
             viewer = newViewer
             _ = timeline.relabel(for: viewer)
@@ -211,11 +238,6 @@ public final class ChatModel: Lifecycle {
             await discoverConversation()
         case .channelsChanged:
             await followChannel()
-        case .typing(let channel, let typists) where channel == channelID:
-            othersTyping(typists)
-        case .connection(let state) where state != .online:
-            // Cut off, the notices that would end them cannot arrive.
-            othersTyping(.nobody)
         default:
             break
         }

@@ -73,7 +73,12 @@ public final class Community {
     /// Shows the channel list, opens `channelName` (`--channel`) if given, and fetches Discover;
     /// `shown` is told once the list and that chat are there, before Discover's fetch.
     func start(opening channelName: String?, shown: @MainActor () -> Void = {}) async {
-        live.bind(to: context.service, taking: Self.handles) { [weak self] event in
+        // A new message is the activity's alone (invitations and the viewer ignore it).
+        let now: @MainActor (ChatEvent) -> Bool = { [weak self] event in
+            guard case .messagesAdded = event else { return false }
+            return self?.activity.handleAtOnce(event) ?? true
+        }
+        live.bind(to: context.service, taking: Self.handles, now: now) { [weak self] event in
             if case .viewerChanged(let viewer) = event { await self?.follow(viewer) }
             await self?.activity.handle(event)
             await self?.invitations.handle(event)

@@ -6,13 +6,18 @@ import ChatCore
 /// subscription does nothing, so appearing a hundred times still leaves one listener.
 ///
 /// Events come in the backend's batches on the main actor (`listenOnMain`) and are handled one at
-/// a time, in order. A handler that does not suspend runs at once, inside the hop that brought
-/// the batch: a live message wakes no task of its own per screen. One that suspends holds the
-/// events after it until it is done, as a stream's loop did.
+/// a time, in order. An event the screen's `now` handles goes no further: it is handled inside
+/// the hop that brought the batch, so a live message starts no task (`Task.immediate` runs at
+/// once only on the main thread, and tteok's main queue runs on dispatch's workers: each event
+/// was a task put on the main queue, and, delivered from the socket's reader thread, a worker's
+/// wake-up). The rest go to the async handler, which holds the events after it while it is
+/// suspended, as a stream's loop did.
 @MainActor
 final class LiveSubscription {
     private var listener: LiveListener?
     private var handle: (@MainActor (ChatEvent) async -> Void)?
+    /// Handles an event without suspending if it can; false leaves it to `handle`.
+    private var now: (@MainActor (ChatEvent) -> Bool)?
     /// The events the handler acts on; others are dropped as they come.
     private var takes: (@MainActor (ChatEvent) -> Bool)?
     private var pending: [ChatEvent] = []
@@ -32,9 +37,10 @@ final class LiveSubscription {
     /// live message comes with the unread counts, and handing each screen both (an async call
     /// each, most doing nothing) was a tenth of the message's CPU.
     func bind(to service: any LiveEventsService, taking takes: (@MainActor (ChatEvent) -> Bool)? = nil,
-              _ handle: @escaping @MainActor (ChatEvent) async -> Void) {
+              now: (@MainActor (ChatEvent) -> Bool)? = nil, _ handle: @escaping @MainActor (ChatEvent) async -> Void) {
         guard listener == nil else { return }
         self.handle = handle
+        self.now = now
         self.takes = takes
         listener = service.listenOnMain { [weak self] events in self?.receive(events) }
     }
@@ -44,6 +50,7 @@ final class LiveSubscription {
         listener?.cancel()
         listener = nil
         handle = nil
+        now = nil
         takes = nil
         pending.removeAll()
         next = 0
@@ -54,7 +61,13 @@ final class LiveSubscription {
     }
 
     private func receive(_ events: [ChatEvent]) {
-        let taken = takes.map { events.filter($0) } ?? events
+        var taken = (takes.map { events.filter($0) } ?? events)[...]
+        // Handled at once only while no suspended handling holds earlier events: order is kept.
+        if !isDraining {
+            let mine = generation
+            while let first = taken.first, generation == mine, let now, now(first) { taken.removeFirst() }
+            guard generation == mine else { return }
+        }
         guard !taken.isEmpty else { return }
         pending += taken
         guard !isDraining else { return }

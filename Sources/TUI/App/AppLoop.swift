@@ -1,3 +1,4 @@
+import ChatCore
 import Dispatch
 
 /// The run loop of the terminal client, on the main queue: terminal events in, keys out, and at
@@ -79,9 +80,8 @@ public final class AppLoop {
         self.damage = self.damage.map { $0.union(damage) } ?? damage
         guard !redrawScheduled else { return }
         redrawScheduled = true
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated { self.redrawIfDirty() }
-        }
+        // In a live delivery's hop, at its end: no queue item (and thread wake-up) of its own.
+        MainTurn.soon { self.redrawIfDirty() }
     }
 
     /// Draws a frame now if one is due (the scheduled redraw calls this; tests may too).

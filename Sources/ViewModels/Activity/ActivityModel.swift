@@ -101,11 +101,33 @@ public final class ActivityModel {
         }
     }
 
+    /// Handles new messages without suspending when nothing needs asking for (the chat on
+    /// screen's, the viewer's own, a chat whose name is known); false leaves `event` to `handle`.
+    func handleAtOnce(_ event: ChatEvent) -> Bool {
+        guard case .messagesAdded(let channel, let messages) = event else { return false }
+        guard let rule, channel != onScreen() else { return true }
+        let fresh = Self.fresh(messages, rule: rule)
+        guard !fresh.isEmpty else { return true }
+        guard !unnamed.contains(channel) else { return true }
+        guard let place = places[channel] ?? listedPlace(channel) else { return false }
+        places[channel] = place
+        record(fresh, in: channel, place: place, rule: rule)
+        return true
+    }
+
+    /// Room changes (joins, renames) are no one's words: no activity, no announcement.
+    private static func fresh(_ messages: [Message], rule: HighlightRule) -> [Message] {
+        messages.filter { $0.senderID != rule.me && $0.delivery == .delivered && !$0.content.isRoomChange }
+    }
+
     private func arrived(_ messages: [Message], in channel: ChannelID) async {
         guard let rule, channel != onScreen() else { return }
-        // Room changes (joins, renames) are no one's words: no activity, no announcement.
-        let fresh = messages.filter { $0.senderID != rule.me && $0.delivery == .delivered && !$0.content.isRoomChange }
+        let fresh = Self.fresh(messages, rule: rule)
         guard !fresh.isEmpty, let place = await place(of: channel) else { return }
+        record(fresh, in: channel, place: place, rule: rule)
+    }
+
+    private func record(_ fresh: [Message], in channel: ChannelID, place: (name: String, isDirect: Bool), rule: HighlightRule) {
         let notice = directNotice
         for message in fresh {
             let isHighlight = rule.isHighlight(message, isDirect: place.isDirect)

@@ -22,6 +22,9 @@ struct InteractiveClient {
     }
 
     func run() async throws(Failure) {
+        // The main queue runs on dispatch's workers (async main) and never blocks on the service's
+        // reader: a live message's screens are updated on the reader's thread, one wake-up.
+        EventHub.handsOnInline()
         let config = UserConfig.load(from: Paths(environment: environment).configFile)
         let language = options.language ?? Language.chosen(option: config.language, environment: environment)
         let resolver = RegionResolver.forUser(option: options.region, environment: environment)
