@@ -16,6 +16,12 @@ enum ServiceClientRows {
         let home = try BenchHome(context.options.dataDirectory.appendingPathComponent("service-home").standardizedFileURL)
         let backend = ["--socket", service.socketPath]
         try await home.run(executable, ["login"] + backend + ["--email", BenchStore.viewerEmail, "--password-stdin"], stdin: BenchStore.viewerPassword)
+        // The rows before this one post into the channel as others while the viewer's in-process
+        // front end watches; a read marker still waiting when that front end closed leaves the
+        // viewer more unread than a screen holds, and a chat opened so stays at its "new messages"
+        // line (SPEC: the view stays where it was) — the live messages then arrive below the
+        // screen. Reading the channel first opens every client at the newest, as the row intends.
+        _ = try await home.run(executable, ["read"] + backend + [BenchStore.bigChannelName, "--limit", "1"])
         let environment = home.environment
         let clients = try (0..<clientCount).map { _ in
             try RunningClient(executable, arguments: backend + ["--channel", BenchStore.bigChannelName], environment: environment)
