@@ -5,7 +5,8 @@ import Foundation
 
 /// Any bytes a homeserver might answer with: every response type decodes or fails cleanly, error
 /// bodies map to errors, event contents map to domain values, and a sync that decodes is written
-/// to a real cache (SQLite in a temporary directory) without crashing.
+/// to a real cache (SQLite in a temporary directory) without crashing; so is a sliding-sync window
+/// read by `SlidingSyncReader`.
 enum MatrixHarness {
     static let me = "@fuzz:localhost"
     static let cache: MatrixCache? = {
@@ -22,6 +23,9 @@ enum MatrixHarness {
         if let event = try? JSONDecoder().decode(RoomEvent.self, from: data) { map(event) }
         if let page = try? JSONDecoder().decode(MessagesResponse.self, from: data) { (page.chunk + (page.state ?? [])).forEach(map) }
         if let sync = try? JSONDecoder().decode(SyncResponse.self, from: data) { store(sync) }
+        // The sliding-sync window is read by hand (JSONScan), not by JSONDecoder: the same bytes
+        // through it, and a window it accepts stored as the client stores one.
+        if let window = try? SlidingSyncReader.read(Data(bytes)) { store(window.asSyncResponse(me: me)) }
     }
 
     /// The client repairs lone surrogate escapes before decoding; the repair must keep the length,
