@@ -55,7 +55,7 @@ let package = Package(
 
         // Domain: values, the ChatService protocol, the rules.
         .target(name: "ChatCore", swiftSettings: directMetadataAccess),
-        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore"]),
+        .testTarget(name: "ChatCoreTests", dependencies: ["ChatCore", "TestSupport"]),
 
         // A strict pull scanner over JSON bytes, for the hand-written readers of the other modules
         // (the sliding-sync window's). Depends on nothing but the standard library: no Foundation.
@@ -68,7 +68,7 @@ let package = Package(
 
         // End-to-end encryption: Olm/Megolm over libolm behind the EndToEndCrypto protocol. No ChatCore.
         .target(name: "MatrixCrypto", dependencies: ["COlm", "CLibcrypto", "CSodium", "Storage", "JSONScan"]),
-        .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto", "Storage"]),
+        .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto", "Storage", "TestSupport"]),
 
         // SQLite layer: connection, statements, migrations, change events, cross-process watcher.
         .target(name: "Storage", dependencies: ["CSQLite"]),

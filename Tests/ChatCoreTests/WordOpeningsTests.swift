@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import ChatCore
 
@@ -38,7 +39,7 @@ final class WordOpeningsTests: XCTestCase {
     /// whenever the look clears one, the full match finds nothing in it.
     func testNeverClearsAMatch() {
         let alphabet = Array("abcdfghiklnoprstuwFUCKSHIT013457@$! .,-_시발씨빨팔병신새끼개좆존나졸라지랄미친놈년염병썅니닥쳐엿먹어꺼져걸레창녀ㅅㅂㅆㅈㄴㄹ떡볶이")
-        var generator = SplitMix(seed: 16)
+        var generator = SeededGenerator(seed: 16)
         var cleared = 0
         var matched = 0
         for _ in 0..<20_000 {
@@ -63,19 +64,5 @@ final class WordOpeningsTests: XCTestCase {
         for text in ["cpu 1 떡볶이", "oh fuck", "병 신", "ass-ignment", "classic"] {
             XCTAssertEqual(String(custom.mask(Array(text))), custom.mask(text), text)
         }
-    }
-}
-
-/// A small seeded generator, so a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -14,7 +14,7 @@ final class KilledWriterTests: XCTestCase {
 
     func testWritersKilledAtRandomLoseNoAcknowledgedWrite() async throws {
         let community = try TestCommunity()
-        var random = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["TTEOK_KILL_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max))
+        var random = SeededGenerator(seed: UInt64(ProcessInfo.processInfo.environment["TTEOK_KILL_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max))
         print("killed writers: seed \(random.seed) (TTEOK_KILL_SEED reproduces the kill times)")
         let tally = WriterTally()
         var incarnation = 0
@@ -100,24 +100,5 @@ private final class WriterTally: @unchecked Sendable {
             }
         }
         return result
-    }
-}
-
-/// A tiny seeded generator, so a run's kill times can be replayed from its printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    let seed: UInt64
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        self.seed = seed
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

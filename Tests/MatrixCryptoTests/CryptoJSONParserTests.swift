@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import MatrixCrypto
 
@@ -40,7 +41,7 @@ final class CryptoJSONParserTests: XCTestCase {
     /// Random values through `JSONEncoder` come back equal: every scalar (controls, surrogate
     /// pairs' worth, U+0000), nesting, integers at both ends of Int64, fractions.
     func testRandomValuesRoundTrip() throws {
-        var random = SeededRandom(seed: 18)
+        var random = SeededGenerator(seed: 18)
         for _ in 0..<400 {
             let value = randomValue(&random, depth: 0)
             let text = try JSONEncoder().encode(value)
@@ -100,7 +101,7 @@ final class CryptoJSONParserTests: XCTestCase {
     /// that survives a round trip or is refused with a `JSONSyntaxError` inside the text.
     func testMutatedEventsFailSafely() throws {
         let seed = Array(#"{"type":"m.room.message","content":{"body":"h\u00e9llo \"x\" 떡","n":[1,-2.5e3,true,null,{}]},"room_id":"!r"}"#.utf8)
-        var random = SeededRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var refused = 0
         for _ in 0..<20_000 {
             var bytes = seed
@@ -124,7 +125,7 @@ final class CryptoJSONParserTests: XCTestCase {
         XCTAssertGreaterThan(refused, 10_000, "the mutations mostly break the text")
     }
 
-    private func randomValue(_ random: inout SeededRandom, depth: Int) -> CryptoJSON {
+    private func randomValue(_ random: inout SeededGenerator, depth: Int) -> CryptoJSON {
         switch random.below(depth > 3 ? 5 : 7) {
         case 0: return .null
         case 1: return .bool(random.below(2) == 0)
@@ -141,21 +142,4 @@ final class CryptoJSONParserTests: XCTestCase {
                                       uniquingKeysWith: { first, _ in first }))
         }
     }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure repeats.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

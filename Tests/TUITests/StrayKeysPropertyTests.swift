@@ -20,7 +20,7 @@ final class StrayKeysPropertyTests: XCTestCase {
     static let latin = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,!?'-:;()@#")
     static let emoji: [Character] = ["😀", "👋", "🍜", "❤️", "👍🏽", "🇰🇷", "👨‍👩‍👧"]
 
-    static func line(_ random: inout SeededRandom) -> String {
+    static func line(_ random: inout SeededGenerator) -> String {
         var text = ""
         for _ in 0..<Int.random(in: 1...10, using: &random) {
             switch Int.random(in: 0..<10, using: &random) {
@@ -36,7 +36,7 @@ final class StrayKeysPropertyTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["TTEOK_KEYS_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let perState = environment["TTEOK_KEYS_CASES"].flatMap(Int.init) ?? 120
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var cases = 0
         for world in [World.member, .guest, .welcome] {
             let fixture = try await StrayKeysFixture(world)
@@ -52,18 +52,5 @@ final class StrayKeysPropertyTests: XCTestCase {
             }
         }
         print("stray keys: \(cases) cases, seed \(seed)")
-    }
-}
-
-/// SplitMix64: a generator that a seed replays exactly.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
