@@ -72,14 +72,7 @@ final class NcursesTerminalTmuxTests: XCTestCase {
     /// the terminal must show the canvas after every line, and what a whole frame drawn afresh
     /// shows.
     func testAPartialFrameThatScrollsShowsWhatAWholeFrameWould() throws {
-        let session = try start(width: 40, height: 14, arguments: "--log")
-        try assertScreenMatchesCanvas(session)
-        let wholeFrames = try XCTUnwrap(state()?.fields["whole"])
-        for count in 1...12 {
-            try session.keys("C-n")
-            XCTAssertTrue(waitUntil(seconds: 10) { state()?.lines.contains { $0.contains("line \(count) 떡볶이") } == true }, "line \(count)")
-            try assertScreenMatchesCanvas(session)
-        }
+        let (session, wholeFrames) = try logTwelveLines { try assertScreenMatchesCanvas($0) }
         let partial = try XCTUnwrap(state())
         XCTAssertEqual(partial.fields["whole"], wholeFrames, "the lines were drawn by partial frames")
         XCTAssertTrue(partial.lines[13].contains("line 12 떡볶이 ====|"), partial.lines.joined(separator: "\n"))
@@ -91,17 +84,25 @@ final class NcursesTerminalTmuxTests: XCTestCase {
         try assertScreenMatchesCanvas(session)
     }
 
-    /// A partial frame's cells are written by the backend's own cell writer (not ncurses'
-    /// update): after a dozen of them the terminal must show every cell in the colours and
-    /// attributes a whole frame drawn afresh by ncurses gives it, not only the same text.
-    func testAPartialFramesCellsHaveTheColoursOfAWholeFrame() throws {
+    /// Starts termcheck's log (40×14) and adds twelve lines to it, one partial frame each,
+    /// running `eachLine` after each; the session and the count of whole frames drawn before.
+    private func logTwelveLines(_ eachLine: (TmuxSession) throws -> Void = { _ in }) throws -> (TmuxSession, String) {
         let session = try start(width: 40, height: 14, arguments: "--log")
         try assertScreenMatchesCanvas(session)
         let wholeFrames = try XCTUnwrap(state()?.fields["whole"])
         for count in 1...12 {
             try session.keys("C-n")
             XCTAssertTrue(waitUntil(seconds: 10) { state()?.lines.contains { $0.contains("line \(count) 떡볶이") } == true }, "line \(count)")
+            try eachLine(session)
         }
+        return (session, wholeFrames)
+    }
+
+    /// A partial frame's cells are written by the backend's own cell writer (not ncurses'
+    /// update): after a dozen of them the terminal must show every cell in the colours and
+    /// attributes a whole frame drawn afresh by ncurses gives it, not only the same text.
+    func testAPartialFramesCellsHaveTheColoursOfAWholeFrame() throws {
+        let (session, wholeFrames) = try logTwelveLines()
         try assertScreenMatchesCanvas(session)
         XCTAssertEqual(state()?.fields["whole"], wholeFrames, "the lines were drawn by partial frames")
         let partial = try StyledCells.capture(session)
