@@ -85,13 +85,17 @@ final class ReadStateTests: XCTestCase {
         let fixture = try MatrixFixture()
         let user = try await SynapseUser.register(on: fixture.server)
         let owner = try await SynapseUser.register(on: fixture.server)
-        let readableName = "badge readable \(SynapseServer.randomName())"
-        let read = try await owner.createRoom(name: "badge read \(SynapseServer.randomName())")
-        let never = try await owner.createRoom(name: "badge never read \(SynapseServer.randomName())")
+        // Only the two rooms the account has not joined are in the directory, named to sort last:
+        // tests that page through a shared server's directory by name are not pushed off a page.
+        let readableName = "zz badge readable \(SynapseServer.randomName())"
+        let read = try await owner.createRoom(name: "badge read \(SynapseServer.randomName())", public: false)
+        let never = try await owner.createRoom(name: "badge never read \(SynapseServer.randomName())", public: false)
         let readable = try await owner.createRoom(name: readableName, worldReadable: true)
-        let closed = try await owner.createRoom(name: "badge closed \(SynapseServer.randomName())")
-        try await user.join(read)
-        try await user.join(never)
+        let closed = try await owner.createRoom(name: "zz badge closed \(SynapseServer.randomName())")
+        for room in [read, never] {
+            try await owner.invite(user.userID, to: room)
+            try await user.join(room)
+        }
         for index in 1...4 {
             for room in [read, never, readable, closed] { try await owner.send("line \(index)", to: room) }
         }
