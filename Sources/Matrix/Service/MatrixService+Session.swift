@@ -21,15 +21,30 @@ extension MatrixService {
         return await viewer()
     }
 
-    public func resumeEarly() {
+    /// Starts the resume and returns once its first request is with the transport (a cold
+    /// start's window) or none goes ahead of the screen's (a cache to start from, no session):
+    /// the terminal, themes and word lists are then set up while the server answers, not beside
+    /// libcurl's load and the request on the process's two first-start cores.
+    public func resumeEarly() async {
         Task { [self] in _ = await restoreSession() }
+        await startSent.wait(seconds: Self.startSentWait)
     }
 
+    /// The longest the screen waits for the start's first request (libcurl's load on a loaded machine).
+    static let startSentWait = 0.5
+
     private func resume() async {
+        guard active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver) else {
+            startSent.open()
+            return
+        }
+        // Decided before the hop below, which may wait for a thread behind libcurl's load.
+        if !asksForWindowFirst(saved.userID) { startSent.open() }
         // Opening a new cache (its schema, several syncs to disk) and the key store block: done
         // on a thread of their own, so the cooperative threads stay free for the first requests.
-        if active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
-           let resumed = try? await offThePool({ try self.begin(saved) }), !resumed.isGuest {
+        let begun = try? await offThePool({ try self.begin(saved) })
+        if begun == nil { startSent.open() }
+        if let resumed = begun, !resumed.isGuest {
             // A cache made just now (deleted, or moved to another machine) knows nothing of the
             // member: consent and region live in the account data, so they are read back before
             // answering, or the terms would be asked again of someone who agreed long ago.

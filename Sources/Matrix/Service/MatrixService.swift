@@ -21,6 +21,8 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     private let guestStart = Mutex<Task<Void, Error>?>(nil)
     /// The saved session's resume in flight (`restoreSession`), so an early one and the screen's share it.
     let restoring = Mutex<Task<Void, Never>?>(nil)
+    /// Opens when the resume's first request goes to the transport, or it knows none goes first.
+    let startSent = OpenOnceGate()
 
     /// What a live session holds. Replaced as a whole on log-in and log-out.
     struct Active: Sendable {
@@ -55,7 +57,7 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         self.cacheDirectory = cacheDirectory
         // libcurl and its thirty libraries are loaded on first use (`CurlLibrary`): loading them
         // now, on another thread, takes them off the first request's way.
-        if transport is CurlTransport { DispatchQueue.global(qos: .userInitiated).async { _ = CurlLibrary.shared } }
+        if transport is CurlTransport { CurlLibrary.loadAhead() }
     }
 
     deinit {
@@ -84,7 +86,7 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
             let sliding = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
             // No cache file: nothing synced. The first window goes out now, while the cache is
             // made and the key store opened (on a cold start that was most of the client's wait).
-            if !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: session.userID) { sliding.askForWindowNow() }
+            if asksForWindowFirst(session.userID) { sliding.askForWindowNow(sending: { [startSent] in startSent.open() }) }
             source = sliding
         case .fullSync: source = ClassicSyncSource(client: client)
         }
@@ -106,6 +108,13 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         // Whatever a previous run left in the outbox goes out now.
         Task { await outbox.drain() }
         return active
+    }
+
+    /// Whether `userID`'s session starts with a sliding-sync window sent before anything else:
+    /// it has no cache file (nothing synced) and the server may offer the window.
+    func asksForWindowFirst(_ userID: String) -> Bool {
+        guard case .slidingWindow = syncStart else { return false }
+        return !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: userID)
     }
 
     /// Stops the live session's sync loop and forgets it (the saved file is the caller's business).
