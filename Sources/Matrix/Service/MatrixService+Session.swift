@@ -25,9 +25,12 @@ extension MatrixService {
     /// start's window) or none goes ahead of the screen's (a cache to start from, no session):
     /// the terminal, themes and word lists are then set up while the server answers, not beside
     /// libcurl's load and the request on the process's two first-start cores.
-    public func resumeEarly() async {
+    public func resumeEarly() async { await resumeEarly(waitingAtMost: Self.startSentWait) }
+
+    /// `resumeEarly`, waiting at most `seconds` for the first request to go.
+    func resumeEarly(waitingAtMost seconds: Double) async {
         Task { [self] in _ = await restoreSession() }
-        await startSent.wait(seconds: Self.startSentWait)
+        await startSent.wait(seconds: seconds)
     }
 
     /// The longest the screen waits for the start's first request (libcurl's load on a loaded machine).
