@@ -79,6 +79,15 @@ struct BudgetRow: Sendable {
         budgetNote = "≤ " + unit.format(budget) + String(format: " and ≤ %.1f× server", factor)
     }
 
+    /// A budget only relative to the server's median for the same work, for a row whose issue
+    /// sets no absolute figure (the server's own time for it grows with the account).
+    init(_ what: String, unit: Unit, samples: Samples, server: Samples, factor: Double) {
+        self.init(what, unit: unit, budget: factor * server.median, samples: samples)
+        self.server = server
+        if server.isEmpty { verdict = .error("no server samples") }
+        budgetNote = String(format: "≤ %.1f× server", factor)
+    }
+
     init(_ what: String, unit: Unit, budget: Double, verdict: Verdict) {
         self.what = what
         self.unit = unit

@@ -80,7 +80,10 @@ enum ManyRoomsRows {
                 BudgetRow(names.1, unit: .megabytes, budget: 40, samples: memory)]
     }
 
-    /// `tteok channels` with no cache, beside the server's time for the same first request.
+    /// `tteok channels` with no cache, beside the server's time for the initial `/sync` of every
+    /// room. Issue 20 sets no figure for this row, only that it stands beside the server's: the
+    /// budget is relative (the server's own time is seconds for 1,000 rooms, so a fixed second
+    /// would fail on the server's account, not the client's).
     static func channelsCold(_ options: BenchOptions, log: @escaping @Sendable (String) -> Void) async throws -> BudgetRow {
         let name = "1,000 rooms: tteok channels, no cache"
         guard let start = try await start(options, home: "rooms-channels", log: log) else { return skipped(name, budget: 1000) }
@@ -90,7 +93,7 @@ enum ManyRoomsRows {
             start.home.removeMatrixCaches()
             channels.append(try await timeChannels(start))
         }
-        return BudgetRow(name, unit: .milliseconds, budget: 1000, samples: channels, server: server, factor: 1.5)
+        return BudgetRow(name, unit: .milliseconds, samples: channels, server: server, factor: 1.5)
     }
 
     /// Starts the client and times it to the complete list, then quits it.
