@@ -13,7 +13,7 @@ public final class CurlTransport: MatrixTransport {
     /// Waits for libcurl's load (started now if it was not), suspended rather than blocked.
     public func ready() async {
         await withCheckedContinuation { (loaded: CheckedContinuation<Void, Never>) in
-            CurlLibrary.whenLoaded { _ in loaded.resume() }
+            CurlLibrary.whenLoaded(.afterTransfers) { _ in loaded.resume() }
         }
     }
 

@@ -41,11 +41,13 @@ extension MatrixService {
             startSent.open()
             return
         }
-        // Decided before the hop below, which may wait for a thread behind libcurl's load.
-        if !asksForWindowFirst(saved.userID) { startSent.open() }
+        // The window is asked for here, not after the hop below: a new thread for the hop may
+        // wait behind libcurl's load (glibc's loader lock), and the window need not.
+        let window = windowSentNow(for: saved)
+        if window == nil { startSent.open() }
         // Opening a new cache (its schema, several syncs to disk) and the key store block: done
         // on a thread of their own, so the cooperative threads stay free for the first requests.
-        let begun = try? await offThePool({ try self.begin(saved) })
+        let begun = try? await offThePool({ try self.begin(saved, window: window) })
         if begun == nil { startSent.open() }
         if let resumed = begun, !resumed.isGuest {
             // A cache made just now (deleted, or moved to another machine) knows nothing of the
