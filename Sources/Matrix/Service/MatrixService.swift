@@ -114,12 +114,18 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     /// for now, before anything else; nil when the session starts otherwise (a cache to go on
     /// from, or `.fullSync`). `startSent` opens when the window goes to the transport.
     func windowSentNow(for session: MatrixSession) -> SlidingWindowSource? {
-        guard case .slidingWindow(let rooms, let page) = syncStart,
-              !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: session.userID) else { return nil }
+        guard case .slidingWindow(let rooms, let page) = syncStart, startsWithWindow(session.userID) else { return nil }
         let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
         let sliding = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
         sliding.askForWindowNow(sending: { [startSent] in startSent.open() })
         return sliding
+    }
+
+    /// Whether `userID`'s session starts with a sliding-sync window before anything else: it
+    /// has no cache file (nothing synced) and the server may offer the window.
+    func startsWithWindow(_ userID: String) -> Bool {
+        guard case .slidingWindow = syncStart else { return false }
+        return !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: userID)
     }
 
     /// Stops the live session's sync loop and forgets it (the saved file is the caller's business).
