@@ -21,10 +21,11 @@ public protocol SessionService: AnyObject, Sendable {
     func updateProfile(nickname: String?, region: String?) async throws -> Account
 }
 
-/// A backend whose saved session can be resumed while the terminal is set up: the interactive
+/// A backend whose saved session starts resuming before the terminal is set up: the interactive
 /// client starts it before its first screen, and the screen's own `restoreSession` joins the one
 /// in flight. Asked with `as?`, like the other optional services.
 public protocol EarlyResuming: SessionService {
-    /// Begins resuming the saved session now, without waiting for it.
-    func resumeEarly()
+    /// Begins resuming the saved session now, and returns once the start's first request is on
+    /// its way (or none goes before the screen's): not when the session is resumed.
+    func resumeEarly() async
 }

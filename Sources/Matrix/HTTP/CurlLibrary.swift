@@ -34,6 +34,7 @@ final class CurlLibrary: @unchecked Sendable {
     /// Opened once per process; nil when libcurl is not installed.
     static let shared: CurlLibrary? = CurlLibrary()
 
+
     private let setopt: UnsafeMutableRawPointer
     private let getinfo: UnsafeMutableRawPointer
     private let easyInit: @convention(c) () -> UnsafeMutableRawPointer?

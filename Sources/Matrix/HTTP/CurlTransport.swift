@@ -10,14 +10,21 @@ import Glibc
 public final class CurlTransport: MatrixTransport {
     public init() {}
 
+    /// Waits for libcurl's load (started now if it was not), suspended rather than blocked.
+    public func ready() async {
+        await withCheckedContinuation { (loaded: CheckedContinuation<Void, Never>) in
+            CurlLibrary.whenLoaded(.afterTransfers) { _ in loaded.resume() }
+        }
+    }
+
     public func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        guard let curl = CurlLibrary.shared else { throw NetworkFailure.noTransport }
-        let exchange = CurlExchange(request, curl: curl)
+        let exchange = CurlExchange(request)
         // Cancelling the Swift task (log-out stops the sync loop) answers at once; the transfer
-        // notices within a second through the progress callback and is dropped.
+        // notices within a second through the progress callback and is dropped. Before libcurl
+        // is loaded, the exchange is started by the loading thread when it is done.
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                exchange.start(continuation)
+                CurlLibrary.whenLoaded { curl in exchange.start(continuation, curl: curl) }
             }
         } onCancel: {
             exchange.cancel()
@@ -30,27 +37,27 @@ private final class CurlExchange: @unchecked Sendable {
     typealias Waiter = CheckedContinuation<(Data, HTTPResponse), Error>
 
     let request: HTTPRequest
-    private let curl: CurlLibrary
     /// Written only by the transfer's thread (curl's write callback).
     var received = Data()
     /// Set by the write callback when the answer passed `request.answerLimit`.
     var overLimit = false
     private let state = Mutex<(waiter: Waiter?, cancelled: Bool)>((nil, false))
 
-    init(_ request: HTTPRequest, curl: CurlLibrary) {
+    init(_ request: HTTPRequest) {
         self.request = request
-        self.curl = curl
     }
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    func start(_ waiter: Waiter) {
+    /// Hands the transfer to a thread of its own; without libcurl it fails at once.
+    func start(_ waiter: Waiter, curl: CurlLibrary?) {
         let cancelledAlready = state.withLock { value -> Bool in
             value.waiter = waiter
             return value.cancelled
         }
         if cancelledAlready { return finish(.failure(NetworkFailure.cancelled)) }
-        TransferThreads.shared.run { [self] in finish(perform()) }
+        guard let curl else { return finish(.failure(NetworkFailure.noTransport)) }
+        TransferThreads.shared.run { [self] in finish(perform(curl)) }
     }
 
     func cancel() {
@@ -67,7 +74,7 @@ private final class CurlExchange: @unchecked Sendable {
     }
 
     /// The blocking transfer, on the exchange's own thread.
-    private func perform() -> Result<(Data, HTTPResponse), Error> {
+    private func perform(_ curl: CurlLibrary) -> Result<(Data, HTTPResponse), Error> {
         guard let url = request.url, let handle = curl.takeHandle() else { return .failure(NetworkFailure.badURL) }
         let headers = curl.list(request.allHTTPHeaderFields.map { "\($0.key): \($0.value)" } + ["Expect:"])
         let method = request.httpMethod ?? "GET"
@@ -76,7 +83,7 @@ private final class CurlExchange: @unchecked Sendable {
         defer { errorLine.deallocate() }
         let code = url.absoluteString.withCString { address in
             method.withCString { methodName in
-                configure(handle, address: address, method: methodName, headers: headers, errorLine: errorLine)
+                configure(handle, curl, address: address, method: methodName, headers: headers, errorLine: errorLine)
                 return curl.perform(handle)
             }
         }
@@ -88,7 +95,7 @@ private final class CurlExchange: @unchecked Sendable {
         return .failure(failure(forCurlCode: code, detail: detail))
     }
 
-    private func configure(_ handle: CurlLibrary.Handle, address: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+    private func configure(_ handle: CurlLibrary.Handle, _ curl: CurlLibrary, address: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
                            headers: UnsafeMutableRawPointer?, errorLine: UnsafeMutablePointer<CChar>) {
         typealias Option = CurlLibrary.Option
         curl.set(handle, Option.url, pointer: address)

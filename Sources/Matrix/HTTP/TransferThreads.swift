@@ -45,6 +45,19 @@ final class TransferThreads: @unchecked Sendable {
         }
     }
 
+    /// Starts a thread that waits for work now, before there is any: the first transfer then
+    /// need not start one (a clone and a new stack's faults), and a thread started while libcurl
+    /// loads would wait for the load (glibc's loader lock) anyway.
+    func startOneAhead() {
+        pthread_mutex_lock(mutex)
+        alive += 1
+        pthread_mutex_unlock(mutex)
+        guard !DetachedThread.start(name: "tteok.transfer", { [self] in serve() }) else { return }
+        pthread_mutex_lock(mutex)
+        alive -= 1
+        pthread_mutex_unlock(mutex)
+    }
+
     /// How many threads wait for work.
     var idleCount: Int {
         pthread_mutex_lock(mutex)

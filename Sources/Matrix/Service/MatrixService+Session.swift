@@ -21,15 +21,34 @@ extension MatrixService {
         return await viewer()
     }
 
-    public func resumeEarly() {
+    /// Starts the resume and returns once its first request is with the transport (a cold
+    /// start's window) or none goes ahead of the screen's (a cache to start from, no session):
+    /// the terminal, themes and word lists are then set up while the server answers, not beside
+    /// libcurl's load and the request on the machine's cores.
+    public func resumeEarly() async { await resumeEarly(waitingAtMost: Self.startSentWait) }
+
+    /// `resumeEarly`, waiting at most `seconds` for the first request to go.
+    func resumeEarly(waitingAtMost seconds: Double) async {
         Task { [self] in _ = await restoreSession() }
+        // Only a cold start's window is waited for, and that is decided here: the resume's own
+        // thread may be late (its creation waits behind libcurl's load), and a warm start's
+        // screen must not wait for it.
+        guard let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
+              startsWithWindow(saved.userID) else { return }
+        await startSent.wait(seconds: seconds)
     }
 
+    /// The longest the screen waits for the start's first request (libcurl's load on a loaded machine).
+    static let startSentWait = 0.5
+
     private func resume() async {
+        guard active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver) else { return }
+        // The window is asked for here, not after the hop below: a new thread for the hop may
+        // wait behind libcurl's load (glibc's loader lock), and the window need not.
+        let window = windowSentNow(for: saved)
         // Opening a new cache (its schema, several syncs to disk) and the key store block: done
         // on a thread of their own, so the cooperative threads stay free for the first requests.
-        if active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
-           let resumed = try? await offThePool({ try self.begin(saved) }), !resumed.isGuest {
+        if let resumed = try? await offThePool({ try self.begin(saved, window: window) }), !resumed.isGuest {
             // A cache made just now (deleted, or moved to another machine) knows nothing of the
             // member: consent and region live in the account data, so they are read back before
             // answering, or the terms would be asked again of someone who agreed long ago.

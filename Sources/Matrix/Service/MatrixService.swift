@@ -21,6 +21,8 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     private let guestStart = Mutex<Task<Void, Error>?>(nil)
     /// The saved session's resume in flight (`restoreSession`), so an early one and the screen's share it.
     let restoring = Mutex<Task<Void, Never>?>(nil)
+    /// Opens when the resume's first request goes to the transport, or it knows none goes first.
+    let startSent = OpenOnceGate()
 
     /// What a live session holds. Replaced as a whole on log-in and log-out.
     struct Active: Sendable {
@@ -55,7 +57,7 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         self.cacheDirectory = cacheDirectory
         // libcurl and its thirty libraries are loaded on first use (`CurlLibrary`): loading them
         // now, on another thread, takes them off the first request's way.
-        if transport is CurlTransport { DispatchQueue.global(qos: .userInitiated).async { _ = CurlLibrary.shared } }
+        if transport is CurlTransport { CurlLibrary.loadAhead() }
     }
 
     deinit {
@@ -70,22 +72,22 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     /// The live session, if any.
     var active: Active? { current.withLock { $0 } }
 
-    /// Makes `session` the live one: opens its cache and starts its single sync loop.
+    /// Makes `session` the live one: opens its cache and starts its single sync loop. `asked`:
+    /// the start's sliding-sync source whose window is already on its way (`windowSentNow`).
     @discardableResult
-    func begin(_ session: MatrixSession) throws -> Active {
+    func begin(_ session: MatrixSession, window asked: SlidingWindowSource? = nil) throws -> Active {
         // A guest who logs in leaves nothing behind: guest caches are never resumed.
         if let previous = end(), previous.isGuest, previous.userID != session.userID {
             MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: previous.userID)
         }
-        let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
+        // No cache file: nothing synced. The first window goes out now, while the cache is made
+        // and the key store opened (on a cold start that was most of the client's wait).
+        let window = asked ?? windowSentNow(for: session)
+        let client = window?.client ?? MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
         let source: any SyncSource
         switch syncStart {
         case .slidingWindow(let rooms, let page):
-            let sliding = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
-            // No cache file: nothing synced. The first window goes out now, while the cache is
-            // made and the key store opened (on a cold start that was most of the client's wait).
-            if !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: session.userID) { sliding.askForWindowNow() }
-            source = sliding
+            source = window ?? SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
         case .fullSync: source = ClassicSyncSource(client: client)
         }
         let cache = try MatrixCache(directory: cacheDirectory, homeserver: homeserver, userID: session.userID)
@@ -106,6 +108,24 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         // Whatever a previous run left in the outbox goes out now.
         Task { await outbox.drain() }
         return active
+    }
+
+    /// The sliding-sync source of a session with no cache file (nothing synced), its window asked
+    /// for now, before anything else; nil when the session starts otherwise (a cache to go on
+    /// from, or `.fullSync`). `startSent` opens when the window goes to the transport.
+    func windowSentNow(for session: MatrixSession) -> SlidingWindowSource? {
+        guard case .slidingWindow(let rooms, let page) = syncStart, startsWithWindow(session.userID) else { return nil }
+        let client = MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
+        let sliding = SlidingWindowSource(client: client, userID: session.userID, window: rooms, page: page)
+        sliding.askForWindowNow(sending: { [startSent] in startSent.open() })
+        return sliding
+    }
+
+    /// Whether `userID`'s session starts with a sliding-sync window before anything else: it
+    /// has no cache file (nothing synced) and the server may offer the window.
+    func startsWithWindow(_ userID: String) -> Bool {
+        guard case .slidingWindow = syncStart else { return false }
+        return !MatrixCache.exists(directory: cacheDirectory, homeserver: homeserver, userID: userID)
     }
 
     /// Stops the live session's sync loop and forgets it (the saved file is the caller's business).

@@ -68,9 +68,14 @@ struct SlidingWindowSource: SyncSource {
     /// Sends the window's request at once, before the engine asks for its first answer: a
     /// session with no cache file has nothing synced, so the request need not wait for the cache
     /// and the key store to open (a new file's schema and syncs, the crypto store, libcurl).
-    func askForWindowNow() {
+    /// `sending` is called when the transport is ready: the request goes out then.
+    func askForWindowNow(sending: @escaping @Sendable () -> Void = {}) {
         let asked = Task { [client, window] in try? await client.slidingSync(SlidingSyncRequest.window(window)) }
         early.withLock { $0 = asked }
+        Task { [client] in
+            await client.transport.ready()
+            sending()
+        }
     }
 
     func next(since: String?, longPoll: Bool) async throws -> SyncBatch {

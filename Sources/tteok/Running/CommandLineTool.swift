@@ -90,9 +90,10 @@ struct CommandLineTool: Sendable {
             Task { try? await community.connect(receivingLiveEvents: true) }
         } else if let early = service as? any EarlyResuming, !options.guest, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             // A Matrix session resumes meanwhile too: a cold start's first window is on its way
-            // before the first frame is drawn. Not with `--guest`, which never resumes the saved
-            // member session (it would race the guest's own start).
-            early.resumeEarly()
+            // before the terminal is set up (which then overlaps the server's answer, not libcurl's
+            // load). Not with `--guest`, which never resumes the saved member session (it would
+            // race the guest's own start).
+            await early.resumeEarly()
         }
         let client = InteractiveClient(service: service, options: options, environment: environment)
         do {

@@ -1,0 +1,117 @@
+import ChatCore
+import Foundation
+import TestSupport
+import XCTest
+@testable import Matrix
+
+/// The interactive client's early resume (`resumeEarly`), on Synapse: a cold start (a saved
+/// session, no cache) returns once the window's request can go — the terminal is then set up
+/// while the server answers, not beside libcurl's load — and not before; a start with its cache,
+/// or with no session, returns at once, whatever the transport.
+final class EarlyResumeTests: XCTestCase {
+    private var fixture: MatrixFixture!
+
+    override func setUpWithError() throws { fixture = try MatrixFixture() }
+    override func tearDown() { fixture = nil }
+
+    private static let window = "simplified_msc3575/sync"
+
+    /// A member whose session is saved under `name`, its service ended (as when tteok quits);
+    /// `caughtUp`: after the start's last step, so the cache has a position to go on from.
+    private func savedSession(_ name: String, caughtUp: Bool = false) async throws -> String {
+        let (service, _) = try await fixture.member(name)
+        if caughtUp { await service.catchUp() }
+        let userID = try XCTUnwrap(service.active?.userID)
+        _ = service.end()
+        return userID
+    }
+
+    func testAColdStartReturnsOnceTheWindowCanGoNotBefore() async throws {
+        let userID = try await savedSession("cold")
+        MatrixCache.remove(directory: fixture.directory.file("cold/cache"), homeserver: fixture.server, userID: userID)
+        let transport = ReadinessHeldTransport()
+        let restarted = fixture.service("cold", transport: transport)
+        let returned = Mutex(false)
+        let early = Task {
+            await restarted.resumeEarly(waitingAtMost: 60)
+            returned.withLock { $0 = true }
+        }
+        let waiting = await eventually(seconds: 30) { transport.readyAsked }
+        XCTAssertTrue(waiting, "the cold start's window waited for the transport to be ready")
+        XCTAssertFalse(returned.withLock { $0 }, "resumeEarly returned while the window could not go yet")
+        transport.makeReady()
+        await early.value
+        let asked = await eventually(seconds: 30) { transport.paths.contains { $0.hasSuffix(Self.window) } }
+        XCTAssertTrue(asked, "the window was asked for: \(transport.paths)")
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        await fixture.close()
+    }
+
+    func testAStartWithItsCacheReturnsAtOnce() async throws {
+        _ = try await savedSession("warm", caughtUp: true)
+        let transport = ReadinessHeldTransport()
+        let restarted = fixture.service("warm", transport: transport)
+        let returned = Mutex(false)
+        let early = Task {
+            await restarted.resumeEarly(waitingAtMost: 60)
+            returned.withLock { $0 = true }
+        }
+        let quick = await eventually(seconds: 30) { returned.withLock { $0 } }
+        XCTAssertTrue(quick, "a start from its cache waited for the transport")
+        XCTAssertFalse(transport.readyAsked, "no window asked with a cache to start from")
+        transport.makeReady()
+        await early.value
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        XCTAssertFalse(transport.paths.contains { $0.hasSuffix(Self.window) }, "no window with a cache: \(transport.paths)")
+        await fixture.close()
+    }
+
+    func testAStartWithNoSessionReturnsAtOnceAndAsksNothing() async throws {
+        let transport = ReadinessHeldTransport()
+        let nobody = fixture.service("nobody", transport: transport)
+        let early = Task { await nobody.resumeEarly(waitingAtMost: 60) }
+        let quick = await eventually(seconds: 30) { await nobody.viewer() == .guest && transport.paths.isEmpty }
+        XCTAssertTrue(quick)
+        transport.makeReady()
+        await early.value
+        XCTAssertEqual(transport.paths, [], "nothing asked without a saved session")
+        XCTAssertFalse(transport.readyAsked)
+        await fixture.close()
+    }
+
+    /// The real transport is ready once libcurl is loaded, and its first exchange after that
+    /// starts without waiting for anything more.
+    func testTheRealTransportIsReadyOnceLibcurlIsLoaded() async throws {
+        let transport = CurlTransport()
+        await transport.ready()
+        XCTAssertNotNil(CurlLibrary.shared, "libcurl is installed on the test machine")
+        let answer = try await transport.exchange(HTTPRequest(url: fixture.server.appendingPathComponent("_matrix/client/versions")))
+        XCTAssertEqual(answer.1.statusCode, 200)
+    }
+}
+
+/// The real transport, but not ready (`ready()` waits) until `makeReady()`: libcurl's load held
+/// back, while the requests themselves go through and are recorded.
+final class ReadinessHeldTransport: MatrixTransport {
+    private let inner = CurlTransport()
+    private let gate = OpenOnceGate()
+    private let asked = Mutex(false)
+    private let recorded = Mutex<[String]>([])
+
+    /// Whether anything waited for the transport to be ready.
+    var readyAsked: Bool { asked.withLock { $0 } }
+    /// The paths asked, in order.
+    var paths: [String] { recorded.withLock { $0 } }
+
+    func makeReady() { gate.open() }
+
+    func ready() async {
+        asked.withLock { $0 = true }
+        await gate.wait(seconds: 120)
+    }
+
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        recorded.withLock { $0.append(request.url?.path ?? "") }
+        return try await inner.exchange(request)
+    }
+}
