@@ -15,77 +15,104 @@ public enum CanonicalJSON {
 
     /// The canonical bytes of `value`.
     public static func data(_ value: CryptoJSON) throws -> Data {
-        Data(try string(value).utf8)
+        Data(try bytes(value))
     }
 
     public static func string(_ value: CryptoJSON) throws -> String {
-        var out = ""
+        String(decoding: try bytes(value), as: UTF8.self)
+    }
+
+    /// Written as bytes: appending to a `String` piece by piece (a quote, a key, a colon…) was
+    /// most of the cost of a room's power levels, whose text a cold start writes for every room.
+    static func bytes(_ value: CryptoJSON) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         try write(value, into: &out)
         return out
     }
 
-    private static func write(_ value: CryptoJSON, into out: inout String) throws {
+    private static func write(_ value: CryptoJSON, into out: inout [UInt8]) throws {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .integer(let number):
             guard abs(number) <= largestInteger else { throw Unrepresentable(description: "\(number) is outside canonical JSON's integer range") }
-            out += String(number)
+            writeInteger(number, into: &out)
         case .number(let number):
             guard number.rounded() == number, abs(number) <= Double(largestInteger) else {
                 throw Unrepresentable(description: "\(number) is not an integer; canonical JSON has no other numbers")
             }
-            out += String(Int64(number))
+            writeInteger(Int64(number), into: &out)
         case .string(let text): writeString(text, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 try write(item, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
-            for (index, key) in sortedKeys(members).enumerated() {
-                if index > 0 { out += "," }
-                writeString(key, into: &out)
-                out += ":"
-                try write(members[key] ?? .null, into: &out)
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.sorted(by: { precedes($0.key, $1.key) }).enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                try write(member.value, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Decimal digits, a minus sign first when negative (within ±2^53, so never `Int64.min`).
+    private static func writeInteger(_ number: Int64, into out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out.append(contentsOf: digits.reversed())
     }
 
     /// Keys by code point: Swift's own `<` on strings compares canonically equivalent forms as
     /// equal and is not code-point order. UTF-8's bytes sort as their code points do, and compare
     /// faster than scalars (perf: the sort was most of writing a room's power levels to the cache).
     static func sortedKeys(_ members: [String: CryptoJSON]) -> [String] {
-        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        members.keys.sorted(by: precedes)
     }
 
-    private static func writeString(_ text: String, into out: inout String) {
-        out += "\""
+    private static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole rather than scalar by scalar.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            out += text
-            out += "\""
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default:
+                // Every other byte, multi-byte characters' included, as it is.
+                out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

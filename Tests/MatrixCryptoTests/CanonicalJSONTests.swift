@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import MatrixCrypto
 
@@ -40,5 +41,40 @@ final class CanonicalJSONTests: XCTestCase {
     func testSignedBytesLeaveOutSignaturesAndUnsigned() throws {
         let object = try CryptoJSON(parsing: Data(#"{"b":1,"signatures":{"x":{}},"unsigned":{"age":3},"a":[true,false]}"#.utf8))
         XCTAssertEqual(String(decoding: try SignedJSON.signedBytes(object), as: UTF8.self), #"{"a":[true,false],"b":1}"#)
+    }
+
+    /// Random values (every kind, control characters, quotes, backslashes, characters of every
+    /// UTF-8 length): the text reads back as the same value, is its own canonical form, has no
+    /// whitespace outside strings, and its keys come in code-point order.
+    func testRandomValuesReadBackAndAreCanonical() throws {
+        var random = SeededGenerator(seed: 53)
+        for _ in 0..<3_000 {
+            let value = random.cryptoJSON(canonical: true)
+            let bytes = try CanonicalJSON.data(value)
+            let read = try CryptoJSON(parsing: bytes)
+            XCTAssertEqual(read, value, "seed \(random.seed): \(String(decoding: bytes, as: UTF8.self))")
+            XCTAssertEqual(try CanonicalJSON.data(read), bytes)
+            try assertKeysInOrder(value, bytes)
+        }
+    }
+
+    /// An object's text is its members' texts in code-point order of their keys (UTF-8 bytes
+    /// sort as code points do), at every level.
+    private func assertKeysInOrder(_ value: CryptoJSON, _ bytes: Data) throws {
+        switch value {
+        case .object(let members):
+            let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            var parts: [String] = []
+            for key in keys {
+                let member = members[key] ?? .null
+                parts.append(try CanonicalJSON.string(.string(key)) + ":" + CanonicalJSON.string(member))
+                try assertKeysInOrder(member, CanonicalJSON.data(member))
+            }
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "{" + parts.joined(separator: ",") + "}")
+        case .array(let items):
+            for item in items { try assertKeysInOrder(item, CanonicalJSON.data(item)) }
+        default:
+            break
+        }
     }
 }

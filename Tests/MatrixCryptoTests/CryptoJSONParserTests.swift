@@ -43,7 +43,7 @@ final class CryptoJSONParserTests: XCTestCase {
     func testRandomValuesRoundTrip() throws {
         var random = SeededGenerator(seed: 18)
         for _ in 0..<400 {
-            let value = randomValue(&random, depth: 0)
+            let value = random.cryptoJSON()
             let text = try JSONEncoder().encode(value)
             XCTAssertEqual(try CryptoJSON(parsing: text), value, String(decoding: text, as: UTF8.self))
         }
@@ -123,23 +123,5 @@ final class CryptoJSONParserTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(refused, 10_000, "the mutations mostly break the text")
-    }
-
-    private func randomValue(_ random: inout SeededGenerator, depth: Int) -> CryptoJSON {
-        switch random.below(depth > 3 ? 5 : 7) {
-        case 0: return .null
-        case 1: return .bool(random.below(2) == 0)
-        case 2: return .integer([Int64.min, Int64.max, 0, -1, Int64(truncatingIfNeeded: random.next())][random.below(5)])
-        case 3: return .number(Double(Int64(truncatingIfNeeded: random.next()) % 1_000_000) + 0.5)
-        case 4:
-            let scalars = (0..<random.below(12)).compactMap { _ in
-                Unicode.Scalar([UInt32(random.below(0x80)), UInt32(random.below(0x800)), UInt32(random.below(0x110000))][random.below(3)])
-            }
-            return .string(String(String.UnicodeScalarView(scalars)))
-        case 5: return .array((0..<random.below(5)).map { _ in randomValue(&random, depth: depth + 1) })
-        default:
-            return .object(Dictionary((0..<random.below(5)).map { _ in ("k\(random.below(1_000))", randomValue(&random, depth: depth + 1)) },
-                                      uniquingKeysWith: { first, _ in first }))
-        }
     }
 }

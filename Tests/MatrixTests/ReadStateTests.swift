@@ -76,4 +76,45 @@ final class ReadStateTests: XCTestCase {
         XCTAssertEqual(unreadBadge, 3, "the server's count of what came after the other device's receipt")
         await fixture.close()
     }
+
+    /// A page's badges come from one read of the cache (`unreadCounts`), by the rule each room's
+    /// own count follows: the server's count after the account's receipt, the cached messages
+    /// of a room never read, a readable room not joined counted once its history is fetched,
+    /// nothing for an unreadable one or a room the cache does not know.
+    func testAPagesBadgesAreEachRoomsOwnBadge() async throws {
+        let fixture = try MatrixFixture()
+        let user = try await SynapseUser.register(on: fixture.server)
+        let owner = try await SynapseUser.register(on: fixture.server)
+        // Only the two rooms the account has not joined are in the directory, named to sort last:
+        // tests that page through a shared server's directory by name are not pushed off a page.
+        let readableName = "zz badge readable \(SynapseServer.randomName())"
+        let read = try await owner.createRoom(name: "badge read \(SynapseServer.randomName())", public: false)
+        let never = try await owner.createRoom(name: "badge never read \(SynapseServer.randomName())", public: false)
+        let readable = try await owner.createRoom(name: readableName, worldReadable: true)
+        let closed = try await owner.createRoom(name: "zz badge closed \(SynapseServer.randomName())")
+        for room in [read, never] {
+            try await owner.invite(user.userID, to: room)
+            try await user.join(room)
+        }
+        for index in 1...4 {
+            for room in [read, never, readable, closed] { try await owner.send("line \(index)", to: room) }
+        }
+        try await user.markRead(try await owner.send("read up to here", to: read), in: read)
+        for index in 1...2 { try await owner.send("after \(index)", to: read) }
+
+        let tteok = fixture.service("badges")
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        await tteok.catchUp()
+        // Listed from the directory, its history not fetched yet.
+        let found = try await tteok.channel(named: readableName)
+        XCTAssertEqual(found.id.raw, readable)
+        let channels = [read, never, readable, closed, "!unknown:localhost"].map(ChannelID.init)
+        let page = await tteok.unreadCounts(in: channels).mapValues { try? $0.get() }
+        var each: [ChannelID: Int?] = [:]
+        for channel in channels { each[channel] = try await tteok.unreadCount(in: channel) }
+        XCTAssertEqual(page, each, "a page's badges are each room's own")
+        XCTAssertEqual(page, [ChannelID(read): 2, ChannelID(never): 4, ChannelID(readable): 4, ChannelID(closed): 0,
+                              ChannelID("!unknown:localhost"): 0])
+        await fixture.close()
+    }
 }

@@ -32,6 +32,22 @@ final class SyncOutcomeReadTests: XCTestCase {
         XCTAssertEqual(later.last?.relations.reactions.map(\.key), ["👍"], "a relation in the same answer is read with its target")
     }
 
+    /// A cold start's window fills the cache ahead of the position: its messages are not read
+    /// back in its transaction (the first screen's reads waited behind six hundred of them); the
+    /// publisher reads them after the commit.
+    func testAnAnswerAheadOfThePositionIsNotReadBack() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try MatrixCache(directory: directory.url, homeserver: homeserver, userID: "@a:x")
+        let outcome = try await cache.apply(SyncResponse(next_batch: "w1", rooms: .init(join: ["!r": JoinedRoom(
+            timeline: .init(events: [text("$1", "one"), text("$2", "two")]))])), movingPosition: false)
+        XCTAssertEqual(outcome.newEvents["!r"], ["$1", "$2"], "the new messages are still told")
+        XCTAssertNil(outcome.newMessages["!r"])
+        let stored = try await cache.events(ids: ["$1", "$2"]).map(\.content.body)
+        XCTAssertEqual(stored, ["one", "two"])
+        let token = try await cache.syncToken()
+        XCTAssertNil(token, "and the position is not moved")
+    }
+
     func testDirectRoomsFollowEveryStoreOfMDirect() async throws {
         let directory = try TemporaryDirectory()
         let cache = try MatrixCache(directory: directory.url, homeserver: homeserver, userID: "@a:x")

@@ -80,20 +80,6 @@ extension MatrixCache {
         }
     }
 
-    /// Messages the viewer has not seen, counted from the cache (rooms the server keeps no count for).
-    func countedUnread(_ room: String) async throws -> Int {
-        let me = userID
-        return try await database.read { connection in
-            let readSeq = try connection.scalar("""
-                SELECT e.seq FROM rooms r JOIN events e ON e.event_id = r.read_event_id WHERE r.room_id = ?
-                """, [.text(room)]).int64
-            return try connection.scalar("""
-                SELECT count(*) FROM events e WHERE room_id = ? AND seq > ? AND sender != ?
-                  AND sender NOT IN (SELECT user_id FROM ignored) AND \(MatrixCache.saidBySomeone)
-                """, [.text(room), .integer(readSeq ?? Int64.min), .text(me)]).int ?? 0
-        }
-    }
-
     /// The display names `users` have in `room`, for those that have one there.
     func displayNames(of users: [String], in room: String) async throws -> [String: String] {
         try await database.read { connection in

@@ -25,18 +25,16 @@ extension MatrixCache {
     /// For each listed room (joined or in the directory) that a joined space lists, the spaces
     /// listing it: one query, so a space of ten thousand children costs the rooms listed, not
     /// its children.
-    func listingSpaces() async throws -> [String: [String]] {
-        try await database.read { connection in
-            var spaces: [String: [String]] = [:]
-            for row in try connection.query("""
-                SELECT l.space, l.child FROM space_children l
-                  JOIN rooms s ON s.room_id = l.space AND s.membership = 'join' AND s.room_type = ?
-                  JOIN rooms c ON c.room_id = l.child AND (c.membership = 'join' OR c.in_directory = 1)
-                """, [.text(MatrixCache.spaceType)]) {
-                guard let space = row["space"].string, let child = row["child"].string else { continue }
-                spaces[child, default: []].append(space)
-            }
-            return spaces
+    static func listingSpaces(in connection: Connection) throws -> [String: [String]] {
+        var spaces: [String: [String]] = [:]
+        for row in try connection.query("""
+            SELECT l.space, l.child FROM space_children l
+              JOIN rooms s ON s.room_id = l.space AND s.membership = 'join' AND s.room_type = ?
+              JOIN rooms c ON c.room_id = l.child AND (c.membership = 'join' OR c.in_directory = 1)
+            """, [.text(MatrixCache.spaceType)]) {
+            guard let space = row["space"].string, let child = row["child"].string else { continue }
+            spaces[child, default: []].append(space)
         }
+        return spaces
     }
 }

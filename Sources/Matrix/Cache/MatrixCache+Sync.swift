@@ -9,6 +9,10 @@ struct SyncOutcome: Sendable {
     var newEvents: [String: [String]] = [:]
     /// Those messages as `events(ids:)` reads them, read in the answer's own transaction: a read
     /// of its own after the commit was one more trip through the database's queue per answer.
+    /// Only for an answer that moves the position (a live one): a cold start's window and pages
+    /// fill the cache ahead of it, and reading their six hundred messages back before the commit
+    /// kept the first screen's reads waiting (1.5–2 ms); the publisher reads those itself, a
+    /// room at a time, so the screen's reads queue between them.
     var newMessages: [String: [CachedEvent]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
@@ -47,7 +51,7 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
-            for (room, ids) in outcome.newEvents {
+            for (room, ids) in outcome.newEvents where movingPosition {
                 outcome.newMessages[room] = try MatrixCache.events(ids: ids, me: me, in: connection)
             }
             if movingPosition {

@@ -82,7 +82,11 @@ final class MatrixCache: Sendable {
     }
 
     func accountData<T: Decodable & Sendable>(_ type: String, as content: T.Type) async throws -> T? {
-        let text = try await database.read { try $0.scalar("SELECT content FROM account_data WHERE type = ?", [.text(type)]).string }
+        try await database.read { try MatrixCache.accountData(type, as: content, in: $0) }
+    }
+
+    static func accountData<T: Decodable>(_ type: String, as content: T.Type, in connection: Connection) throws -> T? {
+        let text = try connection.scalar("SELECT content FROM account_data WHERE type = ?", [.text(type)]).string
         return text.flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
     }
 
@@ -122,6 +126,20 @@ final class MatrixCache: Sendable {
         // Kept only when no write forgot it meanwhile (the read may be older than that write).
         directMemo.withLock { if $0.generation == generation { $0.rooms = rooms } }
         return rooms
+    }
+
+    /// What the channel list is made of, in one read (three, one after the other, were as many
+    /// trips through the database's queue before a cold start's first frame): every room, the
+    /// joined spaces listing each listed room (`listingSpaces`), and `m.direct` (kept in memory).
+    func listing() async throws -> (rooms: [CachedRoom], spaces: [String: [String]], direct: [String: [String]]) {
+        let (generation, kept) = directMemo.withLock { ($0.generation, $0.rooms) }
+        let (rooms, spaces, read) = try await database.read { connection in
+            (try connection.query("SELECT * FROM rooms").map(CachedRoom.init(row:)),
+             try MatrixCache.listingSpaces(in: connection),
+             kept == nil ? try MatrixCache.accountData(Self.directType, as: [String: [String]].self, in: connection) ?? [:] : nil)
+        }
+        if let read { directMemo.withLock { if $0.generation == generation { $0.rooms = read } } }
+        return (rooms, spaces, read ?? kept ?? [:])
     }
 
     /// `m.direct` was stored: the next read reads it again.

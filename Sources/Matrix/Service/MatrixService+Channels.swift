@@ -106,24 +106,6 @@ extension MatrixService {
         if stored { hub.publish(.channelsChanged) }
     }
 
-    public func unreadCount(in channel: ChannelID) async throws -> Int {
-        let active = try await reader()
-        return try await mapped {
-            guard let room = try await active.cache.room(channel.raw) else { return 0 }
-            // tteok cannot tell an encrypted event that mentions or notifies from one that does
-            // not: in an encrypted room the server's count is the only one.
-            if room.membership == .joined, room.encrypted, let count = room.notificationCount { return count }
-            // The server's count starts at our first read marker; before it, the viewer is new to
-            // the room and every cached message counts (the spec's rule for newcomers).
-            if room.membership == .joined, room.readEventID != nil, let count = room.notificationCount { return count }
-            if room.membership != .joined {
-                guard room.worldReadable else { return 0 }
-                if try await active.cache.oldestSeq(in: room.id) == nil { try await fill(room.id, needed: 10, active) }
-            }
-            return try await active.cache.countedUnread(room.id)
-        }
-    }
-
     public func permission(in channel: ChannelID) async -> SendPermission {
         let viewer = await viewer()
         guard case .member = viewer, let active else { return PostingRule.permission(for: viewer, in: Channel(id: channel, name: "", kind: .open)) }
@@ -171,10 +153,10 @@ extension MatrixService {
     /// Listed channels: joined rooms and directory rooms that are not direct conversations, each
     /// under the joined space that lists it (the first by name when several do).
     func listedChannels(_ active: Active) async throws -> [Channel] {
-        let direct = Set(try await active.cache.directRooms().values.joined())
-        let rooms = try await active.cache.rooms().filter { ($0.membership == .joined || $0.inDirectory) && !direct.contains($0.id) }
+        let (all, listing, directRooms) = try await active.cache.listing()
+        let direct = Set(directRooms.values.joined())
+        let rooms = all.filter { ($0.membership == .joined || $0.inDirectory) && !direct.contains($0.id) }
         let spaceNames = Dictionary(rooms.filter(\.isSpace).map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
-        let listing = try await active.cache.listingSpaces()
         return rooms.map { room in
             var channel = DomainMapping.channel(room, me: active.userID, directWith: nil)
             channel.parent = listing[room.id]?
