@@ -39,8 +39,15 @@ final class EarlyResumeTests: XCTestCase {
         let waiting = await eventually(seconds: 30) { transport.readyAsked }
         XCTAssertTrue(waiting, "the cold start's window waited for the transport to be ready")
         XCTAssertFalse(returned.withLock { $0 }, "resumeEarly returned while the window could not go yet")
+        // The new cache and key store wait for the window too (they took CPU from libcurl's load).
+        XCTAssertFalse(MatrixCache.exists(directory: fixture.directory.file("cold/cache"), homeserver: fixture.server, userID: userID),
+                       "the cache opened before the window could go")
         transport.makeReady()
         await early.value
+        let cached = await eventually(seconds: 30) {
+            MatrixCache.exists(directory: self.fixture.directory.file("cold/cache"), homeserver: self.fixture.server, userID: userID)
+        }
+        XCTAssertTrue(cached, "the cache opened once the window went")
         let asked = await eventually(seconds: 30) { transport.paths.contains { $0.hasSuffix(Self.window) } }
         XCTAssertTrue(asked, "the window was asked for: \(transport.paths)")
         guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }

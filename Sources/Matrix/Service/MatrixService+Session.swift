@@ -46,6 +46,10 @@ extension MatrixService {
         // The window is asked for here, not after the hop below: a new thread for the hop may
         // wait behind libcurl's load (glibc's loader lock), and the window need not.
         let window = windowSentNow(for: saved)
+        // A cold start's new cache and key store open once the window has gone: beside libcurl's
+        // load they took CPU from it, which the window waits for (the server then takes 70 ms or
+        // more to answer; a new cache is made in 10–35).
+        if window != nil { await startSent.wait(seconds: Self.startSentWait) }
         // Opening a new cache (its schema, several syncs to disk) and the key store block: done
         // on a thread of their own, so the cooperative threads stay free for the first requests.
         if let resumed = try? await offThePool({ try self.begin(saved, window: window) }), !resumed.isGuest {
