@@ -73,6 +73,28 @@ final class RoomChangeCacheTests: XCTestCase {
         }
     }
 
+    /// A sliding-sync window's state is the state after its timeline, so the timeline's state
+    /// events come twice: each is applied once, in its place in the timeline, and the room ends
+    /// with the state after it — the newest name, not the one renamed before it.
+    func testStateTheTimelineCarriesTooEndsAsTheTimelineLeavesIt() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try MatrixCache(directory: directory.url, homeserver: URL(string: "http://h:1")!, userID: "@me:x")
+        func named(_ id: String, _ name: String, at ts: Int64) -> RoomEvent {
+            RoomEvent(event_id: id, type: "m.room.name", sender: "@a:x", origin_server_ts: ts, content: .object(["name": .string(name)]), state_key: "")
+        }
+        let topic = RoomEvent(event_id: "$t", type: "m.room.topic", sender: "@a:x", origin_server_ts: 1, content: .object(["topic": .string("kept")]), state_key: "")
+        let said = RoomEvent(event_id: "$m", type: "m.room.message", sender: "@a:x", origin_server_ts: 3,
+                             content: .object(["msgtype": .string("m.text"), "body": .string("between")]))
+        let window = JoinedRoom(state: .init(events: [topic, named("$n2", "Newest", at: 4)]),
+                                timeline: .init(events: [named("$n1", "Older", at: 2), said, named("$n2", "Newest", at: 4)]))
+        _ = try await cache.apply(SyncResponse(next_batch: "w", rooms: .init(join: ["!r": window])), movingPosition: false)
+        let room = try await cache.room("!r")
+        XCTAssertEqual(room?.name, "Newest")
+        XCTAssertEqual(room?.topic, "kept", "state the timeline does not carry is applied")
+        let lines = try await cache.events(in: "!r", before: nil, limit: 10).map { DomainMapping.message($0).content }
+        XCTAssertEqual(lines, [.roomChange(.renamed("Older")), .text("between"), .roomChange(.renamed("Newest"))])
+    }
+
     func testHostileRoomChangesAreBoundedAndCannotBeForged() async throws {
         let directory = try TemporaryDirectory()
         let cache = try MatrixCache(directory: directory.url, homeserver: URL(string: "http://h:1")!, userID: "@me:x")

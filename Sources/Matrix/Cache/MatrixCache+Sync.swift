@@ -79,7 +79,12 @@ extension MatrixCache {
         // member event of the timeline is taken in its place among the lines below, so each
         // message keeps the name its sender had when it was written.
         let state = room.state?.events ?? []
-        for event in state + timeline where event.state_key != nil {
+        // A state event the timeline carries too is applied once, in its place in the timeline: a
+        // sliding-sync window's state is the state after its timeline, and a new room's whole
+        // state is in its last ten events (the bench's rooms had each one written twice).
+        let inTimeline = Set(timeline.lazy.filter { $0.state_key != nil }.compactMap(\.event_id))
+        let once = state.filter { event in event.event_id.map { !inTimeline.contains($0) } ?? true }
+        for event in once + timeline where event.state_key != nil {
             if event.type == "m.room.member" {
                 try noteOwnJoin(event, me: me, room: id, in: connection)
             } else if try applyState(event, room: id, in: connection) {
