@@ -84,15 +84,15 @@ final class PowerLevelsTextTests: XCTestCase {
         ]
         for text in contents {
             let levels = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-            let written = try MatrixCache.powerLevelsText(levels)
+            let written = try MatrixCache.jsonText(levels)
             XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: Data(written.utf8)), levels, text)
             XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: Data(written.utf8)).decode(as: PowerLevelsContent.self),
                            levels.decode(as: PowerLevelsContent.self), text)
             // Rebuilt, so its dictionaries' order is this process's again: the same text.
             let rebuilt = try JSONDecoder().decode(JSONValue.self, from: Data(written.utf8))
-            XCTAssertEqual(try MatrixCache.powerLevelsText(rebuilt), written, text)
+            XCTAssertEqual(try MatrixCache.jsonText(rebuilt), written, text)
         }
-        XCTAssertEqual(try MatrixCache.powerLevelsText(JSONDecoder().decode(JSONValue.self, from: Data(contents[0].utf8))),
+        XCTAssertEqual(try MatrixCache.jsonText(JSONDecoder().decode(JSONValue.self, from: Data(contents[0].utf8))),
                        #"{"events":{"m.room.message":10},"redact":50,"users":{"@a:x":100,"@b:x":50,"@é:x":1},"users_default":0}"#)
     }
 }

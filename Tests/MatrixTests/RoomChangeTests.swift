@@ -53,6 +53,26 @@ final class RoomChangeTests: XCTestCase {
 
 /// Room changes as a hostile server could send them, on a real cache file.
 final class RoomChangeCacheTests: XCTestCase {
+    /// A line's cached body is written by hand, in the shape `RoomChange`'s `Codable` reads: every
+    /// kind of change, with and without a reason, with text that needs escaping, reads back as
+    /// itself, as a body JSONEncoder wrote (caches of earlier versions) does.
+    func testEveryChangesCachedBodyReadsBackAsItself() throws {
+        let texts = ["", "Lobby", "\"quoted\" \\ back\u{0}\u{1F}\n", "떡 😀 e\u{301}", String(repeating: "x", count: 600)]
+        var changes: [RoomChange] = texts.flatMap { [.renamed($0), .topic($0)] }
+        for action in MembershipChange.Action.allCases {
+            for reason in [nil] + texts {
+                changes.append(.membership(MembershipChange(action: action, target: UserID("@t\(reason?.count ?? 0):x"),
+                                                            targetNickname: texts[(reason?.count ?? 0) % texts.count], reason: reason)))
+            }
+        }
+        for change in changes {
+            let body = try RoomChangeLines.content(change).body
+            XCTAssertEqual(RoomChangeLines.change(fromBody: body), change, body)
+            let encoded = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
+            XCTAssertEqual(RoomChangeLines.change(fromBody: encoded), change, encoded)
+        }
+    }
+
     func testHostileRoomChangesAreBoundedAndCannotBeForged() async throws {
         let directory = try TemporaryDirectory()
         let cache = try MatrixCache(directory: directory.url, homeserver: URL(string: "http://h:1")!, userID: "@me:x")

@@ -176,15 +176,16 @@ extension MatrixCache {
         return timeline[...]
     }
 
-    /// Power levels as the cache keeps them: keys sorted, so the same levels are the same text in
-    /// every process. A dictionary's order differs from one process to the next, and the row was
-    /// rewritten, and the channel list read again, for levels that had not changed.
+    /// Open JSON as the cache keeps it (a room's power levels, account data): the same value is
+    /// the same text in every process. A dictionary's order differs from one process to the next,
+    /// and a room's power levels row was rewritten, and the channel list read again, for levels
+    /// that had not changed.
     ///
     /// Written as canonical JSON (keys by code point, written by hand): a JSONEncoder per room was
-    /// two fifths of a 1,000-room cold start's writing of the window to the cache (perf). Levels
+    /// two fifths of a 1,000-room cold start's writing of the window to the cache (perf). Values
     /// canonical JSON cannot hold (a fraction, a number past 2^53: a hostile server's) go through
-    /// the encoder; either way the same levels are the same text.
-    static func powerLevelsText(_ content: JSONValue) throws -> String {
+    /// the encoder; either way the same value is the same text.
+    static func jsonText(_ content: JSONValue) throws -> String {
         if let text = try? CanonicalJSON.string(CryptoJSON(content)) { return text }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -203,7 +204,7 @@ extension MatrixCache {
         case "m.room.canonical_alias":
             (column, value) = ("alias", SQLValue(event.content.json?.decode(as: CanonicalAliasContent.self)?.alias))
         case "m.room.power_levels":
-            (column, value) = ("power_levels", .text(try powerLevelsText(event.content.json ?? .null)))
+            (column, value) = ("power_levels", .text(try jsonText(event.content.json ?? .null)))
         case "m.room.history_visibility":
             (column, value) = ("world_readable", SQLValue(event.content.json?["history_visibility"]?.stringValue == "world_readable"))
         case "m.room.guest_access":

@@ -106,7 +106,7 @@ final class MatrixCache: Sendable {
            (try? JSONDecoder().decode(JSONValue.self, from: Data(stored.utf8))) == content {
             return false
         }
-        let text = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        let text = try jsonText(content)
         _ = try connection.run("INSERT OR REPLACE INTO account_data (type, content) VALUES (?, ?)", [.text(type), .text(text)])
         guard type == "m.ignored_user_list" else { return true }
         _ = try connection.run("DELETE FROM ignored")

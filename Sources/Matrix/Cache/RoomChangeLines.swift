@@ -1,5 +1,6 @@
 import ChatCore
 import FoundationEssentials
+import MatrixCrypto
 import Storage
 
 /// Membership and room changes (`m.room.member`, `m.room.name`, `m.room.topic` in the timeline)
@@ -43,9 +44,25 @@ enum RoomChangeLines {
                                             reason: action == .kicked || action == .banned ? reason : nil))
     }
 
-    /// The cached form of a change.
+    /// The cached form of a change: the JSON `RoomChange`'s `Codable` reads (`change(fromBody:)`),
+    /// written by hand — a JSONEncoder per line took ~38 K instructions, and a cold start's window
+    /// writes a line for every join in its rooms' timelines.
     static func content(_ change: RoomChange) throws -> MessageEventContent {
-        MessageEventContent(msgtype: msgtype, body: String(decoding: try JSONEncoder().encode(change), as: UTF8.self))
+        MessageEventContent(msgtype: msgtype, body: try CanonicalJSON.string(json(change)))
+    }
+
+    /// `RoomChange` as its synthesized `Codable` has it: a case is an object keyed by its name,
+    /// holding `_0`; a user id is `{"raw": …}`; a missing reason is left out.
+    private static func json(_ change: RoomChange) -> CryptoJSON {
+        switch change {
+        case .renamed(let name): return .object(["renamed": .object(["_0": .string(name)])])
+        case .topic(let topic): return .object(["topic": .object(["_0": .string(topic)])])
+        case .membership(let member):
+            var fields: [String: CryptoJSON] = ["action": .string(member.action.rawValue), "target": .object(["raw": .string(member.target.raw)]),
+                                                "targetNickname": .string(member.targetNickname)]
+            if let reason = member.reason { fields["reason"] = .string(reason) }
+            return .object(["membership": .object(["_0": .object(fields)])])
+        }
     }
 
     /// The change a cached line holds; nil when its body is not one (cut short, or damaged).
