@@ -3,12 +3,14 @@
 public enum ChannelOrdering {
     /// Sorted channels, and which one (if any) is pinned as the current region.
     public static func ordered(_ channels: [Channel], region: String?) -> (channels: [Channel], pinned: ChannelID?) {
-        let sorted = channels.sorted { lhs, rhs in
+        // Each name and id folded once, not again in every comparison.
+        let folded = channels.map { (channel: $0, name: NameOrder.folded($0.name), id: NameOrder.folded($0.id.raw)) }
+        let sorted = folded.sorted { lhs, rhs in
             let order = NameOrder.compare(lhs.name, rhs.name)
             // Names equal but for case or leading zeros: by id, numbers as numbers (a store's
             // row ids), the tie-break its indexed (sort key, id) order gives.
-            return order == 0 ? NameOrder.compare(lhs.id.raw, rhs.id.raw) < 0 : order < 0
-        }
+            return order == 0 ? NameOrder.compare(lhs.id, rhs.id) < 0 : order < 0
+        }.map(\.channel)
         let byName = ChannelNesting.nested(sorted)
         guard let region, let index = byName.firstIndex(where: { isRegion($0, region) }) else {
             return (byName, nil)
