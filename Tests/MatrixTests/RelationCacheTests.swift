@@ -96,7 +96,34 @@ final class RelationCacheTests: XCTestCase {
         echo.unsigned = .init(transaction_id: "t1")
         _ = try await cache.apply(sync("s2", [text("$2", "theirs, sent just before mine", at: 2), echo], limited: true, prev: "p"))
         let bodies = try await messages(cache).map(\.content.summary)
-        XCTAssertEqual(Set(bodies), ["before", "mine", "theirs, sent just before mine"])
+        XCTAssertEqual(bodies, ["before", "theirs, sent just before mine", "mine"], "kept, and in the server's order")
+        _ = directory
+    }
+
+    /// A full-suite run caught it: one member's script posted twice while its first sync, which
+    /// carried another's message sent before both, was still on its way; `tteok read` then
+    /// showed the other's message between the two for good.
+    func testASyncPutsOthersMessagesBetweenOurAcknowledgedOnesInTheServersOrder() async throws {
+        let (cache, directory) = try cache()
+        _ = try await cache.apply(sync("s1", [text("$0", "earlier", at: 0)]))
+        var echoes: [RoomEvent] = []
+        for (number, id) in ["$mine1", "$mine2"].enumerated() {
+            let transaction = "t\(number)"
+            let entry = try await cache.enqueue(MessageEventContent(msgtype: "m.text", body: "mine \(number + 1)"), to: "!r",
+                                                transactionID: transaction, at: Date())
+            _ = try await cache.acknowledge(entry, eventID: id, sender: "@me:x")
+            var echo = text(id, "mine \(number + 1)", from: "@me:x", at: Int64(2 + 2 * number))
+            echo.unsigned = .init(transaction_id: transaction)
+            echoes.append(echo)
+        }
+        _ = try await cache.apply(sync("s2", [text("$a", "theirs first", at: 1), echoes[0], text("$b", "theirs between", at: 3), echoes[1]]))
+        _ = try await cache.apply(sync("s3", [text("$c", "theirs after", at: 5)]))
+        let bodies = try await messages(cache).map(\.content.summary)
+        XCTAssertEqual(bodies, ["earlier", "theirs first", "mine 1", "theirs between", "mine 2", "theirs after"])
+        // The same sync again (a retried answer) moves nothing.
+        _ = try await cache.apply(sync("s2", [text("$a", "theirs first", at: 1), echoes[0], text("$b", "theirs between", at: 3), echoes[1]]))
+        let again = try await messages(cache).map(\.content.summary)
+        XCTAssertEqual(again, bodies)
         _ = directory
     }
 
@@ -112,7 +139,7 @@ final class RelationCacheTests: XCTestCase {
         echo.unsigned = .init(transaction_id: "t1")
         _ = try await cache.apply(sync("s2", [text("$2", "sent while I was away", at: 2), echo]))
         let bodies = try await messages(cache).map(\.content.summary)
-        XCTAssertEqual(Set(bodies), ["mine", "sent while I was away"])
+        XCTAssertEqual(bodies, ["sent while I was away", "mine"], "kept, and in the server's order")
         _ = directory
     }
 }

@@ -21,10 +21,10 @@ extension MatrixCache {
     static let reactionType = "m.reaction"
     static let redactionType = "m.room.redaction"
 
-    /// Stores one timeline event wherever it belongs; `atEnd` places a new line after (live) or
-    /// before (history) what is cached. `senderName` is the sender's name at this event when
-    /// the caller knows it (see `insert`).
-    static func store(_ event: RoomEvent, room: String, atEnd: Bool, senderName: String? = nil,
+    /// Stores one timeline event wherever it belongs; a new line goes at `place` in the room's
+    /// order. `senderName` is the sender's name at this event when the caller knows it (see
+    /// `insert`).
+    static func store(_ event: RoomEvent, room: String, at place: TimelinePlace, senderName: String? = nil,
                       in connection: Connection) throws -> TimelineEffect {
         let relation = event.relatesTo
         switch event.type {
@@ -40,12 +40,12 @@ extension MatrixCache {
             return try storeRelation(event, room: room, key: nil, content: new, in: connection)
         case let type where RoomChangeLines.eventTypes.contains(type) && event.state_key != nil:
             guard let change = try RoomChangeLines.change(of: event, room: room, in: connection),
-                  try insert(event, room: room, atEnd: atEnd, content: RoomChangeLines.content(change), senderName: senderName,
+                  try insert(event, room: room, at: place, content: RoomChangeLines.content(change), senderName: senderName,
                              in: connection),
                   let id = event.event_id else { return .nothing }
             return .line(id)
         default:
-            guard try insert(event, room: room, atEnd: atEnd, senderName: senderName, in: connection), let id = event.event_id else {
+            guard try insert(event, room: room, at: place, senderName: senderName, in: connection), let id = event.event_id else {
                 return .nothing
             }
             if relation?.rel_type == RelationType.thread, let root = relation?.event_id { return .threadReply(id, root: root) }
@@ -138,7 +138,7 @@ extension MatrixCache {
         let echo = RoomEvent(event_id: redaction, type: Self.redactionType, sender: user,
                              origin_server_ts: Int64(Date().timeIntervalSince1970 * 1000), content: .object(["redacts": .string(event)]),
                              redacts: event)
-        return try await database.write { try MatrixCache.store(echo, room: room, atEnd: true, in: $0) != .nothing }
+        return try await database.write { try MatrixCache.store(echo, room: room, at: .end, in: $0) != .nothing }
     }
 
     /// The event id of `user`'s reaction to `event` with `key`, if they gave one.

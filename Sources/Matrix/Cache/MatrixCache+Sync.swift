@@ -97,11 +97,15 @@ extension MatrixCache {
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
         }
         var added: [String] = []
-        let new = Set(try newerThanCached(timeline, room: id, in: connection).compactMap(\.event_id))
-        for event in timeline {
+        let cached = try cachedLines(of: timeline, in: connection)
+        let new = Set(try newerThanCached(timeline, cached, room: id, in: connection).compactMap(\.event_id))
+        for (index, event) in timeline.enumerated() {
             if event.type == "m.room.member", event.state_key != nil { try storeMember(event, room: id, in: connection) }
             guard let eventID = event.event_id, new.contains(eventID) else { continue }
-            switch try store(event, room: id, atEnd: true, in: connection) {
+            // Before the first line after it that the cache holds (our own send, stored from its
+            // answer before this sync came), else at the end.
+            let place = cached.first { $0.index > index }.map { TimelinePlace.before(eventID: $0.id) } ?? .end
+            switch try store(event, room: id, at: place, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
             case .threadReply(let reply, let root):
@@ -162,6 +166,26 @@ extension MatrixCache {
         return true
     }
 
+    /// A timeline event the cache already holds as a line: where it stands in the timeline and
+    /// in the cache, and whether our own send's answer stored it.
+    struct CachedLine {
+        let index: Int
+        let id: String
+        let seq: Int64
+        let fromOurSend: Bool
+    }
+
+    /// The lines of `timeline` already cached, in timeline order (one lookup per event: a live
+    /// answer's events are all new, and each was looked up before too).
+    private static func cachedLines(of timeline: [RoomEvent], in connection: Connection) throws -> [CachedLine] {
+        try timeline.indices.compactMap { index in
+            guard let id = timeline[index].event_id,
+                  let row = try connection.queryRow("SELECT seq, txn_id FROM events WHERE event_id = ?", [.text(id)]),
+                  let seq = row["seq"].int64 else { return nil }
+            return CachedLine(index: index, id: id, seq: seq, fromOurSend: row["txn_id"].string != nil)
+        }
+    }
+
     /// The part of a sync's timeline to store. When the timeline's first already-cached event is
     /// the oldest one cached and came from the server's timeline (not our own send's answer), the
     /// cache was filled by a back-page from the live end before this sync came: the events before
@@ -169,16 +193,11 @@ extension MatrixCache {
     /// back-paging reaches them in their place instead. Otherwise all of it: nothing cached, or
     /// our own message stored from the send's answer, which messages sent before it precede —
     /// even when it is the only one cached. Keeping too much can misplace a line; skipping loses it.
-    private static func newerThanCached(_ timeline: [RoomEvent], room: String, in connection: Connection) throws -> ArraySlice<RoomEvent> {
-        for index in timeline.indices {
-            guard let id = timeline[index].event_id,
-                  let cached = try connection.queryRow("SELECT seq, txn_id FROM events WHERE event_id = ?", [.text(id)]),
-                  let seq = cached["seq"].int64 else { continue }
-            let oldest = try connection.scalar("SELECT min(seq) FROM events WHERE room_id = ?", [.text(room)]).int64
-            let fromOurSend = cached["txn_id"].string != nil
-            return seq == oldest && !fromOurSend ? timeline[index...] : timeline[...]
-        }
-        return timeline[...]
+    private static func newerThanCached(_ timeline: [RoomEvent], _ cached: [CachedLine], room: String,
+                                        in connection: Connection) throws -> ArraySlice<RoomEvent> {
+        guard let first = cached.first else { return timeline[...] }
+        let oldest = try connection.scalar("SELECT min(seq) FROM events WHERE room_id = ?", [.text(room)]).int64
+        return first.seq == oldest && !first.fromOurSend ? timeline[first.index...] : timeline[...]
     }
 
     /// Open JSON as the cache keeps it (a room's power levels, account data): the same value is

@@ -32,7 +32,7 @@ extension MatrixCache {
         try await database.write { connection in
             _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
             for event in events where event.relatesTo?.rel_type == RelationType.thread && event.relatesTo?.event_id == root {
-                _ = try MatrixCache.store(event, room: room, atEnd: false, in: connection)
+                _ = try MatrixCache.store(event, room: room, at: .front, in: connection)
             }
         }
     }

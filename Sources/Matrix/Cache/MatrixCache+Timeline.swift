@@ -121,7 +121,7 @@ extension MatrixCache {
             for event in page.chunk {  // newest first (dir=b)
                 if event.type == "m.room.member" { try MatrixCache.storeMember(event, room: room, in: connection) }
                 if event.type == MatrixCache.encryptionType { _ = try MatrixCache.markEncrypted(room, in: connection) }
-                let line = try MatrixCache.store(event, room: room, atEnd: false, senderName: namesBefore[event.sender], in: connection)
+                let line = try MatrixCache.store(event, room: room, at: .front, senderName: namesBefore[event.sender], in: connection)
                 if case .line = line { inserted += 1 }
                 if event.type == "m.room.member", let user = event.state_key {
                     namesBefore[user] = event.unsigned?.prev_content?.decode(as: MemberContent.self)?.displayname ?? ""
@@ -164,21 +164,19 @@ extension MatrixCache {
     }
 
     /// Inserts one message event (`m.room.message`, `m.sticker`, or `m.room.encrypted` as a placeholder) at
-    /// either end of the room's order, with the reply and thread it belongs to; one the server
+    /// `place` in the room's order, with the reply and thread it belongs to; one the server
     /// hands out already redacted is kept as deleted. False when it was not a message or was
     /// already cached.
     /// The sender's name is `senderName` when the caller knows it at this event (history read
     /// backwards), else the member state cached now, which live events are stored in step with.
-    static func insert(_ event: RoomEvent, room: String, atEnd: Bool, content given: MessageEventContent? = nil,
+    static func insert(_ event: RoomEvent, room: String, at place: TimelinePlace, content given: MessageEventContent? = nil,
                        senderName: String? = nil, in connection: Connection) throws -> Bool {
         let redacted = event.isRedacted && ["m.room.message", encryptedEventType, stickerType].contains(event.type)
         guard let id = event.event_id,
               let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : given ?? cachedContent(of: event) else { return false }
         let relation = redacted ? nil : event.relatesTo
         let threadRoot = relation?.rel_type == RelationType.thread ? relation?.event_id : nil
-        let seq = atEnd
-            ? (try connection.scalar("SELECT max(seq) + 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
-            : (try connection.scalar("SELECT min(seq) - 1 FROM events WHERE room_id = ?", [.text(room)]).int64 ?? 0)
+        guard let seq = try place.seq(for: id, in: room, connection) else { return false }
         let changed = try connection.run("""
             INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height,
                 txn_id, reply_to, thread_root, redacted, formatted, filename, sender_name)
