@@ -11,7 +11,7 @@ extension JSONScanner {
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard let first = digit() else {
-            throw position == start ? JSONScanError(.shape, at: start, "expected a number") : failure("a number needs a digit")
+            throw position == start ? wrongKind("expected a number") : failure("a number needs a digit")
         }
         if first == UInt8(ascii: "0"), position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
             throw failure("a number must not start with 0")

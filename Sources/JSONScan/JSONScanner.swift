@@ -77,6 +77,18 @@ public struct JSONScanner {
         return JSONScanError(.shape, at: position, what)
     }
 
+    /// Where a typed read finds another kind of value: `unexpected`, or the `.syntax` error of no
+    /// value there at all (the text ends, or no value starts with that byte). Text cut short is
+    /// broken JSON, never JSON of another shape, which a lenient reader would step over and go on.
+    mutating func wrongKind(_ what: String) -> JSONScanError {
+        do throws(JSONScanError) {
+            _ = try kind()
+        } catch {
+            return error
+        }
+        return unexpected(what)
+    }
+
     // MARK: Objects and arrays
 
     public mutating func enterObject() throws(JSONScanError) {
@@ -107,7 +119,7 @@ public struct JSONScanner {
 
     private mutating func enter(_ opening: UInt8, _ what: String) throws(JSONScanError) {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == opening else { throw JSONScanError(.shape, at: position, "expected \(what)") }
+        guard position < bytes.count, bytes[position] == opening else { throw wrongKind("expected \(what)") }
         guard depth < maximumDepth else { throw failure("nested deeper than \(maximumDepth) levels") }
         depth += 1
         position += 1
@@ -146,7 +158,7 @@ public struct JSONScanner {
     /// A string value.
     public mutating func string() throws(JSONScanError) -> String {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw JSONScanError(.shape, at: position, "expected a string") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw wrongKind("expected a string") }
         return try stringBody()
     }
 
@@ -154,7 +166,7 @@ public struct JSONScanner {
         skipWhitespace()
         if try literal("true") { return true }
         if try literal("false") { return false }
-        throw JSONScanError(.shape, at: position, "expected true or false")
+        throw wrongKind("expected true or false")
     }
 
     /// Reads `null` if it comes next (true), else leaves the value to be read (false).

@@ -115,6 +115,42 @@ final class JSONScannerTests: XCTestCase {
         }
     }
 
+    /// A reader asking for one kind where the text ends or no value starts has met broken JSON,
+    /// not JSON of another shape: a lenient reader would step over a `.shape` error and read on.
+    /// A random cut of a real sliding-sync answer caught it (`{"pos":` read as "expected a string").
+    func testATypedReadWhereNoValueIsIsASyntaxErrorAndAnotherKindIsAShapeError() {
+        typealias Read = (inout JSONScanner) throws(JSONScanError) -> Void
+        let reads: [(String, Read)] = [
+            ("string", { scanner throws(JSONScanError) in _ = try scanner.string() }),
+            ("bool", { scanner throws(JSONScanError) in _ = try scanner.bool() }),
+            ("int64", { scanner throws(JSONScanError) in _ = try scanner.int64() }),
+            ("double", { scanner throws(JSONScanError) in _ = try scanner.double() }),
+            ("object", { scanner throws(JSONScanError) in try scanner.enterObject() }),
+            ("array", { scanner throws(JSONScanError) in try scanner.enterArray() }),
+            ("optionalInt64", { scanner throws(JSONScanError) in _ = try scanner.optionalInt64() }),
+        ]
+        func member(_ text: String, _ read: Read) -> JSONScanError? {
+            Array(text.utf8).withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer)
+                do throws(JSONScanError) {
+                    try scanner.enterObject()
+                    _ = try scanner.nextKey()
+                    try read(&scanner)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        for (name, read) in reads {
+            for text in [#"{"a":"#, #"{"a": "#, #"{"a": x}"#, #"{"a": +1}"#] {
+                XCTAssertEqual(member(text, read)?.kind, .syntax, "\(name) at \(text)")
+            }
+            let other = name == "string" ? #"{"a": 7}"# : #"{"a": "s"}"#
+            XCTAssertEqual(member(other, read)?.kind, .shape, "\(name) at \(other)")
+        }
+    }
+
     func testInvalidUTF8IsRefused() {
         for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]] {
             XCTAssertEqual(refusal(bytes)?.reason, "a string is not valid UTF-8")
