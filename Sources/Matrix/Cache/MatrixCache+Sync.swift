@@ -26,6 +26,12 @@ struct SyncOutcome: Sendable {
     var decryptedInPlace: [String] = []
     /// Who the server says types in each room whose set changed (`m.typing`), in its order.
     var typing: [String: [String]] = [:]
+    /// The answer filled a cache that has no position yet (a cold start's window and pages, or
+    /// the initial `/sync`): its messages are the rooms' history, which the user may well have
+    /// read elsewhere, not news. They are told as changed rooms, counts and conversations,
+    /// never as new messages: a new log-in rang the bell for every direct message and mention
+    /// of the last ten events of sixty rooms, and put every room on the hotlist.
+    var fillsHistory = false
 }
 
 extension MatrixCache {

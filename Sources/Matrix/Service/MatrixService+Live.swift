@@ -17,7 +17,9 @@ extension MatrixService {
         // Read only for an answer with new messages: most answers of a busy room bring a receipt.
         let direct = outcome.newEvents.isEmpty ? [] : Set(((try? await active.cache.directRooms()) ?? [:]).values.joined())
         var conversationsChanged = outcome.accountDataTypes.contains("m.direct")
-        for (room, ids) in outcome.newEvents.sorted(by: { $0.key < $1.key }) {
+        // History (`SyncOutcome.fillsHistory`) is read from the cache by whoever shows it.
+        if outcome.fillsHistory, outcome.newEvents.keys.contains(where: direct.contains) { conversationsChanged = true }
+        for (room, ids) in outcome.newEvents.sorted(by: { $0.key < $1.key }) where !outcome.fillsHistory {
             // As read with the answer; read again only when quoted originals were fetched since.
             var read = outcome.newMessages[room]
             let messages = await withQuotedParents(room, active) {

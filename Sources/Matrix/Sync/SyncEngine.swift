@@ -86,6 +86,7 @@ final class SyncEngine: Sendable {
                 if batch.response.speaksOfKeys { await encryption?.publishDeviceKeys() }
                 let prepared = await encryption?.prepare(batch.response)
                 var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
+                outcome.fillsHistory = since == nil
                 if batch.movesPosition { position = .at(batch.response.next_batch) }
                 if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }
                 failures = 0
