@@ -26,16 +26,22 @@ final class EarlyResumeTests: XCTestCase {
         return userID
     }
 
+    /// `service.resumeEarly` under way, and whether it has returned yet.
+    private func resumingEarly(_ service: MatrixService) -> (Task<Void, Never>, Mutex<Bool>) {
+        let returned = Mutex(false)
+        let early = Task {
+            await service.resumeEarly(waitingAtMost: 60)
+            returned.withLock { $0 = true }
+        }
+        return (early, returned)
+    }
+
     func testAColdStartReturnsOnceTheWindowCanGoNotBefore() async throws {
         let userID = try await savedSession("cold")
         MatrixCache.remove(directory: fixture.directory.file("cold/cache"), homeserver: fixture.server, userID: userID)
         let transport = ReadinessHeldTransport()
         let restarted = fixture.service("cold", transport: transport)
-        let returned = Mutex(false)
-        let early = Task {
-            await restarted.resumeEarly(waitingAtMost: 60)
-            returned.withLock { $0 = true }
-        }
+        let (early, returned) = resumingEarly(restarted)
         let waiting = await eventually(seconds: 30) { transport.readyAsked }
         XCTAssertTrue(waiting, "the cold start's window waited for the transport to be ready")
         XCTAssertFalse(returned.withLock { $0 }, "resumeEarly returned while the window could not go yet")
@@ -58,11 +64,7 @@ final class EarlyResumeTests: XCTestCase {
         _ = try await savedSession("warm", caughtUp: true)
         let transport = ReadinessHeldTransport()
         let restarted = fixture.service("warm", transport: transport)
-        let returned = Mutex(false)
-        let early = Task {
-            await restarted.resumeEarly(waitingAtMost: 60)
-            returned.withLock { $0 = true }
-        }
+        let (early, returned) = resumingEarly(restarted)
         let quick = await eventually(seconds: 30) { returned.withLock { $0 } }
         XCTAssertTrue(quick, "a start from its cache waited for the transport")
         XCTAssertFalse(transport.readyAsked, "no window asked with a cache to start from")
