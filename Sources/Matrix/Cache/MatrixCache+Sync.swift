@@ -11,8 +11,8 @@ struct SyncOutcome: Sendable {
     /// of its own after the commit was one more trip through the database's queue per answer.
     /// Only for an answer that moves the position (a live one): a cold start's window and pages
     /// fill the cache ahead of it, and reading their six hundred messages back before the commit
-    /// kept the first screen's reads waiting (1.5–2 ms); the publisher reads those itself, a
-    /// room at a time, so the screen's reads queue between them.
+    /// kept the first screen's reads waiting (1.5–2 ms). Those answers are history
+    /// (`fillsHistory`), which is never published as messages, so nobody reads them back.
     var newMessages: [String: [CachedEvent]] = [:]
     /// Cached messages whose relations changed (edited, reacted to, deleted, thread replies), per room.
     var changed: [String: Set<String>] = [:]
