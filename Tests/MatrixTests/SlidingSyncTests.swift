@@ -64,16 +64,20 @@ final class SlidingSyncTests: XCTestCase {
         XCTAssertEqual(chat.suffix(2), ["one", "two"])
         let classic = transport.paths.firstIndex { $0.hasSuffix("/v3/sync") }
         XCTAssertLessThan(sliding ?? .max, classic ?? .max, "the window came first")
-        assertFilledBySlidingSync(transport.urls, pages: 2)
+        assertFilledBySlidingSync(transport.urls, pages: 2, retired: true)
     }
 
     /// The rest came in `pages` sliding-sync requests on the window's connection, and `/sync` was
-    /// asked only for its position (no rooms) before them, then only from that position.
-    private func assertFilledBySlidingSync(_ urls: [URL], pages: Int, file: StaticString = #filePath, line: UInt = #line) {
+    /// asked only for its position (no rooms) before them, then only from that position. When
+    /// the pages grew the connection beyond the window, a request without a position replaced it
+    /// after them (`retired`).
+    private func assertFilledBySlidingSync(_ urls: [URL], pages: Int, retired: Bool,
+                                           file: StaticString = #filePath, line: UInt = #line) {
         let query = { (url: URL) in (url.query ?? "").removingPercentEncoding ?? "" }
         let sliding = urls.filter { $0.path.hasSuffix("simplified_msc3575/sync") }
-        XCTAssertEqual(sliding.count, 1 + pages, "the window, then the pages: \(sliding)", file: file, line: line)
+        XCTAssertEqual(sliding.count, 1 + pages + (retired ? 1 : 0), "the window, then the pages: \(sliding)", file: file, line: line)
         XCTAssertEqual(sliding.dropFirst().filter { query($0).contains("pos=") }.count, pages, "on one connection", file: file, line: line)
+        XCTAssertEqual(sliding.last.map { !query($0).contains("pos=") }, retired, "the connection replaced: \(sliding)", file: file, line: line)
         let syncs = urls.filter { $0.path.hasSuffix("/v3/sync") }
         let position = syncs.firstIndex { query($0).contains(#""rooms":[]"#) }
         XCTAssertEqual(position, 0, "the first /sync asked for no rooms: \(syncs)", file: file, line: line)
@@ -105,7 +109,7 @@ final class SlidingSyncTests: XCTestCase {
             (try? await tteok.latestMessages(in: ChannelID(first), limit: 10).messages.map(\.content.summary).contains("four")) == true
         }
         XCTAssertTrue(live, "/sync went on from its position")
-        assertFilledBySlidingSync(transport.urls, pages: 2)
+        assertFilledBySlidingSync(transport.urls, pages: 2, retired: true)
     }
 
     /// A window that holds every room still asks the connection once more after `/sync`'s
@@ -127,7 +131,7 @@ final class SlidingSyncTests: XCTestCase {
         XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" })
         let chat = try await tteok.latestMessages(in: ChannelID(first), limit: 10).messages
         XCTAssertEqual(chat.filter { $0.id.raw == said }.count, 1, "said in the gap, cached once: \(chat.map(\.content.summary))")
-        assertFilledBySlidingSync(transport.urls, pages: 1)
+        assertFilledBySlidingSync(transport.urls, pages: 1, retired: false)
     }
 
     /// A start that must publish the device's keys (a log-in that ended before they went out)
@@ -159,8 +163,31 @@ final class SlidingSyncTests: XCTestCase {
         let listed = try await names(tteok, tag)
         XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" }, "every room after the connection was forgotten")
         let sliding = transport.urls.filter { $0.path.hasSuffix("simplified_msc3575/sync") }
-        XCTAssertEqual(sliding.count, 4, "the window, the forgotten page, the page again on a new connection, the last page: \(sliding)")
-        XCTAssertEqual(sliding.map { $0.query?.contains("pos=") == true }, [false, true, false, true])
+        XCTAssertEqual(sliding.count, 5, "the window, the forgotten page, the page again on a new connection, the last page, "
+                       + "the connection replaced: \(sliding)")
+        XCTAssertEqual(sliding.map { $0.query?.contains("pos=") == true }, [false, true, false, true, false])
+    }
+
+    /// Once `/sync` takes over, the connection the pages grew (what the server keeps of every
+    /// room it sent) is replaced by one of a single room: the next cold start's window does not
+    /// wait while the server deletes it. Its last position is unknown to the server from then on.
+    func testTheConnectionThePagesGrewIsReplacedOnceSyncTakesOver() async throws {
+        let (user, tag, _) = try await accountInFiveRooms()
+        let transport = HeldSyncTransport { _ in false }
+        let tteok = service("retired", transport, .slidingWindow(rooms: 2, page: 2))
+        _ = try await tteok.logIn(identifier: user.localpart, password: user.password)
+        await tteok.catchUp()
+        let listed = try await names(tteok, tag)
+        XCTAssertEqual(listed, (1...5).map { "\(tag)-\($0)" })
+        let lastPage = transport.urls.last { $0.path.hasSuffix("simplified_msc3575/sync") && $0.query?.contains("pos=") == true }
+        let pos = try XCTUnwrap(lastPage.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "pos" }?.value })
+        let client = try XCTUnwrap(tteok.active?.client)
+        do {
+            _ = try await client.slidingSync(SlidingSyncRequest.window(5), pos: pos)
+            XCTFail("the grown connection's position \(pos) was still known")
+        } catch MatrixError.api(_, let code, _, _) {
+            XCTAssertEqual(code, "M_UNKNOWN_POS")
+        }
     }
 
     func testAServerWithoutTheFeatureStartsWithOneFullSync() async throws {
