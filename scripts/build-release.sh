@@ -19,12 +19,15 @@
 # profile names one of the folded functions for all of them.
 # `-disable-incremental-llvm-codegen`: the compiler otherwise keeps an object whose LLVM IR is
 # unchanged, ignoring that `-function-sections` (not part of the IR) was asked for since.
+# No run-time library path (`--disable-local-rpath`): SwiftPM's default `$ORIGIN` had the loader
+# look for each of the twenty libraries in the binary's own folder first (seven failed opens
+# each, at every start), and a folder beside an installed binary is no place to take code from.
 # Environment: TTEOK_SCRATCH_PATH, SwiftPM's build folder (default .build).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCRATCH="${TTEOK_SCRATCH_PATH:-$ROOT/.build}"
 TTEOK_STAMP_COMMIT=1 swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c release --product tteok \
-    --static-swift-stdlib --manifest-cache none -Xswiftc -use-ld=lld \
+    --static-swift-stdlib --disable-local-rpath --manifest-cache none -Xswiftc -use-ld=lld \
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
     -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
     -Xlinker --strip-all -Xlinker --icf=all -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs </dev/null >&2
