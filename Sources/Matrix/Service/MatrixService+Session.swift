@@ -41,7 +41,7 @@ extension MatrixService {
     /// The longest the screen waits for the start's first request (libcurl's load on a loaded machine).
     static let startSentWait = 0.5
     /// The longest a cold start's profile waits for its window's answer (a slow server's).
-    static let profileAfterWindowWait = 1.0
+    static let profileAfterWindowWait = 5.0
 
     private func resume() async {
         guard active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver) else { return }
