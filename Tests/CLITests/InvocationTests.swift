@@ -32,6 +32,24 @@ final class InvocationTests: XCTestCase {
         XCTAssertEqual(command.configuration.name, "channels")
     }
 
+    /// The hint that starts the Matrix transport's load before parsing (`nameHomeserver`): both
+    /// spellings of the option, wherever it stands, and nothing that merely starts like it.
+    func testTheEarlyMatrixHintSeesBothSpellingsOfTheOption() throws {
+        let cases: [([String], Bool)] = [
+            (["--homeserver", "https://m.example"], true), (["--homeserver=https://m.example"], true),
+            (["channels", "--homeserver", "http://127.0.0.1:8008"], true),
+            ([], false), (["--homeservers", "x"], false), (["--store", "c.sqlite"], false), (["post", "general", "homeserver"], false),
+        ]
+        for (words, expected) in cases {
+            XCTAssertEqual(GlobalOptions.nameHomeserver(words), expected, "\(words)")
+        }
+        // The parser reads the same option from both spellings.
+        for words in [["--homeserver", "https://m.example"], ["--homeserver=https://m.example"]] {
+            let parsed = try ArgumentParser(configuration: InteractiveOptions.configuration, globalOptions: GlobalOptions.definitions).parse(words)
+            XCTAssertEqual(GlobalOptions(parsed).homeserver, "https://m.example")
+        }
+    }
+
     func testUnknownCommand() {
         XCTAssertThrowsError(try invocation(["chanels"])) { error in
             XCTAssertEqual(error as? UsageError, .unknownCommand("chanels"))

@@ -60,6 +60,10 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         if transport is CurlTransport { CurlLibrary.loadAhead() }
     }
 
+    /// Starts loading the real transport's library on another thread, ahead of making the
+    /// service (`init` does it too): for a composition root that knows early that Matrix is coming.
+    public static func loadTransportAhead() { CurlLibrary.loadAhead() }
+
     deinit {
         current.withLock { active in
             active?.sync.stop()

@@ -30,4 +30,12 @@ struct GlobalOptions: Hashable, Sendable {
     }
 
     var isMatrix: Bool { homeserver != nil }
+
+    /// Whether `words` (the process's arguments) name a homeserver, read before any parsing: a
+    /// hint that the Matrix backend is coming (its transport can start loading), never a decision
+    /// (a wrong guess costs a load on another thread, nothing else).
+    static func nameHomeserver(_ words: [String]) -> Bool {
+        let option = "--homeserver"
+        return words.contains { $0 == option || $0.hasPrefix(option + "=") }
+    }
 }
