@@ -26,6 +26,8 @@ public protocol SessionService: AnyObject, Sendable {
 /// in flight. Asked with `as?`, like the other optional services.
 public protocol EarlyResuming: SessionService {
     /// Begins resuming the saved session now, and returns once the start's first request is on
-    /// its way (or none goes before the screen's): not when the session is resumed.
-    func resumeEarly() async
+    /// its way (or none goes before the screen's): not when the session is resumed. True when the
+    /// first screen is that request's answer (nothing to start from until the server answers).
+    @discardableResult
+    func resumeEarly() async -> Bool
 }

@@ -27,11 +27,12 @@ final class EarlyResumeTests: XCTestCase {
     }
 
     /// `service.resumeEarly` under way, and whether it has returned yet.
-    private func resumingEarly(_ service: MatrixService) -> (Task<Void, Never>, Mutex<Bool>) {
+    private func resumingEarly(_ service: MatrixService) -> (Task<Bool, Never>, Mutex<Bool>) {
         let returned = Mutex(false)
         let early = Task {
-            await service.resumeEarly(waitingAtMost: 60)
+            let fromServer = await service.resumeEarly(waitingAtMost: 60)
             returned.withLock { $0 = true }
+            return fromServer
         }
         return (early, returned)
     }
@@ -49,7 +50,8 @@ final class EarlyResumeTests: XCTestCase {
         XCTAssertFalse(MatrixCache.exists(directory: fixture.directory.file("cold/cache"), homeserver: fixture.server, userID: userID),
                        "the cache opened before the window could go")
         transport.makeReady()
-        await early.value
+        let fromServer = await early.value
+        XCTAssertTrue(fromServer, "a cold start's first screen is the window's answer (its frames are held longer)")
         let cached = await eventually(seconds: 30) {
             MatrixCache.exists(directory: self.fixture.directory.file("cold/cache"), homeserver: self.fixture.server, userID: userID)
         }
@@ -95,7 +97,8 @@ final class EarlyResumeTests: XCTestCase {
         XCTAssertTrue(quick, "a start from its cache waited for the transport")
         XCTAssertFalse(transport.readyAsked, "no window asked with a cache to start from")
         transport.makeReady()
-        await early.value
+        let fromServer = await early.value
+        XCTAssertFalse(fromServer, "a start from its cache draws from it")
         guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
         XCTAssertFalse(transport.paths.contains { $0.hasSuffix(Self.window) }, "no window with a cache: \(transport.paths)")
         await fixture.close()
@@ -108,7 +111,8 @@ final class EarlyResumeTests: XCTestCase {
         let quick = await eventually(seconds: 30) { await nobody.viewer() == .guest && transport.paths.isEmpty }
         XCTAssertTrue(quick)
         transport.makeReady()
-        await early.value
+        let fromServer = await early.value
+        XCTAssertFalse(fromServer, "no saved session: the welcome screen is local")
         XCTAssertEqual(transport.paths, [], "nothing asked without a saved session")
         XCTAssertFalse(transport.readyAsked)
         await fixture.close()

@@ -25,17 +25,21 @@ extension MatrixService {
     /// start's window) or none goes ahead of the screen's (a cache to start from, no session):
     /// the terminal, themes and word lists are then set up while the server answers, not beside
     /// libcurl's load and the request on the machine's cores.
-    public func resumeEarly() async { await resumeEarly(waitingAtMost: Self.startSentWait) }
+    /// True for a cold start: its first screen is the window's answer.
+    @discardableResult
+    public func resumeEarly() async -> Bool { await resumeEarly(waitingAtMost: Self.startSentWait) }
 
     /// `resumeEarly`, waiting at most `seconds` for the first request to go.
-    func resumeEarly(waitingAtMost seconds: Double) async {
+    @discardableResult
+    func resumeEarly(waitingAtMost seconds: Double) async -> Bool {
         Task { [self] in _ = await restoreSession() }
         // Only a cold start's window is waited for, and that is decided here: the resume's own
         // thread may be late (its creation waits behind libcurl's load), and a warm start's
         // screen must not wait for it.
         guard let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver),
-              startsWithWindow(saved.userID) else { return }
+              startsWithWindow(saved.userID) else { return false }
         await startSent.wait(seconds: seconds)
+        return true
     }
 
     /// The longest the screen waits for the start's first request (libcurl's load on a loaded machine).

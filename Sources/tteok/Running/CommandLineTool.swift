@@ -86,6 +86,7 @@ struct CommandLineTool: Sendable {
         // asked for (the client listens from its first frame) in one round trip while the
         // terminal, themes and word lists are set up: the start's first answer is then already in.
         // Not without a terminal: the client stops at once then, and no service should start.
+        var firstScreenFromServer = false
         if let community = service as? ServiceCommunity, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             Task { try? await community.connect(receivingLiveEvents: true) }
         } else if let early = service as? any EarlyResuming, !options.guest, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
@@ -93,9 +94,10 @@ struct CommandLineTool: Sendable {
             // before the terminal is set up (which then overlaps the server's answer, not libcurl's
             // load). Not with `--guest`, which never resumes the saved member session (it would
             // race the guest's own start).
-            await early.resumeEarly()
+            firstScreenFromServer = await early.resumeEarly()
         }
-        let client = InteractiveClient(service: service, options: options, environment: environment)
+        var client = InteractiveClient(service: service, options: options, environment: environment)
+        client.firstScreenFromServer = firstScreenFromServer
         do {
             try await client.run()
             return .success

@@ -16,6 +16,15 @@ struct InteractiveClient {
     let service: any ChatService
     let options: InteractiveOptions
     let environment: [String: String]
+    /// The first screen is the answer to a request already with the server (a Matrix cold
+    /// start's window): its frames are held longer (`serverHold`).
+    var firstScreenFromServer = false
+
+    /// How long a first screen that the server's answer makes is held back at most. Before the
+    /// answer a frame shows only the tab bar: drawn and written for nothing, and when the answer
+    /// comes just after the local hold (the window takes this machine's Synapse 60–100 ms) the
+    /// list came ~20 ms later in pieces. Over a network the answer takes longer still.
+    static let serverHold = DispatchTimeInterval.milliseconds(300)
 
     enum Failure: Error {
         case noTerminal(String)
@@ -41,6 +50,7 @@ struct InteractiveClient {
         let terminal = NcursesTerminal()
         terminal.mouse = config.daily.mouse
         let loop = AppLoop(backend: terminal, theme: theme, frontEnd: app)
+        if firstScreenFromServer { loop.frameHoldLimit = Self.serverHold }
         app.onThemeChange = { loop.screen.theme = $0 }
         app.timeFormat = TimeFormat(pattern: config.daily.timeFormat)
         let announcer = Announcer(settings: config.daily, terminal: TerminalNotification(environment: environment), strings: UIStrings(language))
