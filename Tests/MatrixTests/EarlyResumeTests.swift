@@ -62,32 +62,6 @@ final class EarlyResumeTests: XCTestCase {
         await fixture.close()
     }
 
-    /// A cold start's profile (the display name and tteok's account data, which say whether the
-    /// terms were accepted) is asked for only once its window has been answered: asked beside
-    /// it, the two questions took the server's time from the first screen's request.
-    func testAColdStartAsksForItsProfileOnceTheWindowIsAnswered() async throws {
-        let userID = try await savedSession("profile")
-        MatrixCache.remove(directory: fixture.directory.file("profile/cache"), homeserver: fixture.server, userID: userID)
-        let transport = HeldSyncTransport { $0.path.hasSuffix(Self.window) }
-        let restarted = fixture.service("profile", transport: transport)
-        let restored = Task { await restarted.restoreSession() }
-        let opened = await eventually(seconds: 30) {
-            MatrixCache.exists(directory: self.fixture.directory.file("profile/cache"), homeserver: self.fixture.server, userID: userID)
-        }
-        XCTAssertTrue(opened, "the cold start made its cache while the window was held")
-        let isProfile: @Sendable (String) -> Bool = { $0.contains("/profile/") || $0.contains("/account_data/net.tteok.profile") }
-        // Well within the longest the profile waits for the window (`profileAfterWindowWait`).
-        let askedEarly = await eventually(seconds: 1) { transport.paths.contains(where: isProfile) }
-        XCTAssertFalse(askedEarly, "the profile was asked for beside the window: \(transport.paths)")
-        transport.release()
-        guard case .member(let account) = await restored.value else { return XCTFail("session not restored") }
-        XCTAssertEqual(account.acceptedTermsVersion, CommunityTerms.currentVersion, "consent read back: the terms are not asked again")
-        let window = transport.paths.firstIndex { $0.hasSuffix(Self.window) } ?? .max
-        let profile = transport.paths.firstIndex(where: isProfile) ?? -1
-        XCTAssertLessThan(window, profile, "the profile after the window: \(transport.paths)")
-        await fixture.close()
-    }
-
     func testAStartWithItsCacheReturnsAtOnce() async throws {
         _ = try await savedSession("warm", caughtUp: true)
         let transport = ReadinessHeldTransport()

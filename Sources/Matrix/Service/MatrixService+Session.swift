@@ -44,8 +44,6 @@ extension MatrixService {
 
     /// The longest the screen waits for the start's first request (libcurl's load on a loaded machine).
     static let startSentWait = 0.5
-    /// The longest a cold start's profile waits for its window's answer (a slow server's).
-    static let profileAfterWindowWait = 5.0
 
     private func resume() async {
         guard active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver) else { return }
@@ -62,11 +60,8 @@ extension MatrixService {
             // A cache made just now (deleted, or moved to another machine) knows nothing of the
             // member: consent and region live in the account data, so they are read back before
             // answering, or the terms would be asked again of someone who agreed long ago.
-            if (try? await resumed.cache.meta("displayname")) == nil {
-                // A cold start's two questions wait for its window's answer, then go while it is
-                // cached: asked beside the window, they took the server's time from it.
-                if let window { await window.answered.wait(seconds: Self.profileAfterWindowWait) }
-                if (try? await refreshProfile(resumed)) != nil { return }
+            if (try? await resumed.cache.meta("displayname")) == nil, (try? await refreshProfile(resumed)) != nil {
+                return
             }
             // The cached profile answers now; a fresh one follows when the server is reachable.
             Task { [weak self] in

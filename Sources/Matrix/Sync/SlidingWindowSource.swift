@@ -32,8 +32,6 @@ struct SlidingWindowSource: SyncSource {
     private let phase = Mutex(Phase.start)
     /// The window asked for before the engine's first turn (`askForWindowNow`), if it was.
     private let early = Mutex<Task<SlidingSyncResponse?, Never>?>(nil)
-    /// Opens when that window has been answered and read (or has failed).
-    let answered = OpenOnceGate()
 
     /// Where the start stands. The engine asks for one answer at a time, so only it moves this.
     enum Phase: Sendable {
@@ -72,10 +70,7 @@ struct SlidingWindowSource: SyncSource {
     /// and the key store to open (a new file's schema and syncs, the crypto store, libcurl).
     /// `sending` is called when the transport is ready: the request goes out then.
     func askForWindowNow(sending: @escaping @Sendable () -> Void = {}) {
-        let asked = Task { [client, window, answered] in
-            defer { answered.open() }
-            return try? await client.slidingSync(SlidingSyncRequest.window(window))
-        }
+        let asked = Task { [client, window] in try? await client.slidingSync(SlidingSyncRequest.window(window)) }
         early.withLock { $0 = asked }
         Task { [client] in
             await client.transport.ready()
