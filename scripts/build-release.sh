@@ -27,8 +27,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCRATCH="${TTEOK_SCRATCH_PATH:-$ROOT/.build}"
 # The build plan is made again each time: SwiftPM reused the last one (`release.yaml`) even though
-# the manifest it re-reads stamps another commit, and `--version` printed the commit of the first
-# build that planned (the code itself was current). Planning anew costs a second or two.
+# the manifest it re-reads stamps another commit, and `--version` printed an earlier build's
+# commit (the code itself was current). Planning anew costs a second or two.
 rm -f "$SCRATCH/release.yaml"
 TTEOK_STAMP_COMMIT=1 swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c release --product tteok \
     --static-swift-stdlib --disable-local-rpath --manifest-cache none -Xswiftc -use-ld=lld \
