@@ -25,6 +25,7 @@ extension MatrixService {
     /// start's window) or none goes ahead of the screen's (a cache to start from, no session):
     /// the terminal, themes and word lists are then set up while the server answers, not beside
     /// libcurl's load and the request on the machine's cores.
+    ///
     /// True for a cold start: its first screen is the window's answer.
     @discardableResult
     public func resumeEarly() async -> Bool { await resumeEarly(waitingAtMost: Self.startSentWait) }
