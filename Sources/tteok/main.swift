@@ -15,4 +15,6 @@ MallocArenas.limitToOne()
 if GlobalOptions.nameHomeserver(CommandLine.arguments) { MatrixService.loadTransportAhead() }
 let tool = CommandLineTool(factory: LiveBackendFactory())
 let code = await tool.run(Array(CommandLine.arguments.dropFirst()))
+// A short run (a usage error, `--version`) can end while libcurl still loads: exiting then crashed.
+MatrixService.finishLoadingTransport()
 exit(code.rawValue)

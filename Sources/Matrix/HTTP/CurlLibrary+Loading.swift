@@ -7,7 +7,21 @@ import Dispatch
 /// done (no thread of the cooperative pool is held, no extra hop follows the load).
 extension CurlLibrary {
     /// Starts the load, once; calling it again does nothing.
-    static func loadAhead() { _ = loadingAhead }
+    static func loadAhead() {
+        loading.withLock { $0.started = true }
+        _ = loadingAhead
+    }
+
+    /// Returns once a load that was started is done (at once when none was). The process must
+    /// not exit meanwhile: its exit handlers free what OpenSSL's initialization, under way on
+    /// the loading thread, still uses (`tteok --homeserver URL` with a usage error crashed in
+    /// one exit of forty).
+    static func finishLoadInFlight() {
+        guard loading.withLock({ $0.started && !$0.done }) else { return }
+        let finished = DispatchSemaphore(value: 0)
+        whenLoaded(.afterTransfers) { _ in finished.signal() }
+        finished.wait()
+    }
 
     /// Runs `body` with the library (nil when libcurl is not installed): at once when it is
     /// loaded, else on the loading thread as soon as it is. `body` must not block. A transfer's
@@ -27,6 +41,7 @@ extension CurlLibrary {
     enum Order { case transfer, afterTransfers }
 
     private struct Loading {
+        var started = false
         var done = false
         /// The transfers, then what runs after them.
         var waiting: [[@Sendable (CurlLibrary?) -> Void]] = [[], []]

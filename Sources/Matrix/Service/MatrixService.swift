@@ -64,6 +64,10 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     /// service (`init` does it too): for a composition root that knows early that Matrix is coming.
     public static func loadTransportAhead() { CurlLibrary.loadAhead() }
 
+    /// Waits for a load of the real transport's library still under way: a process calls it
+    /// before it exits, which must not happen in the middle of that load (a crash).
+    public static func finishLoadingTransport() { CurlLibrary.finishLoadInFlight() }
+
     deinit {
         current.withLock { active in
             active?.sync.stop()
