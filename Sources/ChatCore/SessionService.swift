@@ -30,4 +30,9 @@ public protocol EarlyResuming: SessionService {
     /// first screen is that request's answer (nothing to start from until the server answers).
     @discardableResult
     func resumeEarly() async -> Bool
+
+    /// Sends the start's first request now, from the caller's thread and without suspending,
+    /// when the first screen is its answer (nothing to start from until the server answers);
+    /// true then. For a composition root, before anything else runs; `resumeEarly` takes it up.
+    func sendFirstRequestNow() -> Bool
 }

@@ -14,7 +14,10 @@ MallocArenas.limitToOne()
 // is made took 1.5 ms more.
 if GlobalOptions.nameHomeserver(CommandLine.arguments) { MatrixService.loadTransportAhead() }
 let tool = CommandLineTool(factory: LiveBackendFactory())
-let code = await tool.run(Array(CommandLine.arguments.dropFirst()))
+// Made here, on the main thread before anything suspends: a cold Matrix start's window is then
+// with libcurl before its load is done, and leaves the moment it is (`CommandLineTool.prepare`).
+let prepared = tool.prepare(Array(CommandLine.arguments.dropFirst()))
+let code = await tool.run(prepared)
 // A short run (a usage error, `--version`) can end while libcurl still loads: exiting then crashed.
 MatrixService.finishLoadingTransport()
 exit(code.rawValue)

@@ -92,6 +92,38 @@ final class EarlyResumeTests: XCTestCase {
         await fixture.close()
     }
 
+    /// `sendFirstRequestNow` hands a cold start's window to the transport before it returns,
+    /// from the caller's thread (no task: while libcurl loads no thread can be made), and the
+    /// resume that follows takes that window up rather than asking again.
+    func testAColdStartsWindowIsWithTheTransportBeforeSendFirstRequestNowReturns() async throws {
+        let (member, _) = try await fixture.member("now")
+        let (_, room) = try await fixture.openedRoom("early", for: member)
+        let userID = try XCTUnwrap(member.active?.userID)
+        _ = member.end()
+        MatrixCache.remove(directory: fixture.directory.file("now/cache"), homeserver: fixture.server, userID: userID)
+        let transport = StartRecordingTransport()
+        let restarted = fixture.service("now", transport: transport)
+        XCTAssertTrue(restarted.sendFirstRequestNow(), "a saved session with nothing cached starts with the window")
+        XCTAssertEqual(transport.started.filter { $0.hasSuffix(Self.window) }.count, 1,
+                       "the window was with the transport when the call returned: \(transport.started)")
+        guard case .member = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        await restarted.catchUp()
+        let synced = try await restarted.channels()
+        XCTAssertTrue(synced.contains { $0.id == room }, "the joined room came with the early window: \(synced.map(\.id))")
+        XCTAssertEqual(transport.asked.filter { $0.contains(Self.window + "?") && !$0.contains("pos=") }.count, 1,
+                       "the resume took the early window up, not a second one: \(transport.asked)")
+        await fixture.close()
+    }
+
+    func testSendFirstRequestNowSendsNothingWithACacheOrNoSession() async throws {
+        _ = try await savedSession("cached", caughtUp: true)
+        let transport = StartRecordingTransport()
+        XCTAssertFalse(fixture.service("cached", transport: transport).sendFirstRequestNow(), "a cache to start from")
+        XCTAssertFalse(fixture.service("nobody", transport: transport).sendFirstRequestNow(), "no saved session")
+        XCTAssertEqual(transport.started, [], "nothing sent ahead of the screen")
+        await fixture.close()
+    }
+
     /// The real transport is ready once libcurl is loaded, and its first exchange after that
     /// starts without waiting for anything more.
     func testTheRealTransportIsReadyOnceLibcurlIsLoaded() async throws {
@@ -103,7 +135,7 @@ final class EarlyResumeTests: XCTestCase {
     }
 }
 
-/// The real transport, but not ready (`ready()` waits) until `makeReady()`: libcurl's load held
+/// The real transport, but not ready (`whenReady` waits) until `makeReady()`: libcurl's load held
 /// back, while the requests themselves go through and are recorded.
 final class ReadinessHeldTransport: MatrixTransport {
     private let inner = CurlTransport()
@@ -118,13 +150,56 @@ final class ReadinessHeldTransport: MatrixTransport {
 
     func makeReady() { gate.open() }
 
-    func ready() async {
+    func whenReady(_ body: @escaping @Sendable () -> Void) {
         asked.withLock { $0 = true }
-        await gate.wait(seconds: 120)
+        Task { [gate] in
+            await gate.wait(seconds: 120)
+            body()
+        }
     }
 
     func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         recorded.withLock { $0.append(request.url?.path ?? "") }
         return try await inner.exchange(request)
+    }
+}
+
+/// The real transport, recording the requests started from the caller's thread (`start`) at the
+/// moment they are, and in one ordered log every request's start and answer, with its query.
+final class StartRecordingTransport: MatrixTransport {
+    private let inner = CurlTransport()
+    private let startedPaths = Mutex<[String]>([])
+    private let events = Mutex<[String]>([])
+
+    var started: [String] { startedPaths.withLock { $0 } }
+    var log: [String] { events.withLock { $0 } }
+    /// Every request asked (started or exchanged), in order.
+    var asked: [String] { log.filter { $0.hasPrefix("start ") }.map { String($0.dropFirst(6)) } }
+
+    private func name(_ request: HTTPRequest) -> String { (request.url?.path ?? "") + "?" + (request.url?.query ?? "") }
+
+    func start(_ request: HTTPRequest) -> StartedExchange {
+        startedPaths.withLock { $0.append(request.url?.path ?? "") }
+        events.withLock { $0.append("start " + name(request)) }
+        let answered = inner.start(request)
+        let forwarded = StartedExchange()
+        Task { [events, name = name(request)] in
+            do {
+                let answer = try await answered.answer()
+                events.withLock { $0.append("answered " + name) }
+                forwarded.finish(.success(answer))
+            } catch {
+                forwarded.finish(.failure(error))
+            }
+        }
+        forwarded.whenCancelled { answered.cancel() }
+        return forwarded
+    }
+
+    func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        events.withLock { $0.append("start " + name(request)) }
+        let answer = try await inner.exchange(request)
+        events.withLock { $0.append("answered " + name(request)) }
+        return answer
     }
 }

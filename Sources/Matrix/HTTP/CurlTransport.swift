@@ -10,67 +10,48 @@ import Glibc
 public final class CurlTransport: MatrixTransport {
     public init() {}
 
-    /// Waits for libcurl's load (started now if it was not), suspended rather than blocked.
-    public func ready() async {
-        await withCheckedContinuation { (loaded: CheckedContinuation<Void, Never>) in
-            CurlLibrary.whenLoaded(.afterTransfers) { _ in loaded.resume() }
-        }
+    /// Calls `body` once libcurl is loaded (the load started now if it was not), on the loading
+    /// thread after the transfers waiting with it have their threads.
+    public func whenReady(_ body: @escaping @Sendable () -> Void) {
+        CurlLibrary.whenLoaded(.afterTransfers) { _ in body() }
+    }
+
+    /// Hands the exchange to libcurl from the caller's thread: at once when it is loaded, else
+    /// the loading thread starts it the moment it is done. Cancelling the answer's awaiting task
+    /// answers at once; the transfer notices within a second through the progress callback and
+    /// is dropped.
+    public func start(_ request: HTTPRequest) -> StartedExchange {
+        let exchange = CurlExchange(request)
+        CurlLibrary.whenLoaded { curl in exchange.start(curl: curl) }
+        return exchange.answer
     }
 
     public func exchange(_ request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let exchange = CurlExchange(request)
-        // Cancelling the Swift task (log-out stops the sync loop) answers at once; the transfer
-        // notices within a second through the progress callback and is dropped. Before libcurl
-        // is loaded, the exchange is started by the loading thread when it is done.
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                CurlLibrary.whenLoaded { curl in exchange.start(continuation, curl: curl) }
-            }
-        } onCancel: {
-            exchange.cancel()
-        }
+        try await start(request).answer()
     }
 }
 
-/// One exchange: its request, the answer as it arrives, and who may still resume the waiter.
+/// One exchange: its request, and the answer as it arrives.
 private final class CurlExchange: @unchecked Sendable {
-    typealias Waiter = CheckedContinuation<(Data, HTTPResponse), Error>
-
     let request: HTTPRequest
+    /// Who awaits the answer, and whether they still do.
+    let answer = StartedExchange()
     /// Written only by the transfer's thread (curl's write callback).
     var received = Data()
     /// Set by the write callback when the answer passed `request.answerLimit`.
     var overLimit = false
-    private let state = Mutex<(waiter: Waiter?, cancelled: Bool)>((nil, false))
 
     init(_ request: HTTPRequest) {
         self.request = request
     }
 
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var isCancelled: Bool { answer.isCancelled }
 
     /// Hands the transfer to a thread of its own; without libcurl it fails at once.
-    func start(_ waiter: Waiter, curl: CurlLibrary?) {
-        let cancelledAlready = state.withLock { value -> Bool in
-            value.waiter = waiter
-            return value.cancelled
-        }
-        if cancelledAlready { return finish(.failure(NetworkFailure.cancelled)) }
-        guard let curl else { return finish(.failure(NetworkFailure.noTransport)) }
-        TransferThreads.shared.run { [self] in finish(perform(curl)) }
-    }
-
-    func cancel() {
-        state.withLock { $0.cancelled = true }
-        finish(.failure(NetworkFailure.cancelled))
-    }
-
-    private func finish(_ result: Result<(Data, HTTPResponse), Error>) {
-        let waiter = state.withLock { value -> Waiter? in
-            defer { value.waiter = nil }
-            return value.waiter
-        }
-        waiter?.resume(with: result)
+    func start(curl: CurlLibrary?) {
+        if answer.isCancelled { return }
+        guard let curl else { return answer.finish(.failure(NetworkFailure.noTransport)) }
+        TransferThreads.shared.run { [self] in answer.finish(perform(curl)) }
     }
 
     /// The blocking transfer, on the exchange's own thread.

@@ -10,16 +10,23 @@ extension MatrixClient {
 
     /// One request, answered at once (no long-poll). `pos`: the connection's position from its
     /// previous answer, so the server sends only rooms it has not sent yet, or that changed.
-    func slidingSync(_ request: SlidingSyncRequest, pos: String? = nil) async throws -> SlidingSyncResponse {
+    /// `started`: the same request, already under way (`startSlidingSync`).
+    func slidingSync(_ request: SlidingSyncRequest, pos: String? = nil, started: StartedExchange? = nil) async throws -> SlidingSyncResponse {
         let endpoint = try Self.slidingSyncEndpoint(request, pos: pos)
         // Read by hand (`SlidingSyncReader`), not by JSONDecoder: the window is read before a cold
         // start's first frame. It repairs lone surrogates itself, as `call` has `LoneSurrogates` do.
-        let data = try await perform(endpoint)
+        let data = try await perform(endpoint, started: started)
         do throws(JSONScanError) {
             return try SlidingSyncReader.read(data)
         } catch {
             throw MatrixError.malformed(endpoint: endpoint.summary, detail: error.description)
         }
+    }
+
+    /// Starts `request` (with no position) from the caller's thread, without suspending: a cold
+    /// start's window, whose answer `slidingSync(request, started:)` reads.
+    func startSlidingSync(_ request: SlidingSyncRequest) throws -> StartedExchange {
+        try start(Self.slidingSyncEndpoint(request))
     }
 
     /// The request of `slidingSync` (tests read its raw answer).

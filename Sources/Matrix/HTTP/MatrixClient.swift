@@ -43,11 +43,14 @@ struct MatrixClient: Sendable {
     }
 
     /// Performs `endpoint`, returning the body of a 2xx answer; other answers throw `MatrixError`.
-    func perform(_ endpoint: Endpoint) async throws -> Data {
+    /// `started`: its first attempt, already under way (`start`).
+    func perform(_ endpoint: Endpoint, started: StartedExchange? = nil) async throws -> Data {
         let request = try makeRequest(endpoint)
         var attempt = 0
+        var first = started
         while true {
-            let (data, response) = try await exchange(request, endpoint)
+            defer { first = nil }
+            let (data, response) = try await exchange(request, endpoint, started: first)
             if (200..<300).contains(response.statusCode) { return data }
             if (300..<400).contains(response.statusCode) { throw MatrixError.redirected(status: response.statusCode, endpoint: endpoint.summary) }
             let failure = Self.failure(status: response.statusCode, body: data, endpoint: endpoint)
@@ -58,9 +61,16 @@ struct MatrixClient: Sendable {
         }
     }
 
-    private func exchange(_ request: HTTPRequest, _ endpoint: Endpoint) async throws -> (Data, HTTPResponse) {
+    /// Starts `endpoint`'s request from the caller's thread, without suspending
+    /// (`MatrixTransport.start`); `perform(endpoint, started:)` awaits it.
+    func start(_ endpoint: Endpoint) throws -> StartedExchange {
+        transport.start(try makeRequest(endpoint))
+    }
+
+    private func exchange(_ request: HTTPRequest, _ endpoint: Endpoint, started: StartedExchange?) async throws -> (Data, HTTPResponse) {
         do {
             try Task.checkCancellation()
+            if let started { return try await started.answer() }
             return try await transport.exchange(request)
         } catch is CancellationError {
             throw MatrixError.cancelled

@@ -23,6 +23,8 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     let restoring = Mutex<Task<Void, Never>?>(nil)
     /// Opens when the resume's first request goes to the transport, or it knows none goes first.
     let startSent = OpenOnceGate()
+    /// A cold start's window sent before the resume began (`sendFirstRequestNow`), for it to take.
+    let earlyWindow = Mutex<(session: MatrixSession, window: SlidingWindowSource)?>(nil)
 
     /// What a live session holds. Replaced as a whole on log-in and log-out.
     struct Active: Sendable {

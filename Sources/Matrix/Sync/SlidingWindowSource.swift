@@ -31,7 +31,7 @@ struct SlidingWindowSource: SyncSource {
     let fallback: ClassicSyncSource
     private let phase = Mutex(Phase.start)
     /// The window asked for before the engine's first turn (`askForWindowNow`), if it was.
-    private let early = Mutex<Task<SlidingSyncResponse?, Never>?>(nil)
+    private let early = Mutex<StartedExchange?>(nil)
 
     /// Where the start stands. The engine asks for one answer at a time, so only it moves this.
     enum Phase: Sendable {
@@ -65,17 +65,15 @@ struct SlidingWindowSource: SyncSource {
         fallback = ClassicSyncSource(client: client)
     }
 
-    /// Sends the window's request at once, before the engine asks for its first answer: a
-    /// session with no cache file has nothing synced, so the request need not wait for the cache
-    /// and the key store to open (a new file's schema and syncs, the crypto store, libcurl).
-    /// `sending` is called when the transport is ready: the request goes out then.
+    /// Sends the window's request at once, from the caller's thread and without suspending,
+    /// before the engine asks for its first answer: a session with no cache file has nothing
+    /// synced, so the request need not wait for the cache and the key store to open (a new file's
+    /// schema and syncs, the crypto store), nor for a thread of the pool (none can be made while
+    /// libcurl loads). `sending` is called when the transport is ready: the request goes out then.
     func askForWindowNow(sending: @escaping @Sendable () -> Void = {}) {
-        let asked = Task { [client, window] in try? await client.slidingSync(SlidingSyncRequest.window(window)) }
+        let asked = try? client.startSlidingSync(SlidingSyncRequest.window(window))
         early.withLock { $0 = asked }
-        Task { [client] in
-            await client.transport.ready()
-            sending()
-        }
+        client.transport.whenReady(sending)
     }
 
     func next(since: String?, longPoll: Bool) async throws -> SyncBatch {
@@ -92,10 +90,8 @@ struct SlidingWindowSource: SyncSource {
             if since != nil {
                 asked?.cancel()
                 answer = nil
-            } else if let asked {
-                answer = await asked.value
             } else {
-                answer = try? await client.slidingSync(SlidingSyncRequest.window(window))
+                answer = try? await client.slidingSync(SlidingSyncRequest.window(window), started: asked)
             }
             guard let answer else {
                 phase.withLock { $0 = .classic }

@@ -23,15 +23,28 @@ struct CommandLineTool: Sendable {
 
     var paths: Paths { Paths(environment: environment) }
 
-    func run(_ words: [String]) async -> ExitCode {
-        let rootOptions = InteractiveOptions.configuration.options + GlobalOptions.definitions
+    static var rootOptions: [OptionDefinition] { InteractiveOptions.configuration.options + GlobalOptions.definitions }
+
+    func run(_ words: [String]) async -> ExitCode { await run(prepare(words)) }
+
+    /// Runs what `prepare` made ready.
+    func run(_ prepared: Prepared) async -> ExitCode {
+        switch prepared {
+        case .interactive(let start): return await runInteractive(start)
+        case .exited(let code): return code
+        case .later(let words): return await runParsing(words)
+        }
+    }
+
+    private func runParsing(_ words: [String]) async -> ExitCode {
+        let rootOptions = Self.rootOptions
         if words.first == ServeCommand.name { return await ServeCommand.run(Array(words.dropFirst()), console: console, workingDirectory: workingDirectory, environment: environment) }
         do {
             switch try Invocation(words, commands: Self.commands, rootOptions: rootOptions) {
             case .help(let topic):
                 return try showHelp(topic)
             case .interactive(let words):
-                return try await startInteractive(words)
+                return await run(try makeInteractive(words))
             case .command(let command, let words):
                 return await runCommand(command, words)
             case .version:
@@ -62,53 +75,6 @@ struct CommandLineTool: Sendable {
         return .success
     }
 
-    private func startInteractive(_ words: [String]) async throws(UsageError) -> ExitCode {
-        let parsed = try ArgumentParser(configuration: InteractiveOptions.configuration, globalOptions: GlobalOptions.definitions).parse(words)
-        if parsed.wantsHelp {
-            console.writeOut(Self.rootHelp())
-            return .success
-        }
-        let options = try InteractiveOptions(parsed)
-        let globals = GlobalOptions(parsed)
-        let backend = try backend(for: globals)
-        let service: any ChatService
-        do {
-            let sessions = SessionLocation(paths: paths)
-            try sessions.prepare(for: backend)
-            let files = BackendFiles(sessionFile: sessions.file(for: backend), cacheDirectory: paths.cacheDirectory, interactive: true,
-                                     privateService: try privateService(for: backend))
-            service = try factory.makeService(for: backend, files: files)
-        } catch {
-            console.error((error as? ChatError)?.message ?? String(describing: error))
-            return (error as? ChatError).map(ExitCode.init) ?? .failure
-        }
-        // The service is reached (started if need be), the session resumed and the live events
-        // asked for (the client listens from its first frame) in one round trip while the
-        // terminal, themes and word lists are set up: the start's first answer is then already in.
-        // Not without a terminal: the client stops at once then, and no service should start.
-        var firstScreenFromServer = false
-        if let community = service as? ServiceCommunity, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            Task { try? await community.connect(receivingLiveEvents: true) }
-        } else if let early = service as? any EarlyResuming, !options.guest, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-            // A Matrix session resumes meanwhile too: a cold start's first window is on its way
-            // before the terminal is set up (which then overlaps the server's answer, not libcurl's
-            // load). Not with `--guest`, which never resumes the saved member session (it would
-            // race the guest's own start).
-            firstScreenFromServer = await early.resumeEarly()
-        }
-        var client = InteractiveClient(service: service, options: options, environment: environment)
-        client.firstScreenFromServer = firstScreenFromServer
-        do {
-            try await client.run()
-            return .success
-        } catch {
-            switch error {
-            case .noTerminal(let why): console.error("the interactive client needs a terminal: \(why) For scripts, use a command such as 'tteok channels'.")
-            }
-            return .failure
-        }
-    }
-
     private func runCommand(_ type: any ScriptCommand.Type, _ words: [String]) async -> ExitCode {
         let configuration = type.configuration
         let command: any ScriptCommand
@@ -131,13 +97,13 @@ struct CommandLineTool: Sendable {
     }
 
     /// The private service of an embedded community file; none for the others.
-    private func privateService(for backend: Backend) throws(ChatError) -> PrivateService? {
+    func privateService(for backend: Backend) throws(ChatError) -> PrivateService? {
         guard case .embedded(let store) = backend else { return nil }
         return try PrivateService(store: store, paths: paths, environment: environment)
     }
 
     /// The backend the options name; with none, `socket = PATH` in the config file.
-    private func backend(for globals: GlobalOptions) throws(UsageError) -> Backend {
+    func backend(for globals: GlobalOptions) throws(UsageError) -> Backend {
         var socket = globals.socket
         if socket == nil, globals.store == nil, globals.homeserver == nil { socket = UserConfig.load(from: paths.configFile).socket }
         return try Backend(store: globals.store, homeserver: globals.homeserver, socket: socket, insecureHTTP: globals.insecureHTTP,
