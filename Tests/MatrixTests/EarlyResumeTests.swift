@@ -115,6 +115,28 @@ final class EarlyResumeTests: XCTestCase {
         await fixture.close()
     }
 
+    /// A cold start takes its new cache's profile from the window (the account data's consent,
+    /// the own member event's display name) and asks the profile's two questions only once that
+    /// answer is in: beside the window they cost the server ~4 ms of the first screen's answer.
+    func testAColdStartsProfileComesWithTheWindowNotBesideIt() async throws {
+        let (member, user) = try await fixture.member("profile")
+        _ = try await fixture.openedRoom("profile", for: member)
+        let userID = try XCTUnwrap(member.active?.userID)
+        _ = member.end()
+        MatrixCache.remove(directory: fixture.directory.file("profile/cache"), homeserver: fixture.server, userID: userID)
+        let transport = StartRecordingTransport()
+        let restarted = fixture.service("profile", transport: transport)
+        XCTAssertTrue(restarted.sendFirstRequestNow())
+        guard case .member(let account) = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        XCTAssertEqual(account.acceptedTermsVersion, CommunityTerms.currentVersion, "consent came back with the window's account data")
+        XCTAssertEqual(account.nickname, user.localpart, "the display name came with the own member event")
+        let log = transport.log
+        let answered = try XCTUnwrap(log.firstIndex { $0.hasPrefix("answered ") && $0.contains(Self.window + "?") }, "\(log)")
+        let profile = log.firstIndex { $0.hasPrefix("start ") && $0.contains("/profile/") }
+        XCTAssertLessThan(answered, profile ?? .max, "a profile question went beside the window: \(log)")
+        await fixture.close()
+    }
+
     func testSendFirstRequestNowSendsNothingWithACacheOrNoSession() async throws {
         _ = try await savedSession("cached", caughtUp: true)
         let transport = StartRecordingTransport()

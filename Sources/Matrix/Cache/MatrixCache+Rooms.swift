@@ -92,6 +92,16 @@ extension MatrixCache {
         }
     }
 
+    /// What the member's own latest join says of their display name, as the server copies the
+    /// profile's into every joined room: "" when it has none, nil when no join is cached.
+    func ownDisplayName() async throws -> String? {
+        let me = userID
+        return try await database.read { connection in
+            try connection.queryRow("SELECT display_name FROM members WHERE user_id = ? AND membership = 'join' ORDER BY ts DESC LIMIT 1",
+                                    [.text(me)]).map { $0[0].string ?? "" }
+        }
+    }
+
     /// The display name of `user` in any room we share, if known.
     func displayName(of user: String) async throws -> String? {
         try await database.read { connection in
