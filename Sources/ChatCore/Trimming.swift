@@ -13,11 +13,15 @@ extension StringProtocol {
         trimmingScalars { $0.isWhitespaceScalar || $0.isNewlineScalar }
     }
 
-    /// Without the leading and trailing scalars `drop` says yes to.
+    /// Without the leading and trailing scalars `drop` says yes to. Text with nothing to trim
+    /// (most of it) is copied whole rather than rebuilt scalar by scalar: the rebuild was 8% of
+    /// caching a cold start's window. Inlinable, so it is specialized where it is called.
+    @inlinable
     public func trimmingScalars(where drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !drop($0) })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

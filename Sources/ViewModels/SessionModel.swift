@@ -170,7 +170,7 @@ public final class SessionModel {
     // MARK: Steps
 
     private func signedIn(_ account: Account) async {
-        guard account.needsTerms() else { return await enterCommunity() }
+        guard account.needsTerms() else { return await enterCommunity(as: .member(account)) }
         let terms = TermsModel(context: context, account: account) { [weak self] _ in await self?.enterCommunity() }
         await terms.load()
         await show(.terms(terms))
@@ -186,11 +186,15 @@ public final class SessionModel {
         await community.navigator.present(.terms(terms))
     }
 
-    /// Builds the community from scratch for the current viewer; the old one is closed first.
-    private func enterCommunity() async {
+    /// Builds the community from scratch for the current viewer (`viewer` when the caller has
+    /// just read it: one read of the service less before the first screen); the old one is
+    /// closed first.
+    private func enterCommunity(as viewer: Viewer? = nil) async {
         if community != nil { passingNotice = nil }
         await community?.close()
-        let community = Community(context: context, resolver: resolver, viewer: await service.viewer(), daily: activitySettings)
+        let known: Viewer
+        if let viewer { known = viewer } else { known = await service.viewer() }
+        let community = Community(context: context, resolver: resolver, viewer: known, daily: activitySettings)
         community.sessionEnded = { [weak self] in await self?.endEndedSession() }
         notice = nil
         community.activity.onAnnounce = { [weak self] in self?.onAnnounce?($0) }

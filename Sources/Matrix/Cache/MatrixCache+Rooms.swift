@@ -92,13 +92,16 @@ extension MatrixCache {
         }
     }
 
-    /// What the member's own latest join says of their display name, as the server copies the
-    /// profile's into every joined room: "" when it has none, nil when no join is cached.
-    func ownDisplayName() async throws -> String? {
+    /// Takes the member's display name from their own latest cached join, as the server copies
+    /// the profile's into every joined room ("" when it has none), in one write; false when no
+    /// join is cached (nothing to tell).
+    func adoptOwnDisplayName() async throws -> Bool {
         let me = userID
-        return try await database.read { connection in
-            try connection.queryRow("SELECT display_name FROM members WHERE user_id = ? AND membership = 'join' ORDER BY ts DESC LIMIT 1",
-                                    [.text(me)]).map { $0[0].string ?? "" }
+        return try await database.write { connection in
+            guard let row = try connection.queryRow("SELECT display_name FROM members WHERE user_id = ? AND membership = 'join' ORDER BY ts DESC LIMIT 1",
+                                                    [.text(me)]) else { return false }
+            _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('displayname', ?)", [.text(row[0].string ?? "")])
+            return true
         }
     }
 

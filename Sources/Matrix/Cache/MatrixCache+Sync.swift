@@ -90,7 +90,8 @@ extension MatrixCache {
         // state is in its last ten events (the bench's rooms had each one written twice).
         let inTimeline = Set(timeline.lazy.filter { $0.state_key != nil }.compactMap(\.event_id))
         let once = state.filter { event in event.event_id.map { !inTimeline.contains($0) } ?? true }
-        for event in once + timeline where event.state_key != nil {
+        // Joined, not concatenated: a new array copied every event of the answer once more.
+        for event in [once, timeline].joined() where event.state_key != nil {
             if event.type == "m.room.member" {
                 try noteOwnJoin(event, me: me, room: id, in: connection)
             } else if try applyState(event, room: id, in: connection) {

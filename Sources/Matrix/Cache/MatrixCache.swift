@@ -77,6 +77,15 @@ final class MatrixCache: Sendable {
         try await database.read { try $0.scalar("SELECT value FROM meta WHERE key = ?", [.text(key)]).string }
     }
 
+    /// The member's display name and tteok's profile, in one read: the viewer is read before
+    /// every first screen.
+    func ownProfile() async throws -> (displayName: String?, profile: TteokProfileContent?) {
+        try await database.read { connection in
+            (try connection.scalar("SELECT value FROM meta WHERE key = 'displayname'").string,
+             try MatrixCache.accountData(TteokProfileContent.type, as: TteokProfileContent.self, in: connection))
+        }
+    }
+
     func setMeta(_ key: String, _ value: String) async throws {
         try await database.write { _ = try $0.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(key), .text(value)]) }
     }

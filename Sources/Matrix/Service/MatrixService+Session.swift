@@ -101,9 +101,8 @@ extension MatrixService {
     /// member events, where the server copies the profile's. False when they tell nothing (no
     /// joined room, no answer in time): the profile is then asked for.
     private func profileFromFirstAnswer(_ active: Active) async -> Bool {
-        guard await active.sync.firstAnswer.wait(seconds: Self.firstAnswerWait),
-              let name = try? await active.cache.ownDisplayName() else { return false }
-        return (try? await active.cache.setMeta("displayname", name)) != nil
+        guard await active.sync.firstAnswer.wait(seconds: Self.firstAnswerWait) else { return false }
+        return (try? await active.cache.adoptOwnDisplayName()) == true
     }
 
     /// How long a new cache's profile waits for the window (a server that refuses it answers the
@@ -247,8 +246,7 @@ extension MatrixService {
     }
 
     func account(_ active: Active) async throws -> Account {
-        let name = try await active.cache.meta("displayname")
-        let profile = try await active.cache.accountData(TteokProfileContent.type, as: TteokProfileContent.self)
+        let (name, profile) = try await active.cache.ownProfile()
         return DomainMapping.account(user: active.userID, displayName: name, profile: profile)
     }
 
