@@ -108,7 +108,9 @@ final class InteractiveStartRequestsTests: XCTestCase {
         }
         // The restore with the subscription, the list's page with the channel, the page's
         // counts, the chat's three questions, the read marker: 5 (9 when each question waited
-        // for the one before).
-        XCTAssertEqual(rounds, 5, "\(trace)")
+        // for the one before), or 4 when the page's counts go out while the channel is still
+        // being looked up (the member's community is entered with the account the restore read,
+        // without reading the viewer again).
+        XCTAssertLessThanOrEqual(rounds, 5, "\(trace)")
     }
 }
