@@ -150,7 +150,7 @@ final class EarlyResumeTests: XCTestCase {
     /// starts without waiting for anything more.
     func testTheRealTransportIsReadyOnceLibcurlIsLoaded() async throws {
         let transport = CurlTransport()
-        await transport.ready()
+        await withCheckedContinuation { (ready: CheckedContinuation<Void, Never>) in transport.whenReady { ready.resume() } }
         XCTAssertNotNil(CurlLibrary.shared, "libcurl is installed on the test machine")
         let answer = try await transport.exchange(HTTPRequest(url: fixture.server.appendingPathComponent("_matrix/client/versions")))
         XCTAssertEqual(answer.1.statusCode, 200)

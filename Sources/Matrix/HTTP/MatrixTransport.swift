@@ -33,9 +33,4 @@ extension MatrixTransport {
 
     /// Nothing to load: ready at once.
     public func whenReady(_ body: @escaping @Sendable () -> Void) { body() }
-
-    /// Returns once an exchange would start at once (`whenReady`).
-    public func ready() async {
-        await withCheckedContinuation { (ready: CheckedContinuation<Void, Never>) in whenReady { ready.resume() } }
-    }
 }
