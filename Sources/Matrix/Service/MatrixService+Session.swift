@@ -49,7 +49,7 @@ extension MatrixService {
     /// Sends a cold start's window (a saved session, nothing cached) now, from the caller's
     /// thread and without suspending; the resume takes it up. A task would wait for a thread of
     /// the pool, and none can be made while libcurl loads (glibc's loader lock): started from the
-    /// composition root's thread, the window leaves the moment the load is done, 4–8 ms sooner.
+    /// composition root's thread, the window leaves the moment the load is done.
     ///
     /// True when it was sent: the first screen is its answer.
     public func sendFirstRequestNow() -> Bool {

@@ -24,7 +24,7 @@ extension CommandLineTool {
     /// start's first request — on the caller's thread, without suspending. `main` calls it before
     /// anything hops to the pool of threads: while libcurl loads no thread can be made (glibc's
     /// loader lock), and a window sent from a task left only once the load was done and the
-    /// parsing, the service and the session file had followed it (4–8 ms).
+    /// parsing, the service and the session file had followed it.
     func prepare(_ words: [String]) -> Prepared {
         guard words.first != ServeCommand.name,
               case .interactive(let rest)? = try? Invocation(words, commands: Self.commands, rootOptions: Self.rootOptions) else {
