@@ -11,8 +11,10 @@ extension CommandLineTool {
         case interactive(InteractiveStart)
         /// Nothing more to do (help, or an error already told).
         case exited(ExitCode)
-        /// Parsed and run by `run` (scripting commands, `serve`, `--version`…).
-        case later([String])
+        /// `tteok serve` with its words, which it parses itself.
+        case serve([String])
+        /// Parsed, run by `run` (scripting commands, `--version`, help…).
+        case invocation(Invocation)
     }
 
     struct InteractiveStart {
@@ -26,15 +28,13 @@ extension CommandLineTool {
     /// loader lock), and a window sent from a task left only once the load was done and the
     /// parsing, the service and the session file had followed it.
     func prepare(_ words: [String]) -> Prepared {
-        guard words.first != ServeCommand.name,
-              case .interactive(let rest)? = try? Invocation(words, commands: Self.commands, rootOptions: Self.rootOptions) else {
-            return .later(words)
-        }
+        if words.first == ServeCommand.name { return .serve(Array(words.dropFirst())) }
         do {
+            let invocation = try Invocation(words, commands: Self.commands, rootOptions: Self.rootOptions)
+            guard case .interactive(let rest) = invocation else { return .invocation(invocation) }
             return try makeInteractive(rest)
         } catch {
-            console.error("\(error.message) (see 'tteok --help')")
-            return .exited(.usage)
+            return .exited(usage(error))
         }
     }
 

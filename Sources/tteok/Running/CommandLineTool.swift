@@ -32,32 +32,40 @@ struct CommandLineTool: Sendable {
         switch prepared {
         case .interactive(let start): return await runInteractive(start)
         case .exited(let code): return code
-        case .later(let words): return await runParsing(words)
+        case .serve(let words): return await ServeCommand.run(words, console: console, workingDirectory: workingDirectory, environment: environment)
+        case .invocation(let invocation): return await run(invocation)
         }
     }
 
-    private func runParsing(_ words: [String]) async -> ExitCode {
-        let rootOptions = Self.rootOptions
-        if words.first == ServeCommand.name { return await ServeCommand.run(Array(words.dropFirst()), console: console, workingDirectory: workingDirectory, environment: environment) }
-        do {
-            switch try Invocation(words, commands: Self.commands, rootOptions: rootOptions) {
-            case .help(let topic):
+    private func run(_ invocation: Invocation) async -> ExitCode {
+        switch invocation {
+        case .help(let topic):
+            do {
                 return try showHelp(topic)
-            case .interactive(let words):
-                return await run(try makeInteractive(words))
-            case .command(let command, let words):
-                return await runCommand(command, words)
-            case .version:
-                console.line(BuildInfo.versionLine)
-                return .success
-            case .generate(let generated):
-                console.writeOut(generated.render(.tteok))
-                return .success
+            } catch {
+                return usage(error)
             }
-        } catch {
-            console.error("\(error.message) (see 'tteok --help')")
-            return .usage
+        case .interactive(let words):
+            do {
+                return await run(try makeInteractive(words))
+            } catch {
+                return usage(error)
+            }
+        case .command(let command, let words):
+            return await runCommand(command, words)
+        case .version:
+            console.line(BuildInfo.versionLine)
+            return .success
+        case .generate(let generated):
+            console.writeOut(generated.render(.tteok))
+            return .success
         }
+    }
+
+    /// A usage error of the command line as a whole, told in one line.
+    func usage(_ error: UsageError) -> ExitCode {
+        console.error("\(error.message) (see 'tteok --help')")
+        return .usage
     }
 
     private func showHelp(_ topic: String?) throws(UsageError) -> ExitCode {
