@@ -70,8 +70,8 @@ extension MatrixCache {
     }
 
     private static func setMembership(_ room: String, _ membership: CachedRoom.Membership, in connection: Connection) throws {
-        _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(room)])
-        _ = try connection.run("UPDATE rooms SET membership = ? WHERE room_id = ?", [.text(membership.rawValue), .text(room)])
+        _ = try connection.run("INSERT INTO rooms (room_id, membership) VALUES (?1, ?2) ON CONFLICT (room_id) DO UPDATE SET membership = ?2",
+                               [.text(room), .text(membership.rawValue)])
     }
 
     private static func applyJoined(_ id: String, _ room: JoinedRoom, me: String, outcome: inout SyncOutcome, in connection: Connection) throws {
@@ -91,20 +91,21 @@ extension MatrixCache {
         let inTimeline = Set(timeline.lazy.filter { $0.state_key != nil }.compactMap(\.event_id))
         let once = state.filter { event in event.event_id.map { !inTimeline.contains($0) } ?? true }
         // Joined, not concatenated: a new array copied every event of the answer once more.
-        for event in [once, timeline].joined() where event.state_key != nil {
-            if event.type == "m.room.member" {
-                try noteOwnJoin(event, me: me, room: id, in: connection)
-            } else if try applyState(event, room: id, in: connection) {
-                outcome.roomsChanged = true
-            }
-        }
+        let stateEvents = [once, timeline].joined().lazy.filter { $0.state_key != nil }
+        for event in stateEvents where event.type == "m.room.member" { try noteOwnJoin(event, me: me, room: id, in: connection) }
+        if try applyStates(stateEvents.filter { $0.type != "m.room.member" }, room: id, in: connection) { outcome.roomsChanged = true }
         for event in state where event.type == "m.room.member" { try storeMember(event, room: id, in: connection) }
-        if let prev = room.timeline?.prev_batch, try startsAfresh(id, timeline, limited: room.timeline?.limited == true, in: connection) {
-            _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(id)])
+        var afresh = false
+        if let prev = room.timeline?.prev_batch, let start = try startsAfresh(id, timeline, limited: room.timeline?.limited == true, in: connection) {
+            // A room with nothing cached has nothing to delete.
+            if start == .afterGap { _ = try connection.run("DELETE FROM events WHERE room_id = ?", [.text(id)]) }
             _ = try connection.run("UPDATE rooms SET back_state = 1, back_token = ? WHERE room_id = ?", [.text(prev), .text(id)])
+            afresh = true
         }
         var added: [String] = []
-        let cached = try cachedLines(of: timeline, in: connection)
+        // A room started afresh holds no line (an event id is one room's): none is looked up, where
+        // a cold start's window looked up each of its ~600 events one by one.
+        let cached = afresh ? [] : try cachedLines(of: timeline, in: connection)
         let new = Set(try newerThanCached(timeline, cached, room: id, in: connection).compactMap(\.event_id))
         for (index, event) in timeline.enumerated() {
             if event.type == "m.room.member", event.state_key != nil { try storeMember(event, room: id, in: connection) }
@@ -160,17 +161,24 @@ extension MatrixCache {
         _ = try connection.run("UPDATE rooms SET own_join_event_id = ? WHERE room_id = ?", [.text(id), .text(room)])
     }
 
-    /// True when the cached timeline cannot be joined to this sync's: the room has nothing cached
-    /// yet, or the server skipped events (`limited`) and none of the new ones is already cached.
-    /// A limited timeline that overlaps what a back-page just stored is no gap, and keeps it.
-    private static func startsAfresh(_ room: String, _ timeline: [RoomEvent], limited: Bool, in connection: Connection) throws -> Bool {
+    /// Why the cached timeline cannot be joined to this sync's, if it cannot.
+    enum FreshStart {
+        /// The room has nothing cached yet.
+        case empty
+        /// The server skipped events (`limited`) and none of the new ones is cached.
+        case afterGap
+    }
+
+    /// Nil when the cached timeline joins this sync's: a limited timeline that overlaps what a
+    /// back-page just stored is no gap, and keeps it.
+    private static func startsAfresh(_ room: String, _ timeline: [RoomEvent], limited: Bool, in connection: Connection) throws -> FreshStart? {
         let hasEvents = try connection.scalar("SELECT 1 FROM events WHERE room_id = ? LIMIT 1", [.text(room)]).int == 1
-        guard hasEvents else { return true }
-        guard limited else { return false }
+        guard hasEvents else { return .empty }
+        guard limited else { return nil }
         for id in timeline.compactMap(\.event_id) {
-            if try connection.scalar("SELECT 1 FROM events WHERE event_id = ?", [.text(id)]).int == 1 { return false }
+            if try connection.scalar("SELECT 1 FROM events WHERE event_id = ?", [.text(id)]).int == 1 { return nil }
         }
-        return true
+        return .afterGap
     }
 
     /// A timeline event the cache already holds as a line: where it stands in the timeline and
@@ -225,31 +233,58 @@ extension MatrixCache {
 
     /// Applies a room state event tteok lists (members are stored apart); true when the listing changed.
     static func applyState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
-        let column: String
-        let value: SQLValue
-        switch event.type {
-        case "m.room.name":
-            (column, value) = ("name", SQLValue(event.content.json?.decode(as: NameContent.self)?.name))
-        case "m.room.topic":
-            (column, value) = ("topic", .text(event.content.json?.decode(as: TopicContent.self)?.topic ?? ""))
-        case "m.room.canonical_alias":
-            (column, value) = ("alias", SQLValue(event.content.json?.decode(as: CanonicalAliasContent.self)?.alias))
-        case "m.room.power_levels":
-            (column, value) = ("power_levels", .text(try jsonText(event.content.json ?? .null)))
-        case "m.room.history_visibility":
-            (column, value) = ("world_readable", SQLValue(event.content.json?["history_visibility"]?.stringValue == "world_readable"))
-        case "m.room.guest_access":
-            (column, value) = ("guest_can_join", SQLValue(event.content.json?["guest_access"]?.stringValue == "can_join"))
-        case MatrixCache.encryptionType:
-            return try markEncrypted(room, in: connection)
-        case "m.room.create":
-            (column, value) = ("room_type", SQLValue(event.content.json?["type"]?.stringValue))
-        case MatrixCache.spaceChildType:
-            return try storeSpaceChild(event, space: room, in: connection)
-        default:
-            return false
+        if let field = try listedField(of: event) { return try storeListedFields([field.column: field.value], room: room, in: connection) }
+        return try applyOtherState(event, room: room, in: connection)
+    }
+
+    /// Applies a room's state events in order, with the listed columns written in one statement
+    /// once all are read (the last event of a type wins, as one by one): a cold start's window
+    /// wrote four or five for each of its rooms. True when the listing changed.
+    static func applyStates(_ events: some Sequence<RoomEvent>, room: String, in connection: Connection) throws -> Bool {
+        var fields: [String: SQLValue] = [:]
+        var changed = false
+        for event in events {
+            if let field = try listedField(of: event) {
+                fields[field.column] = field.value
+            } else if try applyOtherState(event, room: room, in: connection) {
+                changed = true
+            }
         }
-        return try connection.run("UPDATE rooms SET \(column) = ? WHERE room_id = ? AND \(column) IS NOT ?",
-                                  [value, .text(room), value]) > 0
+        return try storeListedFields(fields, room: room, in: connection) || changed
+    }
+
+    /// The `rooms` column a listed state event sets, and its value; nil for any other event.
+    private static func listedField(of event: RoomEvent) throws -> (column: String, value: SQLValue)? {
+        switch event.type {
+        case "m.room.name": ("name", SQLValue(event.content.json?.decode(as: NameContent.self)?.name))
+        case "m.room.topic": ("topic", .text(event.content.json?.decode(as: TopicContent.self)?.topic ?? ""))
+        case "m.room.canonical_alias": ("alias", SQLValue(event.content.json?.decode(as: CanonicalAliasContent.self)?.alias))
+        case "m.room.power_levels": ("power_levels", .text(try jsonText(event.content.json ?? .null)))
+        case "m.room.history_visibility": ("world_readable", SQLValue(event.content.json?["history_visibility"]?.stringValue == "world_readable"))
+        case "m.room.guest_access": ("guest_can_join", SQLValue(event.content.json?["guest_access"]?.stringValue == "can_join"))
+        case "m.room.create": ("room_type", SQLValue(event.content.json?["type"]?.stringValue))
+        default: nil
+        }
+    }
+
+    /// The state tteok keeps apart from the room's row: encryption and a space's children.
+    private static func applyOtherState(_ event: RoomEvent, room: String, in connection: Connection) throws -> Bool {
+        switch event.type {
+        case MatrixCache.encryptionType: try markEncrypted(room, in: connection)
+        case MatrixCache.spaceChildType: try storeSpaceChild(event, space: room, in: connection)
+        default: false
+        }
+    }
+
+    /// Writes `fields` to the room's row in one statement, only where one differs; true when one did.
+    private static func storeListedFields(_ fields: [String: SQLValue], room: String, in connection: Connection) throws -> Bool {
+        guard !fields.isEmpty else { return false }
+        // Columns in a fixed order: the statement is cached by its text.
+        let columns = fields.keys.sorted()
+        let values = columns.map { fields[$0]! }
+        let settings = columns.enumerated().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")
+        let differs = columns.enumerated().map { "\($1) IS NOT ?\($0 + 1)" }.joined(separator: " OR ")
+        return try connection.run("UPDATE rooms SET \(settings) WHERE room_id = ?\(columns.count + 1) AND (\(differs))",
+                                  values + [.text(room)]) > 0
     }
 }

@@ -176,23 +176,42 @@ extension MatrixCache {
               let content = redacted ? MessageEventContent(msgtype: "m.text", body: "") : given ?? cachedContent(of: event) else { return false }
         let relation = redacted ? nil : event.relatesTo
         let threadRoot = relation?.rel_type == RelationType.thread ? relation?.event_id : nil
-        guard let seq = try place.seq(for: id, in: room, connection) else { return false }
-        let changed = try connection.run("""
-            INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height,
-                txn_id, reply_to, thread_root, redacted, formatted, filename, sender_name)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                    COALESCE(?, (SELECT COALESCE(display_name, '') FROM members WHERE room_id = ? AND user_id = ?)))
-            """, [.text(id), .text(room), .integer(seq), .text(event.sender), .integer(event.origin_server_ts ?? 0),
-                  .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
-                  SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
-                  SQLValue(event.unsigned?.transaction_id), SQLValue(relation?.replyTarget), SQLValue(threadRoot), SQLValue(redacted),
-                  SQLValue(content.html), SQLValue(content.filename), SQLValue(senderName), .text(room), .text(event.sender)])
+        // At the end, the seq is read in the insert itself (a statement less for each line a sync
+        // brings: a cold start's window stores hundreds).
+        let seq: SQLValue
+        if place == .end {
+            seq = .text(room)
+        } else {
+            guard let known = try place.seq(for: id, in: room, connection) else { return false }
+            seq = .integer(known)
+        }
+        let changed = try connection.run(place == .end ? insertAtEnd : insertAtSeq,
+                                         [.text(id), .text(room), seq, .text(event.sender), .integer(event.origin_server_ts ?? 0),
+                                          .text(content.msgtype), .text(content.body), SQLValue(content.url), SQLValue(content.info?.mimetype),
+                                          SQLValue(content.info?.size), SQLValue(content.info?.w), SQLValue(content.info?.h),
+                                          SQLValue(event.unsigned?.transaction_id), SQLValue(relation?.replyTarget), SQLValue(threadRoot),
+                                          SQLValue(redacted), SQLValue(content.html), SQLValue(content.filename), SQLValue(senderName),
+                                          .text(room), .text(event.sender)])
         if changed > 0 { try indexForSearch(rowid: connection.lastInsertRowID, msgtype: content.msgtype, body: content.body, in: connection) }
         // Our own echo settles its outbox entry, whichever arrives first: the echo or the answer.
         if let transaction = event.unsigned?.transaction_id {
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(transaction)])
         }
         return changed > 0
+    }
+
+    /// `insert`'s statement, the seq given…
+    private static let insertAtSeq = insertSQL(seq: "?")
+    /// …or after everything the room has cached (`TimelinePlace.end`; the argument is the room).
+    private static let insertAtEnd = insertSQL(seq: "(SELECT coalesce(max(seq) + 1, 0) FROM events WHERE room_id = ?)")
+
+    private static func insertSQL(seq: String) -> String {
+        """
+        INSERT OR IGNORE INTO events (event_id, room_id, seq, sender, ts, msgtype, body, url, mimetype, size, width, height,
+            txn_id, reply_to, thread_root, redacted, formatted, filename, sender_name)
+        VALUES (?, ?, \(seq), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                COALESCE(?, (SELECT COALESCE(display_name, '') FROM members WHERE room_id = ? AND user_id = ?)))
+        """
     }
 
     /// Records a member's display name; the newest member event wins, whichever way it arrives
