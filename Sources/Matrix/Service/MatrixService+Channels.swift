@@ -17,7 +17,10 @@ extension MatrixService {
         // A cache that has synced before answers at once; a brand-new one waits for the first
         // answer (a sliding-sync window of the latest rooms where the server offers it; scripts
         // that need every room wait for the whole first sync with `catchUp`).
-        if (try? await active.cache.syncToken()) == nil { await active.sync.firstAnswer.wait(seconds: Self.firstSyncWait) }
+        // (Once the first answer is in, nothing is waited for: no read of the token either.)
+        if !active.sync.firstAnswer.isOpen, (try? await active.cache.syncToken()) == nil {
+            await active.sync.firstAnswer.wait(seconds: Self.firstSyncWait)
+        }
         return try await mapped {
             let cached = try await listedChannels(active)
             if cached.isEmpty {

@@ -1,4 +1,5 @@
 import ChatCore
+import Dispatch
 import FoundationEssentials
 
 /// A gate that opens once; waiters are released when it opens, or when their deadline passes.
@@ -22,20 +23,12 @@ final class OpenOnceGate: Sendable {
 
     var isOpen: Bool { state.withLock { $0.open } }
 
-    /// Returns when the gate opens or after `seconds`, whichever is first; true when it opened.
+    /// Returns when the gate opens or after `seconds`, whichever is first (at once when the
+    /// calling task is cancelled); true when it opened. The opening resumes the waiter itself: a
+    /// task group racing a sleep cost a cold start's first screen three more hops between threads.
     @discardableResult
     func wait(seconds: Double) async -> Bool {
         if isOpen { return true }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitUntilOpenOrCancelled() }
-            group.addTask { try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000)) }
-            await group.next()
-            group.cancelAll()
-        }
-        return isOpen
-    }
-
-    private func waitUntilOpenOrCancelled() async {
         let id = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -44,11 +37,17 @@ final class OpenOnceGate: Sendable {
                     state.waiters[id] = continuation
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if resumeNow { return continuation.resume() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in resumeWaiter(id) }
             }
         } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume()
+            resumeWaiter(id)
         }
+        return isOpen
+    }
+
+    /// Resumes the waiter `id` if it still waits (the gate, the deadline or a cancellation may each come first).
+    private func resumeWaiter(_ id: UUID) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
 }
