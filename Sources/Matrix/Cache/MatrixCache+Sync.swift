@@ -107,8 +107,12 @@ extension MatrixCache {
         // a cold start's window looked up each of its ~600 events one by one.
         let cached = afresh ? [] : try cachedLines(of: timeline, in: connection)
         let new = Set(try newerThanCached(timeline, cached, room: id, in: connection).compactMap(\.event_id))
+        // A member event the state section carried too is stored already (a window's own join).
+        let storedMembers = Set(state.lazy.filter { $0.type == "m.room.member" }.compactMap(\.event_id))
         for (index, event) in timeline.enumerated() {
-            if event.type == "m.room.member", event.state_key != nil { try storeMember(event, room: id, in: connection) }
+            if event.type == "m.room.member", event.state_key != nil, !(event.event_id.map(storedMembers.contains) ?? false) {
+                try storeMember(event, room: id, in: connection)
+            }
             guard let eventID = event.event_id, new.contains(eventID) else { continue }
             // Before the first line after it that the cache holds (our own send, stored from its
             // answer before this sync came), else at the end.

@@ -36,9 +36,11 @@ enum RoomChangeLines {
         case ("leave", _): action = event.sender == target ? .left : .kicked
         default: return nil
         }
-        let known = try connection.scalar("SELECT display_name FROM members WHERE room_id = ? AND user_id = ?",
-                                          [.text(room), .text(target)]).string
-        let name = DomainMapping.nickname(member.displayname ?? previous?.displayname ?? known, of: target)
+        // The cached name only when the event names nobody (most joins carry the name).
+        let told = member.displayname ?? previous?.displayname
+        let known = told == nil ? try connection.scalar("SELECT display_name FROM members WHERE room_id = ? AND user_id = ?",
+                                                        [.text(room), .text(target)]).string : nil
+        let name = DomainMapping.nickname(told ?? known, of: target)
         let reason = event.content.json?["reason"]?.stringValue.map(cut)
         return .membership(MembershipChange(action: action, target: UserID(target), targetNickname: cut(name),
                                             reason: action == .kicked || action == .banned ? reason : nil))
