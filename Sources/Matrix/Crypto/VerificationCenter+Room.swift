@@ -90,7 +90,8 @@ extension VerificationCenter {
     private func offer(_ event: RoomVerificationEvent) async {
         let age = Int64(Date().timeIntervalSince1970 * 1000) - event.timestamp
         guard flows[event.eventID] == nil, age <= Self.requestMaxAge, age >= -Self.requestMaxSkew,
-              event.content["to"]?.string == crypto.identity.userID, let device = event.content["from_device"]?.string else { return }
+              event.content["to"]?.string == crypto.identity.userID, let device = event.content["from_device"]?.string,
+              admitsWaiting(from: event.sender) else { return }
         await knowDevice(device, of: event.sender)
         guard let machine = try? SasVerification.incoming(roomRequest: event.content, requestID: event.eventID, room: event.room,
                                                           sender: event.sender, own: crypto.identity, deviceKeys: lookup) else { return }

@@ -22,10 +22,12 @@ actor VerificationCenter {
     var sendingRequests = 0
     var early: [RoomVerificationEvent] = []
     /// Incoming verifications nobody has taken yet, and those waiting to take one.
-    private var unclaimed: [String] = []
+    var unclaimed: [String] = []
     private var claimers: [(id: UUID, continuation: CheckedContinuation<String?, Never>)] = []
     /// Verifications whose signature upload failed, and why.
-    private var unpublished: [String: String] = [:]
+    var unpublished: [String: String] = [:]
+    /// Finished verifications, oldest first, kept for their last phase (`VerificationCenter+Bounds`).
+    var finished: [String] = []
 
     final class Flow {
         let machine: SasVerification
@@ -149,6 +151,8 @@ actor VerificationCenter {
             return
         }
         if flows[id] == nil, message == .request || message == .start {
+            // Past its sender's share of the waiting list it is dropped unread: not even their keys are asked for.
+            guard admitsWaiting(from: event.sender) else { return }
             await begin(message, event)
         } else if message != .cancel, message != .done {
             // Someone speaks of a transaction we never had: say so, change nothing here.
@@ -177,8 +181,11 @@ actor VerificationCenter {
     /// An incoming verification from `device`, registered and waiting to be taken.
     func offer(_ machine: SasVerification, from device: String) {
         machine.ownMasterKey = try? crypto.crossSigningPublicKey(.master)
+        guard admitsWaiting(from: machine.otherUser) else { return }
         let flow = Flow(machine: machine, recipients: [device])
         flows[machine.transactionID] = flow
+        // Nobody may take it after the specification's ten minutes; taken, the taker's own bound applies.
+        arm(flow, timeout: Self.waitingTimeout)
         if claimers.isEmpty {
             unclaimed.append(machine.transactionID)
         } else {
@@ -234,6 +241,7 @@ actor VerificationCenter {
         guard phase.isFinished else { return }
         flow.timeout?.cancel()
         flow.continuation.finish()
+        retire(flow)
     }
 
     /// Cancels `flow` with `m.timeout` unless it finished within `timeout`.
