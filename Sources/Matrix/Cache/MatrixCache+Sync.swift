@@ -284,11 +284,10 @@ extension MatrixCache {
     private static func storeListedFields(_ fields: [String: SQLValue], room: String, in connection: Connection) throws -> Bool {
         guard !fields.isEmpty else { return false }
         // Columns in a fixed order: the statement is cached by its text.
-        let columns = fields.keys.sorted()
-        let values = columns.map { fields[$0]! }
-        let settings = columns.enumerated().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")
-        let differs = columns.enumerated().map { "\($1) IS NOT ?\($0 + 1)" }.joined(separator: " OR ")
-        return try connection.run("UPDATE rooms SET \(settings) WHERE room_id = ?\(columns.count + 1) AND (\(differs))",
-                                  values + [.text(room)]) > 0
+        let sorted = fields.sorted { $0.key < $1.key }
+        let settings = sorted.enumerated().map { "\($1.key) = ?\($0 + 1)" }.joined(separator: ", ")
+        let differs = sorted.enumerated().map { "\($1.key) IS NOT ?\($0 + 1)" }.joined(separator: " OR ")
+        return try connection.run("UPDATE rooms SET \(settings) WHERE room_id = ?\(sorted.count + 1) AND (\(differs))",
+                                  sorted.map(\.value) + [.text(room)]) > 0
     }
 }

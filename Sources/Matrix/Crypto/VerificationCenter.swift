@@ -180,8 +180,8 @@ actor VerificationCenter {
 
     /// An incoming verification from `device`, registered and waiting to be taken.
     func offer(_ machine: SasVerification, from device: String) {
-        machine.ownMasterKey = try? crypto.crossSigningPublicKey(.master)
         guard admitsWaiting(from: machine.otherUser) else { return }
+        machine.ownMasterKey = try? crypto.crossSigningPublicKey(.master)
         let flow = Flow(machine: machine, recipients: [device])
         flows[machine.transactionID] = flow
         // Nobody may take it after the specification's ten minutes; taken, the taker's own bound applies.
