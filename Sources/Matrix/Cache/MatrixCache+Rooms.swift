@@ -92,19 +92,6 @@ extension MatrixCache {
         }
     }
 
-    /// Takes the member's display name from their own latest cached join, as the server copies
-    /// the profile's into every joined room ("" when it has none), in one write; false when no
-    /// join is cached (nothing to tell).
-    func adoptOwnDisplayName() async throws -> Bool {
-        let me = userID
-        return try await database.write { connection in
-            guard let row = try connection.queryRow("SELECT display_name FROM members WHERE user_id = ? AND membership = 'join' ORDER BY ts DESC LIMIT 1",
-                                                    [.text(me)]) else { return false }
-            _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('displayname', ?)", [.text(row[0].string ?? "")])
-            return true
-        }
-    }
-
     /// The display name of `user` in any room we share, if known.
     func displayName(of user: String) async throws -> String? {
         try await database.read { connection in

@@ -38,10 +38,15 @@ extension MatrixCache {
     /// Writes one sync answer, its token included, in one transaction: a crash never leaves the
     /// token ahead of the data. `movingPosition` false keeps the token (an answer that fills the
     /// cache ahead of it, such as a cold start's first window).
-    func apply(_ sync: SyncResponse, movingPosition: Bool = true) async throws -> SyncOutcome {
+    func apply(_ sync: SyncResponse, movingPosition: Bool = true, adopting sighting: OwnProfile? = nil) async throws -> SyncOutcome {
         let me = userID
         let outcome = try await database.write { connection in
             var outcome = SyncOutcome()
+            // A new cache takes the name the answer told (`OwnProfile`); one that has a
+            // name keeps it (the profile's own reading set it).
+            if let sighting {
+                _ = try connection.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('displayname', ?)", [.text(sighting.displayName)])
+            }
             for event in sync.account_data?.events ?? [] {
                 if try MatrixCache.storeAccountData(event.type, event.content, in: connection) {
                     outcome.accountDataTypes.insert(event.type)

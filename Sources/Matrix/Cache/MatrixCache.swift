@@ -16,6 +16,9 @@ final class MatrixCache: Sendable {
     /// was a trip through the database's queue per answer. Forgotten (the generation moves on)
     /// whenever this process stores `m.direct`; only this process's sync writes the cache.
     private let directMemo = Mutex<(generation: Int, rooms: [String: [String]]?)>((0, nil))
+    /// The own profile known before the cache holds it (`prime`): what a cold start's first
+    /// answer told, from its reading until its writing is committed.
+    private let primedProfile = Mutex<OwnProfile?>(nil)
 
     /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
     init(directory: URL, homeserver: URL, userID: String) throws {
@@ -79,10 +82,22 @@ final class MatrixCache: Sendable {
 
     /// The member's display name and tteok's profile, in one read: the viewer is read before
     /// every first screen.
+    /// The member's name and tteok profile as cached; the primed ones while the cache has no name.
     func ownProfile() async throws -> (displayName: String?, profile: TteokProfileContent?) {
-        try await database.read { connection in
-            (try connection.scalar("SELECT value FROM meta WHERE key = 'displayname'").string,
-             try MatrixCache.accountData(TteokProfileContent.type, as: TteokProfileContent.self, in: connection))
+        let stored = try await database.read { connection in
+            (displayName: try connection.scalar("SELECT value FROM meta WHERE key = 'displayname'").string,
+             profile: try MatrixCache.accountData(TteokProfileContent.type, as: TteokProfileContent.self, in: connection))
+        }
+        guard stored.displayName == nil, let primed = primedProfile.withLock({ $0 }) else { return stored }
+        return (primed.displayName, primed.profile)
+    }
+
+    /// Answers `ownProfile` with `known` for as long as the cache holds no name of its own (the
+    /// answer it was read from is being written with it, `apply(_:adopting:)`). A hint from an
+    /// earlier run (`replacing` false) never replaces what this run's answer told.
+    func prime(_ known: OwnProfile, replacing: Bool = true) {
+        primedProfile.withLock { primed in
+            if replacing || primed == nil { primed = known }
         }
     }
 

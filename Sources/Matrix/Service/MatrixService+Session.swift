@@ -82,14 +82,23 @@ extension MatrixService {
             // A cache made just now (deleted, or moved to another machine) knows nothing of the
             // member: consent and region live in the account data, so they are read back before
             // answering, or the terms would be asked again of someone who agreed long ago.
+            var fromWindow = false
             if (try? await resumed.cache.meta("displayname")) == nil {
                 // A cold start's window brings both, and its answer is the first screen anyway:
-                // asked beside it, the two questions cost the server ~4 ms of that answer.
-                let fromWindow = window != nil ? await profileFromFirstAnswer(resumed) : false
+                // asked beside it, the two questions cost the server ~4 ms of that answer. The
+                // profile kept from the last run answers meanwhile, when there is one.
+                if window != nil, let known = profileHint(for: saved.userID).load() {
+                    resumed.cache.prime(known, replacing: false)
+                    fromWindow = true
+                } else {
+                    fromWindow = window != nil ? await profileFromFirstAnswer(resumed) : false
+                }
                 if !fromWindow, (try? await refreshProfile(resumed)) != nil { return }
             }
-            // The cached profile answers now; a fresh one follows when the server is reachable.
+            // The cached profile answers now; a fresh one follows when the server is reachable
+            // (after the window is written: beside it, its two requests took CPU from the first screen).
             Task { [weak self] in
+                if fromWindow { await resumed.sync.firstAnswer.wait(seconds: Self.firstAnswerWait) }
                 guard (try? await self?.refreshProfile(resumed)) != nil, let self else { return }
                 self.hub.publish(.viewerChanged(await self.viewer()))
             }
@@ -98,11 +107,12 @@ extension MatrixService {
 
     /// The profile of a new cache from the start's first answer, a sliding-sync window: tteok's
     /// account data (consent, region) comes with it, and the display name with the member's own
-    /// member events, where the server copies the profile's. False when they tell nothing (no
-    /// joined room, no answer in time): the profile is then asked for.
+    /// member events, where the server copies the profile's. Known once the answer is read, not
+    /// written (`OwnProfile`): the first screen is set up while the cache takes it in.
+    /// False when they tell nothing (no joined room, no answer in time): the profile is then asked for.
     private func profileFromFirstAnswer(_ active: Active) async -> Bool {
-        guard await active.sync.firstAnswer.wait(seconds: Self.firstAnswerWait) else { return false }
-        return (try? await active.cache.adoptOwnDisplayName()) == true
+        guard await active.sync.firstAnswerRead.wait(seconds: Self.firstAnswerWait) else { return false }
+        return (try? await active.cache.ownProfile().displayName) != nil
     }
 
     /// How long a new cache's profile waits for the window (a server that refuses it answers the
@@ -166,6 +176,7 @@ extension MatrixService {
     public func logOut() async throws {
         guard let ended = end() else { return }
         if sessionFile.load().map({ $0.userID == ended.userID }) ?? true { sessionFile.remove() }
+        forgetProfileHint(for: ended.userID)
         if ended.isGuest { MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: ended.userID) }
         hub.publish(.viewerChanged(.guest))
         // Synapse refuses /logout to guest accounts (M_GUEST_ACCESS_FORBIDDEN); their token is
@@ -238,6 +249,7 @@ extension MatrixService {
         if let profile = try await stored {
             try await active.cache.setAccountData(TteokProfileContent.type, profile)
         }
+        await rememberProfile(active)
     }
 
     private func saveProfile(_ profile: TteokProfileContent, _ active: Active) async throws {
@@ -252,6 +264,7 @@ extension MatrixService {
 
     /// Publishes the changed viewer and returns the account.
     private func announce(_ active: Active) async throws -> Account {
+        await rememberProfile(active)
         let account = try await account(active)
         hub.publish(.viewerChanged(.member(account)))
         return account

@@ -26,6 +26,9 @@ final class SyncEngine: Sendable {
     let firstSync = OpenOnceGate()
     /// Opens after the first answer of any kind (a first window included): enough for a screen.
     let firstAnswer = OpenOnceGate()
+    /// Opens once the first answer is read, before it is written (or when it failed): what it
+    /// told of the account's own profile is then in the cache's `ownProfile`.
+    let firstAnswerRead = OpenOnceGate()
 
     init(source: any SyncSource, cache: MatrixCache, encryption: EncryptionSession? = nil,
          onOutcome: @escaping OutcomeHandler, onConnection: @escaping ConnectionHandler) {
@@ -52,6 +55,7 @@ final class SyncEngine: Sendable {
         running?.cancel()
         firstSync.open()
         firstAnswer.open()
+        firstAnswerRead.open()
     }
 
     private func run() async {
@@ -83,9 +87,10 @@ final class SyncEngine: Sendable {
                 // the status line on "connecting…" (and catching up waiting) for up to 30 s.
                 let longPoll = since != nil && state == .online
                 let batch = try await source.next(since: since, longPoll: longPoll)
+                let sighting = since == nil ? sightOwnProfile(in: batch.response) : nil
                 if batch.response.speaksOfKeys { await encryption?.publishDeviceKeys() }
                 let prepared = await encryption?.prepare(batch.response)
-                var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition)
+                var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition, adopting: sighting)
                 outcome.fillsHistory = since == nil
                 if batch.movesPosition { position = .at(batch.response.next_batch) }
                 if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }
@@ -102,6 +107,7 @@ final class SyncEngine: Sendable {
                 if Task.isCancelled || (error as? MatrixError) == .cancelled { return }
                 firstSync.open()
                 firstAnswer.open()
+                firstAnswerRead.open()
                 if let matrix = error as? MatrixError, matrix.chatError == .denied(.notSignedIn) {
                     onConnection(.offline("the session has ended; log in again"))
                     return
@@ -113,6 +119,16 @@ final class SyncEngine: Sendable {
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
             }
         }
+    }
+
+    /// What a cold start's first answer tells of the account's own profile, primed in the cache:
+    /// it answers the viewer at once, while the answer is written with it.
+    private func sightOwnProfile(in response: SyncResponse) -> OwnProfile? {
+        guard !firstAnswerRead.isOpen else { return nil }
+        let sighting = OwnProfile(sightedIn: response, me: cache.userID)
+        if let sighting { cache.prime(sighting) }
+        firstAnswerRead.open()
+        return sighting
     }
 
     /// The cache's sync position as the loop knows it (nil token: nothing synced yet).
