@@ -16,6 +16,9 @@ final class JSONValueViewTests: XCTestCase {
         ##"{"topic":"t","alias":"#a:x"}"##, #"{"topic":{"text":"t"}}"#, #"{"alias":false}"#, #"{}"#,
         #""not an object""#, #"["membership","join"]"#, "null", "3", "true",
         #"{"membership":"join","displayname":"떡 \u0000 \ud83d\ude00","extra":{"deep":[1,2,{"x":null}]}}"#,
+        #"{"region":"Seoul","accepted_terms_version":2}"#, #"{"region":null,"accepted_terms_version":null}"#,
+        #"{"region":5}"#, #"{"accepted_terms_version":1.5}"#, #"{"accepted_terms_version":"2"}"#,
+        #"{"accepted_terms_version":1e30}"#, #"{"accepted_terms_version":-3,"region":"부산"}"#,
     ]
 
     private func value(_ text: String) throws -> JSONValue {
@@ -41,7 +44,10 @@ final class JSONValueViewTests: XCTestCase {
             XCTAssertEqual(json.decode(as: TopicContent.self) == nil, decoded(text, as: TopicContent.self) == nil, text)
             XCTAssertEqual(json.decode(as: CanonicalAliasContent.self)?.alias, decoded(text, as: CanonicalAliasContent.self)?.alias, text)
             XCTAssertEqual(json.decode(as: CanonicalAliasContent.self) == nil, decoded(text, as: CanonicalAliasContent.self) == nil, text)
+            XCTAssertEqual(json.decode(as: TteokProfileContent.self), decoded(text, as: TteokProfileContent.self), text)
         }
+        XCTAssertEqual(try value(contents[contents.count - 7]).decode(as: TteokProfileContent.self),
+                       TteokProfileContent(region: "Seoul", accepted_terms_version: 2), "the profile's fields, not a default")
         // The views are what the cold start reads: a member's fields, not a default.
         let member = try XCTUnwrap(try value(contents[0]).decode(as: MemberContent.self))
         XCTAssertEqual([member.membership, member.displayname], ["join", "Ann"])

@@ -62,6 +62,16 @@ extension CanonicalAliasContent: JSONValueView {
     }
 }
 
+extension TteokProfileContent: JSONValueView {
+    /// Read from a cold start's first answer before it is written (`OwnProfile`): through the
+    /// encoder and decoder it was a tenth of the time between the answer and its write.
+    init?(json: JSONValue) {
+        guard let fields = json.objectValue, let region = JSONValue.optional(fields["region"], \.stringValue),
+              let accepted = JSONValue.optional(fields["accepted_terms_version"], \.intValue) else { return nil }
+        self.init(region: region, accepted_terms_version: accepted)
+    }
+}
+
 // The contents of the timeline's own events, read from the sliding-sync window's open JSON
 // (`SlidingSyncReader`) as `TimelineFields(type:from:)` reads them from a decoder.
 
