@@ -35,6 +35,26 @@ final class PowerLevelsMemoTests: XCTestCase {
         }
     }
 
+    /// What the cache's write holds for the text it stores is what decoding that text gives,
+    /// for well-formed levels and a hostile server's alike (the reads after the write take it).
+    func testWhatTheWriteHoldsIsWhatTheStoredTextDecodesTo() throws {
+        let contents = [
+            #"{"users":{"@mod:x":50,"@a:x":100},"events":{"m.room.message":10},"users_default":0,"redact":50}"#,
+            #"{"users":{"@a:x":"100"}}"#, #"{"users":{"@a:x":null}}"#, #"{"users":["@a:x"]}"#, #"{"users_default":1.5}"#,
+            #"{"users":{"@a:x":1e30}}"#, #"{"users":{"@a:x":50.0},"events_default":-7}"#, #"{"events":{"m.room.message":true}}"#,
+            #"{"users":null,"users_default":null,"redact":null,"extra":{"deep":[1,{"x":null}]}}"#, #"{}"#, #"[]"#, "null", #""text""#,
+        ]
+        for (index, text) in contents.enumerated() {
+            // A text no other test holds: the marker makes it distinct in the shared memo.
+            var json = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            if case .object(var fields) = json { fields["marker \(UUID().uuidString)"] = .number(Double(index)); json = .object(fields) }
+            let stored = try PowerLevelsMemo.storedText(of: json)
+            let reference = try? JSONDecoder().decode(PowerLevelsContent.self, from: Data(stored.utf8))
+            XCTAssertEqual(PowerLevelsMemo.content(of: Data(stored.utf8)), reference, text)
+            XCTAssertEqual(json.decode(as: PowerLevelsContent.self), reference, text)
+        }
+    }
+
     func testTheMemoStaysWithinItsByteLimit() {
         let padding = String(repeating: "x", count: 60_000)
         for index in 0..<40 {

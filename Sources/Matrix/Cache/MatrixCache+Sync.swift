@@ -268,7 +268,7 @@ extension MatrixCache {
         case "m.room.name": ("name", SQLValue(event.content.json?.decode(as: NameContent.self)?.name))
         case "m.room.topic": ("topic", .text(event.content.json?.decode(as: TopicContent.self)?.topic ?? ""))
         case "m.room.canonical_alias": ("alias", SQLValue(event.content.json?.decode(as: CanonicalAliasContent.self)?.alias))
-        case "m.room.power_levels": ("power_levels", .text(try jsonText(event.content.json ?? .null)))
+        case "m.room.power_levels": ("power_levels", .text(try PowerLevelsMemo.storedText(of: event.content.json ?? .null)))
         case "m.room.history_visibility": ("world_readable", SQLValue(event.content.json?["history_visibility"]?.stringValue == "world_readable"))
         case "m.room.guest_access": ("guest_can_join", SQLValue(event.content.json?["guest_access"]?.stringValue == "can_join"))
         case "m.room.create": ("room_type", SQLValue(event.content.json?["type"]?.stringValue))

@@ -22,13 +22,27 @@ enum PowerLevelsMemo {
     static func content(of text: Data) -> PowerLevelsContent? {
         if let known = memo.withLock({ $0.values[text] }) { return known }
         let decoded = try? JSONDecoder().decode(PowerLevelsContent.self, from: text)
+        remember(decoded, for: text)
+        return decoded
+    }
+
+    /// Holds `content` as what `text` decodes to: the cache writes the text from a value it
+    /// has read already (`PowerLevelsContent(json:)`), so the reads after the write decode nothing.
+    static func remember(_ content: PowerLevelsContent?, for text: Data) {
         memo.withLock { memo in
             if memo.bytes + text.count > byteLimit { memo = Memo() }
-            guard text.count <= byteLimit else { return }
-            memo.values[text] = decoded
+            guard text.count <= byteLimit, memo.values[text] == nil else { return }
+            memo.values[text] = content
             memo.bytes += text.count
         }
-        return decoded
+    }
+
+    /// The text a room's power levels are stored as, its value held here for the reads that
+    /// follow the write.
+    static func storedText(of content: JSONValue) throws -> String {
+        let text = try MatrixCache.jsonText(content)
+        remember(content.decode(as: PowerLevelsContent.self), for: Data(text.utf8))
+        return text
     }
 
     /// How many texts are held (for tests).

@@ -72,6 +72,32 @@ extension TteokProfileContent: JSONValueView {
     }
 }
 
+extension PowerLevelsContent: JSONValueView {
+    /// Read as the cache writes a room's power levels, so the channel list that follows reads
+    /// them from `PowerLevelsMemo` instead of decoding sixty texts (a cold start's window).
+    init?(json: JSONValue) {
+        guard let fields = json.objectValue, let users = JSONValue.optional(fields["users"], JSONValue.intMap),
+              let usersDefault = JSONValue.optional(fields["users_default"], \.intValue),
+              let events = JSONValue.optional(fields["events"], JSONValue.intMap),
+              let eventsDefault = JSONValue.optional(fields["events_default"], \.intValue),
+              let redact = JSONValue.optional(fields["redact"], \.intValue) else { return nil }
+        self.init(users: users, users_default: usersDefault, events: events, events_default: eventsDefault, redact: redact)
+    }
+}
+
+extension JSONValue {
+    /// An object of integers (`[String: Int]`): one value of another type fails it, as decoding does.
+    fileprivate static func intMap(_ value: JSONValue) -> [String: Int]? {
+        guard let fields = value.objectValue else { return nil }
+        var map: [String: Int] = [:]
+        for (key, field) in fields {
+            guard let number = field.intValue else { return nil }
+            map[key] = number
+        }
+        return map
+    }
+}
+
 // The contents of the timeline's own events, read from the sliding-sync window's open JSON
 // (`SlidingSyncReader`) as `TimelineFields(type:from:)` reads them from a decoder.
 
