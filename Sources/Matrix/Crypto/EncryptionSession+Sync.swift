@@ -60,13 +60,17 @@ extension EncryptionSession {
             await replenish(serverCount: counts[Self.signedCurve] ?? 0)
         }
         for (room, joined) in sync.rooms?.join ?? [:] {
-            guard let events = joined.timeline?.events else { continue }
-            let decrypted = decrypt(events, in: room)
-            prepared.sync.rooms?.join?[room]?.timeline?.events = decrypted.events
-            prepared.undecrypted += decrypted.undecrypted
-            prepared.senderKeys.merge(decrypted.senderKeys) { $1 }
-            prepared.missingKeys += decrypted.missingKeys
-            for event in decrypted.events {
+            guard var events = joined.timeline?.events else { continue }
+            // A timeline with nothing encrypted is left as it is (not copied into the answer).
+            if events.contains(where: { $0.type == MatrixCache.encryptedEventType }) {
+                let decrypted = decrypt(events, in: room)
+                events = decrypted.events
+                prepared.sync.rooms?.join?[room]?.timeline?.events = decrypted.events
+                prepared.undecrypted += decrypted.undecrypted
+                prepared.senderKeys.merge(decrypted.senderKeys) { $1 }
+                prepared.missingKeys += decrypted.missingKeys
+            }
+            for event in events {
                 guard let verification = RoomVerificationEvent(event, in: room) else { continue }
                 await verifications.receive(verification)
             }
