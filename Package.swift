@@ -21,6 +21,24 @@ let buildCommit: String = {
 /// for every module, which the start does not need).
 let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
+/// The folders `pkg-config --cflags chafa` names: chafa's headers, glib's (which chafa's include),
+/// and the two configuration headers kept under the architecture's library folder. Given as
+/// flags, not through `.systemLibrary(pkgConfig:)`: SwiftPM would also link every library the .pc
+/// file names into each product, and libchafa and glib are opened with dlopen instead
+/// (CImageLibraries). For CImageLibraries' C files only: flags do not reach the modules that
+/// import a module, and the test runner SwiftPM generates imports them all, so no Swift module
+/// sees chafa's header (CImageLibraries' chafa_drawing.h has plain C types). `-isystem`, as for
+/// any system header: their warnings are not ours.
+let chafaHeaderFlags: [String] = {
+    #if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+    #else
+    let multiarch = "x86_64-linux-gnu"
+    #endif
+    return ["/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
+        .flatMap { ["-isystem", $0] }
+}()
+
 let package = Package(
     name: "tteok",
     platforms: [.macOS(.v13)],
@@ -33,12 +51,18 @@ let package = Package(
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
-        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        // Image decoders: Debian's security-supported libraries, not a vendored or header-only copy.
-        .systemLibrary(name: "CPng", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        // The image decoders (Debian's security-supported libraries, not a vendored or header-only
+        // copy): these modules give their headers only. Nothing is linked: CImageLibraries defines
+        // the functions ImagePreview and these shims call and opens each library with dlopen at its
+        // first use, so a start of tteok that shows no image does not load them. No pkgConfig
+        // either (SwiftPM would link what the .pc names): png.h and webp/decode.h are in /usr/include.
+        .systemLibrary(name: "CPng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        // The image libraries' functions, each library opened with dlopen on first use, and
+        // libchafa's drawing behind plain C types (headers: libchafa-dev, libglib2.0-dev).
+        .target(name: "CImageLibraries", cSettings: [.unsafeFlags(chafaHeaderFlags)]),
         // libcurl opened with dlopen by the Matrix transport (header-only shim, nothing linked).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4"])]),
         // libolm (Olm/Megolm, SAS, PK): deprecated upstream for vodozemac, which Debian does not
@@ -113,7 +137,7 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "ChatCore", "LocalStore", "Storage", "TestSupport"]),
 
         // Images: decoding (libpng, libjpeg-turbo, giflib, libwebp), file checks, previews as cells (libchafa).
-        .target(name: "ImagePreview", dependencies: ["CChafa", "CPng", "CJpeg", "CGif", "CWebP", "ChatCore", "TUI"]),
+        .target(name: "ImagePreview", dependencies: ["CImageLibraries", "CPng", "CJpeg", "CGif", "CWebP", "ChatCore", "TUI"]),
         .testTarget(name: "ImagePreviewTests", dependencies: ["ImagePreview", "TUI", "ChatCore", "TestSupport"]),
 
         // The commit the executable was built from (a C string define: Swift has none).

@@ -3,6 +3,8 @@
 // giflib 5 (Debian's libgif7, security-supported), read record by record for the first frame
 // only: DGifSlurp would decode every frame of an animation, and a 10 MiB GIF can hold
 // gigabytes of them. Memory here is the output plus one row.
+// Headers only: giflib is not linked; its functions are CImageLibraries' wrappers, which open
+// libgif.so.7 on first use (ImageLibrary.gif is asked for first).
 #include <gif_lib.h>
 #include <stdint.h>
 #include <stdio.h>

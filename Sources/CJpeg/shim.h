@@ -3,6 +3,8 @@
 // libjpeg-turbo (Debian's libjpeg62-turbo, security-supported) behind one call Swift can make
 // safely. libjpeg's error_exit must not return: ours longjmps back into this helper, never
 // across Swift frames, and the helper returns an error code and libjpeg's message instead.
+// Headers only: libjpeg is not linked; its functions are CImageLibraries' wrappers, which open
+// libjpeg.so.62 on first use (ImageLibrary.jpeg is asked for first).
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>

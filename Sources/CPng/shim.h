@@ -3,6 +3,8 @@
 // libpng 1.6 (Debian's libpng16, security-supported) behind two calls Swift can make safely.
 // libpng reports errors by longjmp: that must never cross Swift frames, so the jump lands in
 // these C helpers, which return an error code and a message instead.
+// Headers only: libpng is not linked; its functions are CImageLibraries' wrappers, which open
+// libpng16.so.16 on first use (ImageLibrary.png is asked for first).
 #include <png.h>
 #include <setjmp.h>
 #include <stdint.h>

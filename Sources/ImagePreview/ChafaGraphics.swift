@@ -1,5 +1,6 @@
-import CChafa
+import CImageLibraries
 import ChatCore
+import Glibc
 import TUI
 
 /// Pixels to a terminal graphics protocol with libchafa: a kitty or sixel sequence covering
@@ -10,20 +11,15 @@ enum ChafaGraphics {
     private static let nextID = Mutex<UInt32>(1)
 
     static func graphic(of image: DecodedImage, size: Size, format: ImageProtocol, cellPixels: Size) -> TerminalGraphic? {
-        guard size.width > 0, size.height > 0, let mode = pixelMode(format) else { return nil }
-        let config = chafa_canvas_config_new()
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(size.width), Int32(size.height))
-        chafa_canvas_config_set_cell_geometry(config, Int32(max(cellPixels.width, 1)), Int32(max(cellPixels.height, 1)))
-        chafa_canvas_config_set_pixel_mode(config, mode)
-        let chafa = chafaCanvas(config, drawing: image)
-        defer { chafa_canvas_unref(chafa) }
-        // The fallback description knows every sequence chafa can emit, kitty's and sixel's.
-        let info = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
-        defer { chafa_term_info_unref(info) }
-        guard let printed = chafa_canvas_print(chafa, info) else { return nil }
-        defer { tteok_g_string_free_all(printed) }
-        var bytes = [UInt8](UnsafeRawBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)))
+        guard size.width > 0, size.height > 0, let chafaProtocol = chafaProtocol(format) else { return nil }
+        var length = 0
+        let printed = image.rgba.withUnsafeBufferPointer { pixels in
+            tteok_chafa_graphic(pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(size.width), Int32(size.height),
+                                Int32(max(cellPixels.width, 1)), Int32(max(cellPixels.height, 1)), chafaProtocol, &length)
+        }
+        guard let printed else { return nil }
+        defer { free(printed) }
+        var bytes = [UInt8](UnsafeBufferPointer(start: printed, count: length))
         let id = nextID.withLock { value -> UInt32 in
             defer { value = value == UInt32.max ? 1 : value + 1 }
             return value
@@ -32,10 +28,10 @@ enum ChafaGraphics {
         return TerminalGraphic(id: id, format: format, size: size, sequence: bytes)
     }
 
-    private static func pixelMode(_ format: ImageProtocol) -> ChafaPixelMode? {
+    private static func chafaProtocol(_ format: ImageProtocol) -> tteok_chafa_protocol? {
         switch format {
-        case .kitty: return CHAFA_PIXEL_MODE_KITTY
-        case .sixel: return CHAFA_PIXEL_MODE_SIXELS
+        case .kitty: return TTEOK_CHAFA_KITTY
+        case .sixel: return TTEOK_CHAFA_SIXEL
         case .symbols: return nil
         }
     }

@@ -21,6 +21,8 @@ public struct ChafaImageRenderer: ImageRenderer {
     }
 
     public func preview(of data: Data, fitting size: Size) throws -> Canvas {
+        // Before decoding, so a system without libchafa spends nothing on pictures it cannot show.
+        try ImageLibrary.chafa.require()
         let image = try ImageDecoder.decode(data, name: "The image")
         let cells = PreviewGeometry.fit(width: image.width, height: image.height, into: size)
         // The symbols are kept under a protocol's picture: they show when it cannot be placed whole.

@@ -3,6 +3,8 @@ import CGif
 /// GIF through giflib: the first frame only, drawn on the logical screen (transparent where the
 /// frame does not reach), read record by record so the rest of an animation is never decoded.
 enum GIFDecoder: PixelDecoder {
+    static let library = ImageLibrary.gif
+
     static func size(of bytes: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> (width: Int, height: Int) {
         var width: UInt32 = 0, height: UInt32 = 0
         try DecodeFailure.check { message, size in

@@ -16,12 +16,14 @@ public enum ImageDecoder {
     public static let maximumSide = 16_384
 
     /// The format and size in pixels, read from the header without decoding; throws when the
-    /// image is over `budget` pixels.
+    /// image is over `budget` pixels, or when the library for its format cannot be loaded.
     public static func inspect(_ data: Data, name: String, budget: Int = maximumPixels) throws -> (format: ImageFormat, width: Int, height: Int) {
         guard let format = ImageFormat(sniffing: data) else { throw notAnImage(name) }
+        let decoder = decoder(format)
+        try decoder.library.require()
         let size: (width: Int, height: Int)
         do {
-            size = try withBytes(of: data) { bytes throws(DecodeFailure) in try decoder(format).size(of: bytes) }
+            size = try withBytes(of: data) { bytes throws(DecodeFailure) in try decoder.size(of: bytes) }
         } catch {
             throw damaged(name, reason: error.reason)
         }

@@ -8,6 +8,7 @@ enum JPEGDecoder: PixelDecoder {
     /// photo's coefficients, never the gigabytes a forged header could ask for.
     static let workingMemory = 160 * 1024 * 1024
     static let scanLimit: Int32 = 500
+    static let library = ImageLibrary.jpeg
 
     static func size(of bytes: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> (width: Int, height: Int) {
         var width: UInt32 = 0, height: UInt32 = 0

@@ -4,6 +4,7 @@ import CPng
 /// ancillary chunk (text, ICC profile) allocating more than `chunkLimit`.
 enum PNGDecoder: PixelDecoder {
     static let chunkLimit = 1024 * 1024
+    static let library = ImageLibrary.png
 
     static func size(of bytes: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> (width: Int, height: Int) {
         try checkChunkLengths(bytes)

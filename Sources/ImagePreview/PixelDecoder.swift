@@ -3,6 +3,8 @@
 /// The libraries never allocate the picture themselves, so the pixel budget is checked before
 /// any of its memory exists.
 protocol PixelDecoder {
+    /// The library the two steps call, asked for before either (`ImageLibrary.require`).
+    static var library: ImageLibrary { get }
     static func size(of bytes: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> (width: Int, height: Int)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
                        into pixels: UnsafeMutableBufferPointer<UInt8>) throws(DecodeFailure)

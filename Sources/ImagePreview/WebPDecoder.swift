@@ -2,6 +2,8 @@ import CWebP
 
 /// WebP through libwebp's simple API, decoding into our buffer (`WebPDecodeRGBAInto`).
 enum WebPDecoder: PixelDecoder {
+    static let library = ImageLibrary.webp
+
     static func size(of bytes: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
         guard WebPGetInfo(bytes.baseAddress, bytes.count, &width, &height) != 0 else {
