@@ -12,7 +12,7 @@ extension TteokUser {
     }
 
     /// One shell word, whatever it contains.
-    static func quoted(_ word: String) -> String {
+    public static func quoted(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
