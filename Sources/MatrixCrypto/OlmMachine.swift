@@ -27,6 +27,8 @@ public final class OlmMachine: EndToEndCrypto, @unchecked Sendable {
         try OwnerOnlyFile.prepare(path)
         var configuration = Database.Configuration()
         configuration.observesOtherProcesses = false
+        // Nothing observes the store: its callers are told what each call changed.
+        configuration.recordsRowChanges = false
         let database = try Database(path: path.path, migrations: CryptoSchema.migrations, configuration: configuration)
         let stored = try database.readSync { try $0.queryRow("SELECT user_id, device_id, pickle FROM account WHERE id = 1") }
         let key = try PickleKey.load(keyFile, create: stored == nil)

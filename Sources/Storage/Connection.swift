@@ -11,8 +11,9 @@ public final class Connection {
     private var cache: [String: Statement] = [:]
     let recorder = ChangeRecorder()
 
-    /// Opens (creating if needed) the database file at `path`.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the database file at `path`; `recordingChanges`: which rows
+    /// each write touches is kept for the database's observers (`ChangeRecorder`).
+    public init(path: String, recordingChanges: Bool = true) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -23,7 +24,7 @@ public final class Connection {
         }
         sqlite3_extended_result_codes(handle, 1)
         self.handle = handle
-        recorder.install(on: handle)
+        if recordingChanges { recorder.install(on: handle) }
         registerSearchTerms()
     }
 

@@ -7,6 +7,8 @@ extension Database {
     /// The handler runs on the database queue with the connection, outside any transaction: it
     /// may read through the connection but must not keep it, block, or call the async API.
     public func observe(_ handler: @escaping @Sendable (DatabaseChange, Connection) -> Void) -> Observation {
+        // Unrecorded commits are never told: observing such a database is a mistake, made loud.
+        precondition(configuration.recordsRowChanges, "observing a database that records no row changes")
         let id = observers.add(handler)
         return Observation { [observers] in observers.remove(id) }
     }
@@ -25,6 +27,7 @@ extension Database {
         tracking fetch: @escaping @Sendable (Connection) throws -> Value,
         onChange: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) -> Observation {
+        precondition(configuration.recordsRowChanges, "observing a database that records no row changes")
         let last = LastValue<Value>()
         let deliver: @Sendable (Connection) -> Void = { connection in
             let result = Result { try fetch(connection) }

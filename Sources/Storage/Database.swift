@@ -31,6 +31,10 @@ public final class Database: @unchecked Sendable {
         /// keeps the file warm, so a small cache costs nothing measurable and saves resident
         /// memory (tteok-bench: resident memory on the 1M store).
         public var cacheKilobytes = 256
+        /// Which rows each commit touched, for `observe`: an SQLite update hook into Swift for every
+        /// row written. A database nothing observes (a cache only its own process writes) leaves it
+        /// off: a cold start's window wrote ~700 rows, each one recorded for no one.
+        public var recordsRowChanges = true
 
         public init() {}
     }
@@ -52,7 +56,7 @@ public final class Database: @unchecked Sendable {
         self.configuration = configuration
         self.queue = DispatchQueue(label: "tteok.storage.\(URL(fileURLWithPath: path).lastPathComponent)")
         queue.setSpecific(key: queueKey, value: 1)
-        connection = try Connection(path: path)
+        connection = try Connection(path: path, recordingChanges: configuration.recordsRowChanges)
         try configure()
         try Migrator.migrate(self, steps: migrations)
         try queue.sync { dataVersion = try currentDataVersion() }

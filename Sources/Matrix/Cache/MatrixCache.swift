@@ -28,6 +28,8 @@ final class MatrixCache: Sendable {
         var configuration = Database.Configuration()
         // Only this process's sync engine writes the file; it publishes its own events.
         configuration.observesOtherProcesses = false
+        // Nothing observes it: what changed is told by each write's outcome (`SyncOutcome`).
+        configuration.recordsRowChanges = false
         database = try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
         self.userID = userID
         self.file = URL(fileURLWithPath: path)
