@@ -76,6 +76,7 @@ extension CommandLineTool {
         } else if let early = start.service as? any EarlyResuming, !start.options.guest, onTerminal {
             // A Matrix session resumes meanwhile too (a cold start's window already on its way).
             firstScreenFromServer = await early.resumeEarly()
+            if firstScreenFromServer { HeapWarmth.warmAhead() }
         }
         var client = InteractiveClient(service: start.service, options: start.options, environment: environment)
         client.firstScreenFromServer = firstScreenFromServer
