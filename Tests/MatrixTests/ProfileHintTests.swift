@@ -41,6 +41,21 @@ final class ProfileHintTests: XCTestCase {
         await fixture.close()
     }
 
+    /// A script (no early window) goes on only once the window's answer is cached, kept profile
+    /// or not: its next step may post, and a post cached before the window's messages was
+    /// listed after them (`tteok post` right after a cold `tteok login`).
+    func testAScriptsColdStartGoesOnOnlyOnceTheWindowIsCached() async throws {
+        let user = try await coldSession("script")
+        let transport = WindowHeldTransport(releasedAfter: 0.5)
+        let restarted = fixture.service("script", transport: transport)
+        XCTAssertNotNil(restarted.profileHint(for: user.userID).load(), "a profile is kept from the last run")
+        guard case .member(let account) = await restarted.restoreSession() else { return XCTFail("session not restored") }
+        XCTAssertEqual(account.nickname, user.localpart)
+        XCTAssertTrue(transport.windowAnswered, "the resume went on before the window was answered")
+        XCTAssertEqual(restarted.active?.sync.firstAnswer.isOpen, true, "the resume went on before the window was cached")
+        await fixture.close()
+    }
+
     func testAStaleKeptProfileIsCorrectedOnceTheServerAnswers() async throws {
         let user = try await coldSession("stale")
         let restarted = fixture.service("stale", transport: WindowHeldTransport(releasedAfter: 0.5))

@@ -71,7 +71,8 @@ extension MatrixService {
         guard active == nil, let saved = sessionFile.load(), Self.sameServer(saved.homeserver, homeserver) else { return }
         // The window is asked for here, not after the hop below: a new thread for the hop may
         // wait behind libcurl's load (glibc's loader lock), and the window need not.
-        let window = takeEarlyWindow(for: saved) ?? windowSentNow(for: saved)
+        let early = takeEarlyWindow(for: saved)
+        let window = early ?? windowSentNow(for: saved)
         // A cold start's new cache and key store open once the window has gone: beside libcurl's
         // load they took CPU from it, which the window waits for (the server then takes 70 ms or
         // more to answer; a new cache is made in 10–35).
@@ -86,12 +87,15 @@ extension MatrixService {
             if (try? await resumed.cache.meta("displayname")) == nil {
                 // A cold start's window brings both, and its answer is the first screen anyway:
                 // asked beside it, the two questions cost the server ~4 ms of that answer. The
-                // profile kept from the last run answers meanwhile, when there is one.
-                if window != nil, let known = profileHint(for: saved.userID).load() {
+                // screen's start (its early window) takes the profile kept from the last run,
+                // else the answer's once read: what it shows waits for the answer's write anyway
+                // (the channel list does). A script waits for the write: its next step may post,
+                // and a post cached before the window's messages was listed after them.
+                if early != nil, let known = profileHint(for: saved.userID).load() {
                     resumed.cache.prime(known, replacing: false)
                     fromWindow = true
-                } else {
-                    fromWindow = window != nil ? await profileFromFirstAnswer(resumed) : false
+                } else if window != nil {
+                    fromWindow = await profileFromFirstAnswer(resumed, written: early == nil)
                 }
                 if !fromWindow, (try? await refreshProfile(resumed)) != nil { return }
             }
@@ -107,11 +111,12 @@ extension MatrixService {
 
     /// The profile of a new cache from the start's first answer, a sliding-sync window: tteok's
     /// account data (consent, region) comes with it, and the display name with the member's own
-    /// member events, where the server copies the profile's. Known once the answer is read, not
-    /// written (`OwnProfile`): the first screen is set up while the cache takes it in.
-    /// False when they tell nothing (no joined room, no answer in time): the profile is then asked for.
-    private func profileFromFirstAnswer(_ active: Active) async -> Bool {
-        guard await active.sync.firstAnswerRead.wait(seconds: Self.firstAnswerWait) else { return false }
+    /// member events, where the server copies the profile's. Known once the answer is read
+    /// (`OwnProfile`), so the first screen is set up while the cache takes it in; `written`: once
+    /// it is cached. False when they tell nothing (no joined room, no answer in time): the profile is then asked for.
+    private func profileFromFirstAnswer(_ active: Active, written: Bool) async -> Bool {
+        let gate = written ? active.sync.firstAnswer : active.sync.firstAnswerRead
+        guard await gate.wait(seconds: Self.firstAnswerWait) else { return false }
         return (try? await active.cache.ownProfile().displayName) != nil
     }
 
