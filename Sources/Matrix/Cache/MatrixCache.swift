@@ -16,8 +16,8 @@ final class MatrixCache: Sendable {
     /// was a trip through the database's queue per answer. Forgotten (the generation moves on)
     /// whenever this process stores `m.direct`; only this process's sync writes the cache.
     private let directMemo = Mutex<(generation: Int, rooms: [String: [String]]?)>((0, nil))
-    /// The own profile known before the cache holds it (`prime`): what a cold start's first
-    /// answer told, from its reading until its writing is committed.
+    /// The own profile known before the cache holds one (`prime`): the profile kept from the
+    /// last run, then what a cold start's first answer told, read before it is written.
     private let primedProfile = Mutex<OwnProfile?>(nil)
 
     /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
