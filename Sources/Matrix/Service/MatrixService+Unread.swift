@@ -52,7 +52,7 @@ extension MatrixService {
     private func fetchHistory(of rooms: [String], _ active: Active) async -> [String: ChatError] {
         await withTaskGroup(of: (String, ChatError?).self) { group in
             for room in rooms {
-                group.addTask { (room, await self.fetchHistory(of: room, active)) }
+                group.addTask { (room, await active.historyFills.fill(room) { await self.fetchHistory(of: room, active) }) }
             }
             var failures: [String: ChatError] = [:]
             for await (room, failure) in group { failures[room] = failure }

@@ -37,6 +37,8 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         let encryption: EncryptionSession?
         /// The public directory's reading in flight, shared by every read of the channel list.
         let directory = DirectoryRefresh()
+        /// The badges' history fetches in flight, one per room.
+        let historyFills = HistoryFills()
 
         var userID: String { session.userID }
         var isGuest: Bool { session.isGuest }
