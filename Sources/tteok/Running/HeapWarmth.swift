@@ -8,16 +8,14 @@ import Glibc
 /// (`MallocArenas`) the pages one thread touched and freed serve every thread, and a top pad of
 /// the same size keeps them from being trimmed back to the kernel in between.
 enum HeapWarmth {
-    /// `M_TOP_PAD` of `<malloc.h>`, which the Glibc module does not bring (nor `mallopt`).
+    /// `M_TOP_PAD` of `<malloc.h>`.
     private static let topPadParameter: Int32 = -2
     /// What a 60-room window's reading and writing grew the heap by, rounded up.
     static let bytes = 4 << 20
 
     /// Faults in `bytes` of heap on a thread of its own and gives them back to malloc, kept.
     static func warmAhead(bytes: Int = bytes) {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(topPadParameter, Int32(bytes))
+        guard Mallopt.set(topPadParameter, to: Int32(bytes)) else { return }
         DispatchQueue.global(qos: .utility).async {
             // Below malloc's mmap threshold (128 KiB), so the blocks come from the arena's heap.
             let block = 64 << 10

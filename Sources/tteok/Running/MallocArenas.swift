@@ -8,14 +8,11 @@ import Glibc
 /// two arenas and 7.7 MB with one. A chat client's threads mostly wait on the network and the
 /// terminal, so one lock shared by all is not a point of contention worth the memory.
 enum MallocArenas {
-    /// `M_ARENA_MAX` of `<malloc.h>`, which the Glibc module does not bring (nor `mallopt`).
+    /// `M_ARENA_MAX` of `<malloc.h>`.
     private static let arenaMaxParameter: Int32 = -8
 
     /// Must run before the process starts its second thread: arenas are made as threads need them.
-    /// A C library without `mallopt` (not glibc) is left as it is.
     static func limitToOne() {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaxParameter, 1)
+        Mallopt.set(arenaMaxParameter, to: 1)
     }
 }
