@@ -114,6 +114,7 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
                                   // Back online: the outbox need not wait out its own backoff.
                                   if state == .online { Task { await outbox.drain() } }
                               })
+        outbox.sendsAfter(sync.firstAnswer)
         let active = Active(session: session, client: client, cache: cache, sync: sync, outbox: outbox, encryption: encryption)
         current.withLock { $0 = active }
         sync.start()

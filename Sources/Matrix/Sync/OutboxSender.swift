@@ -31,6 +31,20 @@ final class OutboxSender: Sendable {
         var refusals: [String: ChatError] = [:]
         /// Delivered messages not yet taken by the caller that waits on them, oldest first.
         var deliveries: [(transactionID: String, event: CachedEvent)] = []
+        /// Opens once this run's first sync answer is cached (`sendsAfter`).
+        var caughtUp: OpenOnceGate?
+    }
+
+    /// The longest a send waits for this run's first sync answer (a server that does not answer
+    /// opens the gate sooner, with its failure).
+    static let catchUpWait = 5.0
+
+    /// Sends only once `gate` is open: this run's first sync answer in the cache. A message
+    /// delivered before it was cached at the end, and what others had said before it, arriving
+    /// with that answer, was placed after it for good (`tteok post` right after a start listed
+    /// another member's earlier message after its own).
+    func sendsAfter(_ gate: OpenOnceGate) {
+        state.withLock { $0.caughtUp = gate }
     }
 
     /// How many deliveries are kept for callers that have not taken them (a pass may deliver
@@ -91,6 +105,7 @@ final class OutboxSender: Sendable {
     }
 
     private func sendPending() async {
+        if let gate = state.withLock({ $0.caughtUp }) { await gate.wait(seconds: Self.catchUpWait) }
         // Rooms the server said are not encrypted, during this pass.
         var plaintextRooms: Set<String> = []
         while !isStopped, let entry = try? await cache.pendingOutbox().first {
