@@ -35,6 +35,14 @@ public final class Database: @unchecked Sendable {
         /// row written. A database nothing observes (a cache only its own process writes) leaves it
         /// off: a cold start's window wrote ~700 rows, each one recorded for no one.
         public var recordsRowChanges = true
+        /// Whether a file created by this open is synced to disk while its schema is made. A
+        /// file that can be rebuilt from elsewhere (the Matrix cache, which the server refills)
+        /// leaves it off: a cold start made its cache while the server answered its first
+        /// request, and the six syncs of a new file (its journal, WAL and folder) queued the
+        /// server's own commits behind them on the same disk (tteok-bench: 1,000 rooms cold).
+        /// A crash of the machine in that moment can leave the new file unreadable; the owner
+        /// opening it starts a new one (`MatrixCache`). Once made, the file syncs as any other.
+        public var syncsWhileCreating = true
 
         public init() {}
     }
@@ -56,19 +64,29 @@ public final class Database: @unchecked Sendable {
         self.configuration = configuration
         self.queue = DispatchQueue(label: "tteok.storage.\(URL(fileURLWithPath: path).lastPathComponent)")
         queue.setSpecific(key: queueKey, value: 1)
+        let unsynced = !configuration.syncsWhileCreating && Self.isEmptyOrAbsent(path)
         connection = try Connection(path: path, recordingChanges: configuration.recordsRowChanges)
-        try configure()
+        try configure(unsynced: unsynced)
         try Migrator.migrate(self, steps: migrations)
+        if unsynced { try connection.execute("PRAGMA synchronous = NORMAL") }
         try queue.sync { dataVersion = try currentDataVersion() }
         if configuration.observesOtherProcesses { startWatching() }
     }
 
     deinit { watcher?.cancel() }
 
-    private func configure() throws {
+    /// Unsynced, the file is so from before the switch to WAL: on a new file that is its first write.
+    private func configure(unsynced: Bool) throws {
         connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        if unsynced { try connection.execute("PRAGMA synchronous = OFF") }
         try retryingBusy { _ = try connection.scalar("PRAGMA journal_mode = WAL") }
-        try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(configuration.cacheKilobytes)")
+        try connection.execute("PRAGMA synchronous = \(unsynced ? "OFF" : "NORMAL"); PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(configuration.cacheKilobytes)")
+    }
+
+    /// A file SQLite will create the database in: none yet, or an empty one made by its owner.
+    private static func isEmptyOrAbsent(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 || status.st_size == 0
     }
 
     // MARK: Running on the queue

@@ -37,6 +37,8 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isDiskFull: Bool {
         primaryCode == SQLITE_FULL || primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT)
     }
+    /// The file is not a database SQLite can read (damaged, or something else entirely).
+    public var isUnreadableFile: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
     /// A UNIQUE, CHECK, NOT NULL or foreign-key constraint failed.
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
     /// A UNIQUE or PRIMARY KEY constraint failed (`SQLITE_CONSTRAINT_UNIQUE`/`_PRIMARYKEY`, macros

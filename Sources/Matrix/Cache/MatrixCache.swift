@@ -24,15 +24,31 @@ final class MatrixCache: Sendable {
     init(directory: URL, homeserver: URL, userID: String) throws {
         let folder = Self.accountFolder(in: directory, homeserver: homeserver)
         let path = Self.accountBase(in: directory, homeserver: homeserver, userID: userID).path + ".sqlite"
-        try Self.prepareOwnerOnly(path, in: [directory, folder.deletingLastPathComponent(), folder])
+        database = try Self.openDatabase(path, folders: [directory, folder.deletingLastPathComponent(), folder])
+        self.userID = userID
+        self.file = URL(fileURLWithPath: path)
+    }
+
+    /// The cache's database at `path`. A file SQLite cannot read (damaged, say by the machine
+    /// stopping while a new cache was made unsynced) is set aside as `….unreadable` and a new
+    /// cache made: the server fills it again, where an unreadable one stopped every start.
+    private static func openDatabase(_ path: String, folders: [URL]) throws -> Database {
         var configuration = Database.Configuration()
         // Only this process's sync engine writes the file; it publishes its own events.
         configuration.observesOtherProcesses = false
         // Nothing observes it: what changed is told by each write's outcome (`SyncOutcome`).
         configuration.recordsRowChanges = false
-        database = try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
-        self.userID = userID
-        self.file = URL(fileURLWithPath: path)
+        // The server refills a cache: a new one is not synced while its schema is made.
+        configuration.syncsWhileCreating = false
+        try prepareOwnerOnly(path, in: folders)
+        do {
+            return try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
+        } catch let error as SQLiteError where error.isUnreadableFile {
+            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+            guard rename(path, path + ".unreadable") == 0 else { throw error }
+            try prepareOwnerOnly(path, in: folders)
+            return try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
+        }
     }
 
     /// `DIRECTORY/matrix/HOST_PORT`: one folder per homeserver (the crypto store uses the same
