@@ -32,6 +32,29 @@ final class AccountTests: XCTestCase {
         await fixture.close()
     }
 
+    /// `tteok login` signs in and ends: its service asks no sync (one it started was dropped at
+    /// exit while the server still worked out its first window, ~200 ms on an account in 1,000
+    /// rooms), and the account it prints is complete all the same. The client's sign-in syncs.
+    func testASignInThatEndsAsksNoSync() async throws {
+        let fixture = try MatrixFixture()
+        let name = SynapseServer.randomName("ns")
+        let quiet = StartRecordingTransport()
+        let signedUp = try await fixture.service("q", transport: quiet, syncsOnSignIn: false)
+            .signUp(SignUpRequest(identifier: name, password: "pw-1", nickname: "하늘", region: "마포구", acceptTerms: true))
+        XCTAssertEqual(signedUp.nickname, "하늘")
+        XCTAssertEqual(signedUp.acceptedTermsVersion, CommunityTerms.currentVersion)
+        let loggedIn = try await fixture.service("r", transport: quiet, syncsOnSignIn: false).logIn(identifier: name, password: "pw-1")
+        XCTAssertEqual(loggedIn, signedUp, "nickname, region and terms read without a sync")
+
+        let syncing = StartRecordingTransport()
+        _ = try await fixture.service("s", transport: syncing).logIn(identifier: name, password: "pw-1")
+        let synced = await eventually(seconds: 20) { syncing.asked.contains { $0.contains("/sync") } }
+        XCTAssertTrue(synced, "the client's sign-in syncs: \(syncing.asked)")
+        // The quiet services began before it and had all the time it took: neither asked.
+        XCTAssertFalse(quiet.asked.contains { $0.contains("/sync") }, "\(quiet.asked)")
+        await fixture.close()
+    }
+
     func testSessionIsSavedPrivatelyRestoredAndLoggedOut() async throws {
         let fixture = try MatrixFixture()
         let (service, user) = try await fixture.member("m")

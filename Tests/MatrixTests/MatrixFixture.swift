@@ -22,9 +22,10 @@ final class MatrixFixture: @unchecked Sendable {
     }
 
     /// A service whose files live under `name` (the same name reuses session and cache: a restart).
-    func service(_ name: String, transport: MatrixTransport = CurlTransport(), through proxy: URL? = nil) -> MatrixService {
+    func service(_ name: String, transport: MatrixTransport = CurlTransport(), through proxy: URL? = nil,
+                 syncsOnSignIn: Bool = true) -> MatrixService {
         let service = MatrixService(homeserver: proxy ?? server, sessionFile: directory.file("\(name)/session.json"),
-                                    cacheDirectory: directory.file("\(name)/cache"), transport: transport)
+                                    cacheDirectory: directory.file("\(name)/cache"), transport: transport, syncsOnSignIn: syncsOnSignIn)
         services.append(service)
         return service
     }

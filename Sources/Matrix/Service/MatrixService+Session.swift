@@ -231,7 +231,8 @@ extension MatrixService {
         // Guest sessions are never resumed, so one is not saved: saving it would replace the
         // member's saved session whenever someone browses with `--guest`.
         if !isGuest { try sessionFile.save(session) }
-        let active = try await mapped { try begin(session) }
+        // A guest is made to read: its sync starts whoever asked.
+        let active = try await mapped { try begin(session, syncing: isGuest || syncsOnSignIn) }
         if !isGuest { try? await refreshProfile(active) }
         hub.publish(.viewerChanged(await viewer()))
         return active

@@ -15,6 +15,8 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     let sessionFile: SecretFile<MatrixSession>
     let cacheDirectory: URL
     let syncStart: SyncStart
+    /// Whether signing in (log-in, sign-up) starts the session's sync (`init`).
+    let syncsOnSignIn: Bool
     let hub = EventHub()
     private let current = Mutex<Active?>(nil)
     /// The guest registration in flight, so concurrent first reads start one guest, not several.
@@ -52,9 +54,14 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     ///   - transport: the HTTP transport; tests pass one that records or injects faults.
     ///   - syncStart: how a session with nothing cached begins (a sliding-sync window where the
     ///     server offers it, by default).
+    ///   - syncsOnSignIn: false for a process that signs in and ends (`tteok login`): the session
+    ///     is saved and the profile read, and no sync starts. One started would be dropped at
+    ///     exit while the server still worked out its first window (on an account in 1,000 rooms,
+    ///     ~200 ms of its time, into the next client's start).
     public init(homeserver: URL, sessionFile: URL, cacheDirectory: URL, transport: MatrixTransport = CurlTransport(),
-                syncStart: SyncStart = .standard) {
+                syncStart: SyncStart = .standard, syncsOnSignIn: Bool = true) {
         self.syncStart = syncStart
+        self.syncsOnSignIn = syncsOnSignIn
         self.homeserver = homeserver
         self.transport = transport
         self.sessionFile = SecretFile(url: sessionFile)
@@ -87,14 +94,15 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     /// Makes `session` the live one: opens its cache and starts its single sync loop. `asked`:
     /// the start's sliding-sync source whose window is already on its way (`windowSentNow`).
     @discardableResult
-    func begin(_ session: MatrixSession, window asked: SlidingWindowSource? = nil) throws -> Active {
+    /// Makes `session` the live one; `syncing` false leaves its sync and outbox unstarted.
+    func begin(_ session: MatrixSession, window asked: SlidingWindowSource? = nil, syncing: Bool = true) throws -> Active {
         // A guest who logs in leaves nothing behind: guest caches are never resumed.
         if let previous = end(), previous.isGuest, previous.userID != session.userID {
             MatrixCache.remove(directory: cacheDirectory, homeserver: homeserver, userID: previous.userID)
         }
         // No cache file: nothing synced. The first window goes out now, while the cache is made
         // and the key store opened (on a cold start that was most of the client's wait).
-        let window = asked ?? windowSentNow(for: session)
+        let window = asked ?? (syncing ? windowSentNow(for: session) : nil)
         let client = window?.client ?? MatrixClient(homeserver: homeserver, transport: transport, accessToken: session.accessToken)
         let source: any SyncSource
         switch syncStart {
@@ -117,6 +125,7 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
         outbox.sendsAfter(sync.firstAnswer)
         let active = Active(session: session, client: client, cache: cache, sync: sync, outbox: outbox, encryption: encryption)
         current.withLock { $0 = active }
+        guard syncing else { return active }
         sync.start()
         // Whatever a previous run left in the outbox goes out now.
         Task { await outbox.drain() }

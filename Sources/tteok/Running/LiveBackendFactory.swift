@@ -17,7 +17,9 @@ struct LiveBackendFactory: BackendFactory {
         case .service(let socket):
             return ServiceCommunity(socketPath: socket.path, sessionFile: files.sessionFile, keepsOutbox: files.interactive)
         case .matrix(let homeserver):
-            return MatrixService(homeserver: homeserver, sessionFile: files.sessionFile, cacheDirectory: files.cacheDirectory)
+            // A script signs in and ends (`tteok login`); the client syncs what it signed in to.
+            return MatrixService(homeserver: homeserver, sessionFile: files.sessionFile, cacheDirectory: files.cacheDirectory,
+                                 syncsOnSignIn: files.interactive)
         }
     }
 }
