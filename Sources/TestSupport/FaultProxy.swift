@@ -20,6 +20,10 @@ public final class FaultProxy: @unchecked Sendable {
         case stall
         /// Wait this many seconds, then forward.
         case delay(Double)
+        /// Hold every answer the server gives while this is the fault, whenever its request came
+        /// (a long poll under way too), until the fault changes: an answer made before something
+        /// else happened, arriving after it (`heldAnswers` shows them).
+        case holdAnswer
         /// Answer this status with an HTML page, as a broken gateway would (500, 502, …).
         case status(Int)
         /// Answer 429 `M_LIMIT_EXCEEDED` with this `retry_after_ms`.
@@ -50,6 +54,7 @@ public final class FaultProxy: @unchecked Sendable {
     private var fault = Fault.none
     private var matching: String?
     private var seen: [String] = []
+    private var held: [Data] = []
     private var stopped = false
 
     /// Listens on a free port of 127.0.0.1 and forwards to `upstream`.
@@ -96,6 +101,13 @@ public final class FaultProxy: @unchecked Sendable {
 
     /// Back to faithful forwarding; stalled requests go on.
     public func heal() { set(.none) }
+
+    /// The bodies of the answers `.holdAnswer` holds now.
+    public var heldAnswers: [Data] {
+        condition.lock()
+        defer { condition.unlock() }
+        return held
+    }
 
     /// Paths of the requests received so far, in order.
     public var requests: [String] {
@@ -156,6 +168,8 @@ public final class FaultProxy: @unchecked Sendable {
         case .delay(let seconds):
             Thread.sleep(forTimeInterval: seconds)
             forward(request, to: connection) { status, body in (status, body, false) }
+        case .holdAnswer:
+            forward(request, to: connection) { status, body in (status, body, false) }
         case .none:
             forward(request, to: connection) { status, body in (status, body, false) }
         case .cutHalf:
@@ -179,6 +193,16 @@ public final class FaultProxy: @unchecked Sendable {
 
     private static let legacyDownload = "/_matrix/media/v3/download/"
 
+    /// Blocks while `.holdAnswer` applies to `path`, its answer's `body` in `heldAnswers`.
+    private func holdWhileHolding(_ path: String, _ body: Data) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped, applies(to: path), fault == .holdAnswer else { return }
+        held.append(body)
+        while !stopped, applies(to: path), fault == .holdAnswer { condition.wait() }
+        held.removeAll { $0 == body }
+    }
+
     /// Forwards to the homeserver and writes its answer, reshaped by `shape` (status, body, cut).
     private func forward(_ request: HTTPRequestReader.Request, to connection: Int32,
                          shape: (Int, Data) -> (Int, Data, Bool)) {
@@ -197,6 +221,7 @@ public final class FaultProxy: @unchecked Sendable {
         }.resume()
         done.wait()
         guard let (status, body) = result.values.first else { return }
+        holdWhileHolding(request.path, body)
         let (newStatus, newBody, cut) = shape(status, body)
         write(status: newStatus, body: newBody, cutHalf: cut, to: connection)
     }

@@ -182,5 +182,10 @@ enum CacheSchema {
         -- answer; deletions and in-place updates keep their triggers
         DROP TRIGGER IF EXISTS event_search_insert;
         """),
+        Migration(18, "our sends not yet seen in a sync", sql: """
+        -- MatrixCache+UnseenSends: our messages stored from their send's answer, before the sync
+        -- answers that may still lack them; a sync's new messages go before them meanwhile
+        CREATE TABLE unseen_sends (event_id TEXT PRIMARY KEY, room_id TEXT NOT NULL, answers_left INTEGER NOT NULL);
+        """),
     ]
 }

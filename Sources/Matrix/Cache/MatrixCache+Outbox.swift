@@ -56,7 +56,9 @@ extension MatrixCache {
         // the room afresh) may drop the row before a later read could see it.
         let sent = try await database.write { connection -> CachedEvent? in
             _ = try connection.run("INSERT OR IGNORE INTO rooms (room_id) VALUES (?)", [.text(entry.roomID)])
-            _ = try MatrixCache.store(event, room: entry.roomID, at: .end, in: connection)
+            if case .line = try MatrixCache.store(event, room: entry.roomID, at: .end, in: connection) {
+                try MatrixCache.noteUnseenSend(eventID, room: entry.roomID, in: connection)
+            }
             _ = try connection.run("UPDATE events SET txn_id = ? WHERE event_id = ?", [.text(entry.transactionID), .text(eventID)])
             _ = try connection.run("DELETE FROM outbox WHERE txn_id = ?", [.text(entry.transactionID)])
             let row = try connection.queryRow("\(MatrixCache.selectEvents) WHERE e.txn_id = ?", [.text(entry.transactionID)])

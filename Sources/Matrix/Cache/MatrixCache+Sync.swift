@@ -62,6 +62,7 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
+            try MatrixCache.countAnswerForUnseenSends(in: connection)
             for (room, ids) in outcome.newEvents where movingPosition {
                 outcome.newMessages[room] = try MatrixCache.events(ids: ids, me: me, in: connection)
             }
@@ -112,6 +113,7 @@ extension MatrixCache {
         // a cold start's window looked up each of its ~600 events one by one.
         let cached = afresh ? [] : try cachedLines(of: timeline, in: connection)
         let new = Set(try newerThanCached(timeline, cached, room: id, in: connection).compactMap(\.event_id))
+        let last = try placeAfterUnseenSends(in: id, seen: cached.map(\.id), limited: room.timeline?.limited == true, in: connection)
         // A member event the state section carried too is stored already (a window's own join).
         let storedMembers = Set(state.lazy.filter { $0.type == "m.room.member" }.compactMap(\.event_id))
         for (index, event) in timeline.enumerated() {
@@ -120,8 +122,8 @@ extension MatrixCache {
             }
             guard let eventID = event.event_id, new.contains(eventID) else { continue }
             // Before the first line after it that the cache holds (our own send, stored from its
-            // answer before this sync came), else at the end.
-            let place = cached.first { $0.index > index }.map { TimelinePlace.before(eventID: $0.id) } ?? .end
+            // answer before this sync came), else before our sends it has not seen, else at the end.
+            let place = cached.first { $0.index > index }.map { TimelinePlace.before(eventID: $0.id) } ?? last
             switch try store(event, room: id, at: place, in: connection) {
             case .line(let line): added.append(line)
             case .changed(let target): outcome.changed[id, default: []].insert(target)
