@@ -93,7 +93,13 @@ public final class RecordingTerminal: TerminalBackend {
 
     public func alert(_ sequence: [UInt8]) { alerts.append(sequence) }
     public func setCursor(_ point: Point?) { cursor = point }
-    public func flush() { flushCount += 1 }
+    /// Called after each flush: a test that looks at every frame the screen showed.
+    public var onFlush: (@MainActor () -> Void)?
+
+    public func flush() {
+        flushCount += 1
+        onFlush?()
+    }
 
     public func clearAll() {
         clearCount += 1

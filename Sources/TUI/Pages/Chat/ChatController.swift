@@ -220,12 +220,15 @@ final class ChatController: PageController {
     /// Enter in the input, in the chat or in a thread's view alike: a slash command (run by the
     /// one dispatch, which acts on what is shown), or a message (`//text` sends `/text`) posted
     /// where the input is — the reply or edit under way, else the chat or the thread. Anyone the
-    /// chat's posting decision refuses gets its alert and nothing is sent. A command that fails
-    /// keeps its line in the input, to be corrected.
+    /// chat's posting decision refuses gets its alert and nothing is sent. A command or message
+    /// that fails gets its line back in the input, to be corrected. The input is cleared before
+    /// either goes: what they post can reach the screen before they return (its live event
+    /// first), and a frame showed it above the line still typed.
     private func submit(to list: any MessageList, in model: ChatModel) async {
         let line = input.text
         if CommandRegistry.isCommand(line) {
-            if await host?.run(line) == true { input.commit() }
+            clearForSubmit()
+            if await host?.run(line) != true { input.setText(line) }
             return
         }
         if line.allSatisfy(\.isWhitespace) {
@@ -241,9 +244,18 @@ final class ChatController: PageController {
             }
             return
         }
+        clearForSubmit()
         if await list.send(.text(CommandRegistry.messageText(line))) {
-            input.commit()
             scroll = .newest
+        } else {
+            input.setText(line)
         }
+    }
+
+    /// Clears the input (into its history) and has it drawn so in the next frame, whatever else
+    /// that frame redraws: the post's own line may come before the key's handling ends.
+    private func clearForSubmit() {
+        input.commit()
+        host?.markDirty(.everything)
     }
 }
