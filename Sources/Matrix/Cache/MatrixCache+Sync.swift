@@ -52,8 +52,10 @@ extension MatrixCache {
                     outcome.accountDataTypes.insert(event.type)
                 }
             }
+            // Mostly none: then no room looks for them (a window's sixty rooms, a page's two hundred).
+            let unseen = try MatrixCache.hasUnseenSends(in: connection)
             for (id, room) in sync.rooms?.join ?? [:] {
-                try MatrixCache.applyJoined(id, room, me: me, outcome: &outcome, in: connection)
+                try MatrixCache.applyJoined(id, room, me: me, unseen: unseen, outcome: &outcome, in: connection)
             }
             for (id, room) in sync.rooms?.invite ?? [:] {
                 try MatrixCache.applyInvite(id, room, me: me, outcome: &outcome, in: connection)
@@ -62,7 +64,7 @@ extension MatrixCache {
                 try MatrixCache.setMembership(id, .left, in: connection)
                 outcome.roomsChanged = true
             }
-            try MatrixCache.countAnswerForUnseenSends(in: connection)
+            if unseen { try MatrixCache.countAnswerForUnseenSends(in: connection) }
             for (room, ids) in outcome.newEvents where movingPosition {
                 outcome.newMessages[room] = try MatrixCache.events(ids: ids, me: me, in: connection)
             }
@@ -80,7 +82,8 @@ extension MatrixCache {
                                [.text(room), .text(membership.rawValue)])
     }
 
-    private static func applyJoined(_ id: String, _ room: JoinedRoom, me: String, outcome: inout SyncOutcome, in connection: Connection) throws {
+    private static func applyJoined(_ id: String, _ room: JoinedRoom, me: String, unseen: Bool, outcome: inout SyncOutcome,
+                                    in connection: Connection) throws {
         let before = try MatrixCache.room(id, in: connection)
         if before?.membership != .joined {
             try setMembership(id, .joined, in: connection)
@@ -113,7 +116,8 @@ extension MatrixCache {
         // a cold start's window looked up each of its ~600 events one by one.
         let cached = afresh ? [] : try cachedLines(of: timeline, in: connection)
         let new = Set(try newerThanCached(timeline, cached, room: id, in: connection).compactMap(\.event_id))
-        let last = try placeAfterUnseenSends(in: id, seen: cached.map(\.id), limited: room.timeline?.limited == true, in: connection)
+        let last = unseen ? try placeAfterUnseenSends(in: id, seen: cached.map(\.id), limited: room.timeline?.limited == true, in: connection)
+                          : TimelinePlace.end
         // A member event the state section carried too is stored already (a window's own join).
         let storedMembers = Set(state.lazy.filter { $0.type == "m.room.member" }.compactMap(\.event_id))
         for (index, event) in timeline.enumerated() {

@@ -20,6 +20,11 @@ extension MatrixCache {
                                [.text(event), .text(room), .integer(Int64(unseenAnswers))])
     }
 
+    /// Whether any message of ours is unseen (a sync answer looks no further when none is).
+    static func hasUnseenSends(in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT EXISTS (SELECT 1 FROM unseen_sends)").int == 1
+    }
+
     /// Takes what one answer tells of `room`: `seen` (its cached lines) are unseen no more; a
     /// timeline with a gap (`limited`) sees them all, its order the server's from here on.
     /// Returns where the answer's new messages go when no line of it follows them: before our
