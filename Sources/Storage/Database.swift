@@ -37,11 +37,11 @@ public final class Database: @unchecked Sendable {
         public var recordsRowChanges = true
         /// Whether a file created by this open is synced to disk while its schema is made. A
         /// file that can be rebuilt from elsewhere (the Matrix cache, which the server refills)
-        /// leaves it off: a cold start made its cache while the server answered its first
-        /// request, and the six syncs of a new file (its journal, WAL and folder) queued the
-        /// server's own commits behind them on the same disk (tteok-bench: 1,000 rooms cold).
-        /// A crash of the machine in that moment can leave the new file unreadable; the owner
-        /// opening it starts a new one (`MatrixCache`). Once made, the file syncs as any other.
+        /// leaves it off: a cold start makes its cache while the server answers its first
+        /// request, and a new file took six syncs (its journal, WAL and folder) on the disk a
+        /// local server commits to as well. A crash of the machine in that moment can leave the
+        /// new file unreadable; the owner opening it starts a new one (`MatrixCache`). Once made,
+        /// the file syncs as any other.
         public var syncsWhileCreating = true
 
         public init() {}

@@ -92,9 +92,9 @@ public final class MatrixService: ChatService, ListenerCounting, EarlyResuming {
     var active: Active? { current.withLock { $0 } }
 
     /// Makes `session` the live one: opens its cache and starts its single sync loop. `asked`:
-    /// the start's sliding-sync source whose window is already on its way (`windowSentNow`).
+    /// the start's sliding-sync source whose window is already on its way (`windowSentNow`);
+    /// `syncing` false leaves the sync and the outbox unstarted (a script's sign-in).
     @discardableResult
-    /// Makes `session` the live one; `syncing` false leaves its sync and outbox unstarted.
     func begin(_ session: MatrixSession, window asked: SlidingWindowSource? = nil, syncing: Bool = true) throws -> Active {
         // A guest who logs in leaves nothing behind: guest caches are never resumed.
         if let previous = end(), previous.isGuest, previous.userID != session.userID {
