@@ -168,9 +168,8 @@ public final class FaultProxy: @unchecked Sendable {
         case .delay(let seconds):
             Thread.sleep(forTimeInterval: seconds)
             forward(request, to: connection) { status, body in (status, body, false) }
-        case .holdAnswer:
-            forward(request, to: connection) { status, body in (status, body, false) }
-        case .none:
+        case .none, .holdAnswer:
+            // `.holdAnswer` holds in `forward`, whatever fault the request came under.
             forward(request, to: connection) { status, body in (status, body, false) }
         case .cutHalf:
             forward(request, to: connection) { status, body in (status, body, true) }

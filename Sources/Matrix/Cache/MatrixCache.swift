@@ -40,14 +40,16 @@ final class MatrixCache: Sendable {
         configuration.recordsRowChanges = false
         // The server refills a cache: a new one is not synced while its schema is made.
         configuration.syncsWhileCreating = false
-        try prepareOwnerOnly(path, in: folders)
-        do {
+        let open = {
+            try prepareOwnerOnly(path, in: folders)
             return try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
+        }
+        do {
+            return try open()
         } catch let error as SQLiteError where error.isUnreadableFile {
             for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
             guard rename(path, path + ".unreadable") == 0 else { throw error }
-            try prepareOwnerOnly(path, in: folders)
-            return try Database(path: path, migrations: CacheSchema.migrations, configuration: configuration)
+            return try open()
         }
     }
 
