@@ -61,6 +61,9 @@ protocol ClickableListController: ListPageController {
 protocol OpeningListController: ClickableListController {
     var rowCount: Int { get }
     var selected: ListSelection { get set }
+    /// The identity of the row at `index` (< `rowCount`): the highlight stays on it when rows
+    /// arrive or leave around it.
+    func rowID(at index: Int) -> AnyHashable
     /// Opens the highlighted row (there is one).
     func openHighlighted() async
 }
@@ -76,13 +79,16 @@ extension OpeningListController {
         return true
     }
 
+    /// The highlighted row now (its place moves with the list's changes, the row does not).
+    var highlightedRow: Int { selected.index(count: rowCount, id: rowID) }
+
     func move(by rows: Int) {
-        selected.move(by: rows, count: rowCount)
+        selected.move(by: rows, count: rowCount, id: rowID)
     }
 
     func click(index: Int) async {
         guard index < rowCount else { return }
-        selected.select(index)
+        selected.select(index, count: rowCount, id: rowID)
         await openHighlighted()
     }
 }

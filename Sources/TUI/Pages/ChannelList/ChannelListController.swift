@@ -29,9 +29,10 @@ final class ChannelListController: OpeningListController {
     private var rows: [ChannelRow] { model.rows.value ?? [] }
     var rowCount: Int { rows.count }
 
+    func rowID(at index: Int) -> AnyHashable { AnyHashable(rows[index].id) }
+
     func openHighlighted() async {
-        let rows = rows
-        report(await model.open(rows[selected.index(count: rows.count)]))
+        report(await model.open(rows[highlightedRow]))
     }
 
     /// The row of `channel`, if the list has it.
@@ -41,7 +42,7 @@ final class ChannelListController: OpeningListController {
 
     /// Moves the highlight to `channel` (the chat just opened, or the list just took the keys).
     func highlight(_ channel: ChannelID?) {
-        if let channel, let index = index(of: channel) { selected.select(index) }
+        if let channel, let index = index(of: channel) { selected.select(index, count: rowCount, id: rowID) }
     }
 
     /// The list alone, with the keys.
@@ -65,9 +66,8 @@ final class ChannelListController: OpeningListController {
     }
 
     private func pane(focused: Bool, open: ChannelID?) -> ChannelListPane {
-        let rows = rows
         let highlighted = focused ? nil : open.flatMap(index(of:))
-        return ChannelListPane(rows: model.rows, selected: highlighted ?? selected.index(count: rows.count),
+        return ChannelListPane(rows: model.rows, selected: highlighted ?? highlightedRow,
                                focused: focused, banner: model.banner, strings: strings, text: text)
     }
 
@@ -78,7 +78,7 @@ final class ChannelListController: OpeningListController {
         var row = 1
         let rows = rows
         if !rows.isEmpty {
-            let channel = rows[selected.index(count: rows.count)].channel
+            let channel = rows[highlightedRow].channel
             canvas.draw("# " + text.line(channel.name), style: Style(.accent, on: nil, .bold), row: row, in: region)
             row += 1
             if !channel.topic.isEmpty {

@@ -44,6 +44,30 @@ final class DirectController: ClickableListController {
     /// Invitations are listed unless a search filters the tab.
     private var invites: [Invite] { model.query.isEmpty ? invitations.invites : [] }
 
+    /// What each row is, in order: the highlight stays on its row while conversations move up
+    /// with new messages and invitations come and go.
+    private enum Row: Hashable {
+        case invite(ChannelID)
+        case conversation(ChannelID)
+        case member(UserID)
+    }
+
+    private var rowIDs: [AnyHashable] {
+        invites.map { AnyHashable(Row.invite($0.channelID)) } + model.shownRows.map { AnyHashable(Row.conversation($0.id)) }
+            + model.newContacts.map { AnyHashable(Row.member($0.id)) }
+    }
+
+    /// The highlighted row now.
+    private var highlighted: Int {
+        let ids = rowIDs
+        return selected.index(count: ids.count) { ids[$0] }
+    }
+
+    private func select(_ index: Int) {
+        let ids = rowIDs
+        selected.select(index, count: ids.count) { ids[$0] }
+    }
+
     func handle(_ intent: Intent) async -> Bool {
         if isSearching { return await search(intent) }
         switch intent {
@@ -69,7 +93,7 @@ final class DirectController: ClickableListController {
         case .submit:
             await model.search(query.text)
             isSearching = false
-            selected.select(model.newContacts.isEmpty ? 0 : invites.count + model.shownRows.count)
+            select(model.newContacts.isEmpty ? 0 : invites.count + model.shownRows.count)
         case .leave, .nextPane, .previousPane:
             isSearching = false
         case .quickSwitcher:
@@ -83,7 +107,8 @@ final class DirectController: ClickableListController {
     }
 
     func move(by rows: Int) {
-        selected.move(by: rows, count: count)
+        let ids = rowIDs
+        selected.move(by: rows, count: ids.count) { ids[$0] }
     }
 
     /// A click on a row: the keys leave the search field, and the row opens as Enter opens it
@@ -91,14 +116,14 @@ final class DirectController: ClickableListController {
     func click(index: Int) async {
         guard index < count else { return }
         isSearching = false
-        selected.select(index)
+        select(index)
         await open()
     }
 
     /// The highlighted invitation, if the highlight is on one.
     private var selectedInvite: Invite? {
         let invites = invites
-        let index = selected.index(count: count)
+        let index = highlighted
         return index < invites.count ? invites[index] : nil
     }
 
@@ -127,7 +152,7 @@ final class DirectController: ClickableListController {
         if let invite = selectedInvite { return askToAccept(invite) }
         let rows = model.shownRows, members = model.newContacts
         guard !(rows.isEmpty && members.isEmpty) else { return }
-        let index = selected.index(count: count) - invites.count
+        let index = highlighted - invites.count
         if index < rows.count { return report(await model.open(rows[index])) }
         report(await model.start(with: members[index - rows.count]))
         // The search did its job: back on the tab, every conversation shows again.
@@ -137,7 +162,7 @@ final class DirectController: ClickableListController {
 
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
         let rows: Loadable<[ConversationRow]> = model.rows.value == nil ? model.rows : .loaded(model.shownRows)
-        var pane = ConversationsPane(rows: rows, placeholder: model.placeholder, selected: selected.index(count: count),
+        var pane = ConversationsPane(rows: rows, placeholder: model.placeholder, selected: highlighted,
                                      strings: strings, text: text, transcript: transcript)
         pane.searchable = searchable
         pane.invites = invites

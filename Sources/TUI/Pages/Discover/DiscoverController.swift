@@ -22,13 +22,14 @@ final class DiscoverController: OpeningListController {
     private var rows: [DiscoverRow] { model.rows.value ?? [] }
     var rowCount: Int { rows.count }
 
+    func rowID(at index: Int) -> AnyHashable { AnyHashable(rows[index].id) }
+
     func openHighlighted() async {
-        let rows = rows
-        report(await model.open(rows[selected.index(count: rows.count)]))
+        report(await model.open(rows[highlightedRow]))
     }
 
     func draw(into canvas: inout Canvas, in region: Region) -> FrameReport {
-        let pane = DiscoverPane(rows: model.rows, selected: selected.index(count: rows.count), strings: strings, text: text)
+        let pane = DiscoverPane(rows: model.rows, selected: highlightedRow, strings: strings, text: text)
         var report = FrameReport()
         report.rowTargets = pane.draw(on: &canvas, in: region)
         return report
