@@ -2,6 +2,7 @@ import CSQLite
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A SQLite database file: one connection on one serial queue, migrated on open, in WAL mode with
 /// a busy timeout, publishing a typed change after every commit (never on rollback) and noticing
@@ -57,6 +58,13 @@ public final class Database: @unchecked Sendable {
     private var followUpPending = false
     private var watcher: ExternalChangeWatcher?
     let observers = ObserverList()
+    /// How many write transactions this handle has committed: a value read from the database
+    /// after the `n`-th is still what a read would see while this is `n` (only this handle's
+    /// writes are counted; another process's show in `observe`).
+    private let commits = Synchronization.Mutex<Int>(0)
+
+    /// How many write transactions this handle has committed so far.
+    public var committedWrites: Int { commits.withLock { $0 } }
 
     /// Opens (creating if needed) the file at `path` and applies any missing `migrations`.
     public init(path: String, migrations: [Migration] = [], configuration: Configuration = Configuration()) throws {
@@ -136,6 +144,7 @@ public final class Database: @unchecked Sendable {
         do {
             value = try body(connection)
             try connection.execute("COMMIT")
+            commits.withLock { $0 += 1 }
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             _ = connection.recorder.take()

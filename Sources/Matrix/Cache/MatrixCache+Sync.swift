@@ -38,9 +38,11 @@ extension MatrixCache {
     /// Writes one sync answer, its token included, in one transaction: a crash never leaves the
     /// token ahead of the data. `movingPosition` false keeps the token (an answer that fills the
     /// cache ahead of it, such as a cold start's first window).
-    func apply(_ sync: SyncResponse, movingPosition: Bool = true, adopting sighting: OwnProfile? = nil) async throws -> SyncOutcome {
+    func apply(_ sync: SyncResponse, movingPosition: Bool = true, adopting sighting: OwnProfile? = nil,
+               snapshottingFirstScreen: Bool = false) async throws -> SyncOutcome {
         let me = userID
-        let outcome = try await database.write { connection in
+        let database = database
+        let (outcome, snapshot) = try await database.write { connection -> (SyncOutcome, FirstScreenSnapshot?) in
             var outcome = SyncOutcome()
             // A new cache takes the name the answer told (`OwnProfile`); one that has a
             // name keeps it (the profile's own reading set it).
@@ -71,8 +73,11 @@ extension MatrixCache {
             if movingPosition {
                 _ = try connection.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_token', ?)", [.text(sync.next_batch)])
             }
-            return outcome
+            guard snapshottingFirstScreen else { return (outcome, nil) }
+            // The count moves on with this write's commit, and only on this queue.
+            return (outcome, try MatrixCache.firstScreenSnapshot(me: me, writesAfterCommit: database.committedWrites + 1, in: connection))
         }
+        if let snapshot { firstScreen.withLock { $0 = snapshot } }
         if outcome.accountDataTypes.contains(MatrixCache.directType) { forgetDirectRooms() }
         return outcome
     }

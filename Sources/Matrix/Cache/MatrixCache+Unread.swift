@@ -16,27 +16,31 @@ extension MatrixCache {
     /// sixty trips through the database's queue before a cold start's complete frame). A room
     /// the cache does not know has none.
     func unread(_ rooms: [String]) async throws -> [String: CachedUnread] {
+        if let kept = firstScreenSnapshot(), let counts = kept.unread(rooms) { return counts }
         let me = userID
-        return try await database.read { connection in
-            let ids = try Self.jsonArray(rooms)
-            var result = Dictionary(rooms.map { ($0, CachedUnread.count(0)) }, uniquingKeysWith: { first, _ in first })
-            var counted: [String] = []
-            var unjoined: [String] = []
-            for row in try connection.query("SELECT * FROM rooms WHERE room_id IN (SELECT value FROM json_each(?))", [.text(ids)]) {
-                let room = CachedRoom(row: row)
-                switch room.badge {
-                case .server(let count): result[room.id] = .count(count)
-                case .none: break
-                case .cachedMessages:
-                    counted.append(room.id)
-                    if room.membership != .joined { unjoined.append(room.id) }
-                }
+        return try await database.read { try Self.unread(rooms, me: me, in: $0) }
+    }
+
+    /// `unread` on `connection`, inside its transaction.
+    static func unread(_ rooms: [String], me: String, in connection: Connection) throws -> [String: CachedUnread] {
+        let ids = try Self.jsonArray(rooms)
+        var result = Dictionary(rooms.map { ($0, CachedUnread.count(0)) }, uniquingKeysWith: { first, _ in first })
+        var counted: [String] = []
+        var unjoined: [String] = []
+        for row in try connection.query("SELECT * FROM rooms WHERE room_id IN (SELECT value FROM json_each(?))", [.text(ids)]) {
+            let room = CachedRoom(row: row)
+            switch room.badge {
+            case .server(let count): result[room.id] = .count(count)
+            case .none: break
+            case .cachedMessages:
+                counted.append(room.id)
+                if room.membership != .joined { unjoined.append(room.id) }
             }
-            let counts = try Self.countedUnread(counted, me: me, in: connection)
-            for id in counted { result[id] = .count(counts[id] ?? 0) }
-            for id in try Self.withoutHistory(unjoined, in: connection) { result[id] = .historyMissing }
-            return result
         }
+        let counts = try Self.countedUnread(counted, me: me, in: connection)
+        for id in counted { result[id] = .count(counts[id] ?? 0) }
+        for id in try Self.withoutHistory(unjoined, in: connection) { result[id] = .historyMissing }
+        return result
     }
 
     /// Messages the viewer has not seen in `room`, counted from the cache, whatever its badge's rule.

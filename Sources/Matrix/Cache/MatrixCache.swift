@@ -19,6 +19,9 @@ final class MatrixCache: Sendable {
     /// The own profile known before the cache holds one (`prime`): the profile kept from the
     /// last run, then what a cold start's first answer told, read before it is written.
     private let primedProfile = Mutex<OwnProfile?>(nil)
+    /// The channel list and its badges as a cold start's first answer left them, read in that
+    /// answer's write (`FirstScreenSnapshot`).
+    let firstScreen = Mutex<FirstScreenSnapshot?>(nil)
 
     /// Opens (creating) the cache file for `userID` on `homeserver` inside `directory`.
     init(directory: URL, homeserver: URL, userID: String) throws {
@@ -175,15 +178,26 @@ final class MatrixCache: Sendable {
     /// What the channel list is made of, in one read (three, one after the other, were as many
     /// trips through the database's queue before a cold start's first frame): every room, the
     /// joined spaces listing each listed room (`listingSpaces`), and `m.direct` (kept in memory).
-    func listing() async throws -> (rooms: [CachedRoom], spaces: [String: [String]], direct: [String: [String]]) {
+    func listing() async throws -> Listing {
+        if let kept = firstScreenSnapshot() { return kept.listing }
         let (generation, kept) = directMemo.withLock { ($0.generation, $0.rooms) }
         let (rooms, spaces, read) = try await database.read { connection in
-            (try connection.query("SELECT * FROM rooms").map(CachedRoom.init(row:)),
-             try MatrixCache.listingSpaces(in: connection),
-             kept == nil ? try MatrixCache.accountData(Self.directType, as: [String: [String]].self, in: connection) ?? [:] : nil)
+            (try MatrixCache.listedRooms(in: connection), try MatrixCache.listingSpaces(in: connection),
+             kept == nil ? try MatrixCache.directRooms(in: connection) : nil)
         }
         if let read { directMemo.withLock { if $0.generation == generation { $0.rooms = read } } }
         return (rooms, spaces, read ?? kept ?? [:])
+    }
+
+    /// What the channel list is made of: every room, the spaces listing each, and `m.direct`.
+    typealias Listing = (rooms: [CachedRoom], spaces: [String: [String]], direct: [String: [String]])
+
+    static func listedRooms(in connection: Connection) throws -> [CachedRoom] {
+        try connection.query("SELECT * FROM rooms").map(CachedRoom.init(row:))
+    }
+
+    static func directRooms(in connection: Connection) throws -> [String: [String]] {
+        try accountData(directType, as: [String: [String]].self, in: connection) ?? [:]
     }
 
     /// `m.direct` was stored: the next read reads it again.

@@ -90,7 +90,9 @@ final class SyncEngine: Sendable {
                 let sighting = since == nil ? sightOwnProfile(in: batch.response) : nil
                 if batch.response.speaksOfKeys { await encryption?.publishDeviceKeys() }
                 let prepared = await encryption?.prepare(batch.response)
-                var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition, adopting: sighting)
+                // A new cache's first answer is the first screen: its list and badges are read with the write.
+                var outcome = try await cache.apply(prepared?.sync ?? batch.response, movingPosition: batch.movesPosition, adopting: sighting,
+                                                    snapshottingFirstScreen: since == nil)
                 outcome.fillsHistory = since == nil
                 if batch.movesPosition { position = .at(batch.response.next_batch) }
                 if let prepared, let encryption { outcome.decryptedInPlace = await encryption.finish(prepared) }
