@@ -29,9 +29,9 @@ extension MatrixCache {
     /// Reads the listing and every listed room's badge inside the write under way (its own
     /// changes included), as `listing` and `unread` would once it is committed.
     static func firstScreenSnapshot(me: String, writesAfterCommit: Int, in connection: Connection) throws -> FirstScreenSnapshot {
-        let listing = (try listedRooms(in: connection), try listingSpaces(in: connection), try directRooms(in: connection))
+        let listing: Listing = (try listedRooms(in: connection), try listingSpaces(in: connection), try directRooms(in: connection))
         return FirstScreenSnapshot(writes: writesAfterCommit, listing: listing,
-                                   counts: try unread(listing.0.map(\.id), me: me, in: connection))
+                                   counts: try unread(listing.rooms.map(\.id), me: me, in: connection))
     }
 
     /// The snapshot while nothing has been written since it was read; nil (and forgotten) after.

@@ -36,11 +36,6 @@ struct ListSelection: Hashable {
         anchor = id(row)
     }
 
-    mutating func select(_ index: Int) {
-        row = index
-        anchor = nil
-    }
-
     /// Highlights the row at `index` and keeps the highlight on it.
     mutating func select(_ index: Int, count: Int, id: (Int) -> AnyHashable) {
         row = index
